@@ -1,0 +1,27 @@
+import { readdirSync } from 'node:fs';
+
+// Workspace packages resolve to their TypeScript sources in tests, so no build is needed to test.
+const packageDirs = ['libs', 'services', 'apps'].flatMap((root) =>
+  readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${root}/${entry.name}`),
+);
+const workspaceMappings = Object.fromEntries(
+  packageDirs.map((dir) => [`^@support/${dir.split('/')[1]}$`, `<rootDir>/${dir}/src/index.ts`]),
+);
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  testMatch: ['<rootDir>/{libs,services,apps,deploy,bench}/**/*.spec.ts'],
+  moduleNameMapper: {
+    ...workspaceMappings,
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.spec.json' }],
+  },
+  testTimeout: 60_000,
+  slowTestThreshold: 20,
+};

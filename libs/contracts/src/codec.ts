@@ -1,0 +1,61 @@
+import { ContractViolation, UnsupportedEventVersion } from './contract-error.js';
+import { type EventEnvelope, EventEnvelopeDto, type EventMetadata } from './envelope.js';
+import type { EnvelopeOf, EventDefinition, PayloadOf } from './event-definition.js';
+import { eventRegistry, type EventRegistry } from './registry.js';
+import { validatePlain } from './validation.js';
+
+/** Builds and validates an event of the current version. Throws ContractViolation naming the field. */
+export function createEvent<D extends EventDefinition>(
+  definition: D,
+  payload: PayloadOf<D>,
+  metadata: EventMetadata,
+): EnvelopeOf<D> {
+  const envelope = {
+    id: metadata.id,
+    type: definition.type,
+    version: definition.version,
+    occurredAt: metadata.occurredAt,
+    conversationId: metadata.conversationId ?? null,
+    turnId: metadata.turnId ?? null,
+    causationId: metadata.causationId ?? null,
+    correlationId: metadata.correlationId,
+    payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown>,
+  };
+  validatePlain(EventEnvelopeDto, envelope, { prefix: '', eventType: definition.type });
+  validatePlain(definition.payload, envelope.payload, { prefix: 'payload', eventType: definition.type });
+  return envelope as unknown as EnvelopeOf<D>;
+}
+
+export function encodeEvent(envelope: EventEnvelope): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(envelope));
+}
+
+/**
+ * Parses, validates and upcasts an event from the wire. Handlers only ever see the current shape.
+ * Throws ContractViolation (bad JSON, envelope or payload; unknown type) or UnsupportedEventVersion.
+ */
+export function decodeEvent(data: Uint8Array | string, registry: EventRegistry = eventRegistry): EventEnvelope {
+  let plain: unknown;
+  try {
+    plain = JSON.parse(typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data));
+  } catch (error) {
+    throw new ContractViolation(`Event is not valid UTF-8 JSON: ${(error as Error).message}`, null, null);
+  }
+  const envelope = validatePlain(EventEnvelopeDto, plain, { prefix: '', eventType: null });
+  const definition = registry.get(envelope.type);
+  if (!definition) throw new ContractViolation(`Unknown event type "${envelope.type}"`, 'type', envelope.type);
+
+  let payload = (plain as { payload: Record<string, unknown> }).payload;
+  if (envelope.version > definition.version) throw new UnsupportedEventVersion(envelope.type, envelope.version);
+  for (let version = envelope.version; version < definition.version; version++) {
+    const upcast = definition.upcasters[version];
+    if (!upcast) throw new UnsupportedEventVersion(envelope.type, envelope.version);
+    payload = upcast(payload);
+  }
+  validatePlain(definition.payload, payload, { prefix: 'payload', eventType: definition.type });
+  return { ...(plain as EventEnvelope), version: definition.version, payload };
+}
+
+export function isEvent<D extends EventDefinition>(envelope: EventEnvelope, definition: D): envelope is EnvelopeOf<D> {
+  return envelope.type === definition.type;
+}

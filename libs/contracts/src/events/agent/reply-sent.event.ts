@@ -1,0 +1,95 @@
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  ValidateNested,
+} from 'class-validator';
+import { defineEvent } from '../../event-definition.js';
+import { CHUNK_ID_PATTERN, CitationDto, LANGUAGES, type Language } from '../shared.dto.js';
+
+export const REPLY_KINDS = ['answer', 'abstention', 'holding', 'human'] as const;
+export type ReplyKind = (typeof REPLY_KINDS)[number];
+
+export class SentenceVerdictDto {
+  @IsString()
+  @Length(1, 4000)
+  text!: string;
+
+  @IsBoolean()
+  factual!: boolean;
+
+  @IsArray()
+  @Matches(CHUNK_ID_PATTERN, { each: true })
+  citations!: string[];
+
+  @IsBoolean()
+  ok!: boolean;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  problem?: string;
+}
+
+export class ValidationVerdictDto {
+  @IsBoolean()
+  passed!: boolean;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => SentenceVerdictDto)
+  sentences!: SentenceVerdictDto[];
+}
+
+export class ReplySentPayload {
+  @IsUUID()
+  replyId!: string;
+
+  @IsString()
+  @Length(1, 128)
+  customerId!: string;
+
+  /**
+   * `answer`: a validated, cited model reply; `abstention`: the fixed text of force_escalate;
+   * `holding`: "a colleague will reply" while a human has the conversation; `human`: an admin's
+   * words, verbatim.
+   */
+  @IsIn(REPLY_KINDS)
+  kind!: ReplyKind;
+
+  @IsString()
+  @Length(1, 8000)
+  text!: string;
+
+  @IsIn(LANGUAGES)
+  language!: Language;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => CitationDto)
+  citations!: CitationDto[];
+
+  /** For the turn trace: the model's draft and the validation verdict, when a model ran. */
+  @IsOptional()
+  @IsString()
+  @Length(0, 8000)
+  draft?: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ValidationVerdictDto)
+  validation?: ValidationVerdictDto;
+}
+
+export const ReplySent = defineEvent({
+  type: 'agent.reply_sent',
+  version: 1,
+  payload: ReplySentPayload,
+  summary: 'A reply went to the customer: a validated answer, the abstention, a holding note or a human.',
+});

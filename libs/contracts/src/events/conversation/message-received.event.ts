@@ -1,0 +1,81 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBase64,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { defineEvent } from '../../event-definition.js';
+
+export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Raw bytes; base64 keeps the whole event under the bus's 1 MiB message limit. */
+export const ATTACHMENT_MAX_BYTES = 512 * 1024;
+export const MESSAGE_MAX_CHARS = 4000;
+
+export class AttachmentDto {
+  @IsUUID()
+  attachmentId!: string;
+
+  @IsIn(ATTACHMENT_MIME_TYPES)
+  mimeType!: (typeof ATTACHMENT_MIME_TYPES)[number];
+
+  @IsString()
+  @Length(1, 200)
+  fileName!: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(ATTACHMENT_MAX_BYTES)
+  sizeBytes!: number;
+
+  @Matches(/^[0-9a-f]{64}$/)
+  sha256!: string;
+
+  @IsBase64()
+  dataBase64!: string;
+}
+
+export class MessageReceivedPayload {
+  @IsUUID()
+  messageId!: string;
+
+  @IsString()
+  @Length(1, 128)
+  customerId!: string;
+
+  /** May be empty when the message is only an attachment. */
+  @IsString()
+  @Length(0, MESSAGE_MAX_CHARS)
+  text!: string;
+
+  @IsArray()
+  @ArrayMaxSize(4)
+  @ValidateNested({ each: true })
+  @Type(() => AttachmentDto)
+  attachments!: AttachmentDto[];
+
+  @IsIn(['web', 'cli'])
+  channel!: 'web' | 'cli';
+
+  /** The id the client gave the message, echoed back in the ack so it can match them. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  clientMessageId?: string;
+}
+
+export const MessageReceived = defineEvent({
+  type: 'conversation.message_received',
+  version: 1,
+  payload: MessageReceivedPayload,
+  summary: 'A customer sent a message (and optionally photos); starts a turn.',
+});

@@ -1,0 +1,49 @@
+import { IsIn, IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
+import { defineEvent } from '../../event-definition.js';
+
+export class DeadLetteredPayload {
+  /** The durable consumer that gave up. */
+  @IsString()
+  @Length(1, 256)
+  consumer!: string;
+
+  @IsString()
+  @Length(1, 256)
+  originalSubject!: string;
+
+  @IsInt()
+  @Min(0)
+  streamSequence!: number;
+
+  @IsInt()
+  @Min(1)
+  deliveries!: number;
+
+  /** `invalid`: failed its contract (never retried); `exhausted`: failed max_deliver times. */
+  @IsIn(['invalid', 'exhausted'])
+  cause!: 'invalid' | 'exhausted';
+
+  @IsString()
+  @Length(1, 64)
+  errorCode!: string;
+
+  @IsString()
+  @Length(1, 4000)
+  reason!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  originalEventId?: string;
+
+  /** The original message body, base64, so nothing is lost. */
+  @IsString()
+  dataBase64!: string;
+}
+
+export const DeadLettered = defineEvent({
+  type: 'deadletter.recorded',
+  version: 1,
+  payload: DeadLetteredPayload,
+  summary: 'A message a consumer could not process, with the reason; kept for inspection and replay.',
+});

@@ -1,0 +1,72 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsString,
+  IsUUID,
+  Length,
+  ValidateNested,
+} from 'class-validator';
+import { defineEvent } from '../../event-definition.js';
+import { ChunkScoreDto, LANGUAGES, type Language } from '../shared.dto.js';
+import { ESCALATION_REASONS, type EscalationGroup, type EscalationReason } from './escalation-reasons.js';
+
+export class TranscriptEntryDto {
+  @IsIn(['customer', 'agent', 'human'])
+  role!: 'customer' | 'agent' | 'human';
+
+  @IsString()
+  @Length(0, 8000)
+  text!: string;
+
+  @IsISO8601({ strict: true })
+  at!: string;
+}
+
+export class EscalationRaisedPayload {
+  @IsUUID()
+  escalationId!: string;
+
+  @IsString()
+  @Length(1, 128)
+  customerId!: string;
+
+  @IsIn(ESCALATION_REASONS)
+  reason!: EscalationReason;
+
+  @IsIn(['genuine', 'avoidable'])
+  group!: EscalationGroup;
+
+  @IsIn(LANGUAGES)
+  language!: Language;
+
+  /** The customer message of the escalating turn. */
+  @IsString()
+  @Length(0, 4000)
+  question!: string;
+
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => TranscriptEntryDto)
+  transcript!: TranscriptEntryDto[];
+
+  /** The chunks the reranker chose, with their scores (empty when retrieval was down). */
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ChunkScoreDto)
+  chunks!: ChunkScoreDto[];
+
+  @IsArray()
+  @IsString({ each: true })
+  ordersMentioned!: string[];
+}
+
+export const EscalationRaised = defineEvent({
+  type: 'escalation.raised',
+  version: 1,
+  payload: EscalationRaisedPayload,
+  summary: 'A turn was routed to a human: the reason (and its group), transcript and chosen chunks.',
+});

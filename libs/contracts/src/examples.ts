@@ -1,0 +1,135 @@
+import type { KnownEventType } from './registry.js';
+
+const chunk = {
+  chunkId: 'returns-retail#2',
+  docId: 'returns-retail',
+  title: 'Returns (retail orders)',
+  lang: 'en',
+  text: 'Unworn items can be returned within 14 days of delivery.',
+  score: 0.82,
+} as const;
+
+/**
+ * One valid payload per event type: documentation (AsyncAPI examples) and test fixtures.
+ * A test fails when an event type has no example.
+ */
+export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> = {
+  'conversation.message_received': {
+    messageId: '7b0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    text: 'Can I return the dress I bought last week?',
+    attachments: [
+      {
+        attachmentId: '3c9d1f2e-1111-4a0e-9a3c-0a8f5f1d2c31',
+        mimeType: 'image/png',
+        fileName: 'tear.png',
+        sizeBytes: 3,
+        sha256: 'a'.repeat(64),
+        dataBase64: 'AAEC',
+      },
+    ],
+    channel: 'web',
+    clientMessageId: 'c-1',
+  },
+  'retrieval.requested': {
+    requestId: '0f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    query: 'return a dress bought last week',
+    namespace: 'support_docs',
+  },
+  'rerank.requested': {
+    requestId: '1f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    query: 'return a dress bought last week',
+    candidates: [{ chunkId: chunk.chunkId, text: chunk.text }],
+  },
+  'rerank.completed': {
+    requestId: '1f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    status: 'ok',
+    scorer: 'cross_encoder',
+    scores: [{ chunkId: chunk.chunkId, score: 0.82 }],
+    latencyMs: 41,
+  },
+  'retrieval.completed': {
+    requestId: '0f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    verdict: 'ok',
+    language: 'en',
+    legs: [
+      { leg: 'dense', status: 'ok', latencyMs: 12, hits: 20 },
+      { leg: 'sparse_en', status: 'ok', latencyMs: 3, hits: 9 },
+      { leg: 'sparse_ar', status: 'skipped', latencyMs: 0, hits: 0 },
+    ],
+    fused: [{ chunkId: chunk.chunkId, docId: chunk.docId, rrfScore: 0.0328, ranks: { dense: 1, sparse_en: 1 } }],
+    rerank: { scorer: 'cross_encoder', failOpen: false, scores: [{ chunkId: chunk.chunkId, score: 0.82 }], latencyMs: 41 },
+    gate: { kind: 'reranker', floor: 0.3, topScore: 0.82, passed: true },
+    chunks: [chunk],
+    latencyMs: 60,
+  },
+  'agent.reply_sent': {
+    replyId: '2f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    kind: 'answer',
+    text: 'Yes: unworn items can be returned within 14 days of delivery [returns-retail#2].',
+    language: 'en',
+    citations: [{ chunkId: chunk.chunkId, docId: chunk.docId, title: chunk.title }],
+    draft: 'Yes: unworn items can be returned within 14 days of delivery [returns-retail#2].',
+    validation: {
+      passed: true,
+      sentences: [
+        {
+          text: 'Yes: unworn items can be returned within 14 days of delivery [returns-retail#2].',
+          factual: true,
+          citations: [chunk.chunkId],
+          ok: true,
+        },
+      ],
+    },
+  },
+  'escalation.raised': {
+    escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    reason: 'below_score_floor',
+    group: 'avoidable',
+    language: 'en',
+    question: 'Can I return a wholesale order?',
+    transcript: [{ role: 'customer', text: 'Can I return a wholesale order?', at: '2026-12-02T10:00:00.000Z' }],
+    chunks: [{ chunkId: chunk.chunkId, score: 0.12 }],
+    ordersMentioned: [],
+  },
+  'escalation.thread_opened': {
+    escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    provider: 'slack',
+    channel: 'C0SUPPORT',
+    threadId: '1764669600.000100',
+  },
+  'escalation.admin_replied': {
+    escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    provider: 'slack',
+    adminId: 'U0ADMIN',
+    text: 'Wholesale orders follow your contract; I have opened a return for you.',
+    externalId: 'Ev0123456',
+  },
+  'escalation.classified': {
+    escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    topic: 'returns',
+    classifier: 'rules',
+    confidence: 0.8,
+  },
+  'kb.document_upserted': {
+    docId: 'returns-retail',
+    title: 'Returns (retail orders)',
+    lang: 'en',
+    topic: 'returns',
+    body: '# Returns\n\nUnworn items can be returned within 14 days of delivery.',
+    contentSha256: 'b'.repeat(64),
+    namespace: 'support_docs',
+  },
+  'deadletter.recorded': {
+    consumer: 'agent__conversation_message_received',
+    originalSubject: 'support.conversation.message_received',
+    streamSequence: 42,
+    deliveries: 1,
+    cause: 'invalid',
+    errorCode: 'validation_failed',
+    reason: 'Invalid conversation.message_received: payload.customerId: customerId must be a string',
+    dataBase64: 'e30=',
+  },
+};

@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+
+export * from './envelope.js';
+export * from './contract-error.js';
+export * from './event-definition.js';
+export * from './validation.js';
+export * from './codec.js';
+export * from './registry.js';
+export * from './events/shared.dto.js';
+export * from './events/conversation/message-received.event.js';
+export * from './events/retrieval/retrieval-requested.event.js';
+export * from './events/retrieval/retrieval-completed.event.js';
+export * from './events/rerank/rerank-requested.event.js';
+export * from './events/rerank/rerank-completed.event.js';
+export * from './events/agent/reply-sent.event.js';
+export * from './events/escalation/escalation-reasons.js';
+export * from './events/escalation/escalation-raised.event.js';
+export * from './events/escalation/thread-opened.event.js';
+export * from './events/escalation/admin-replied.event.js';
+export * from './events/escalation/escalation-classified.event.js';
+export * from './events/kb/document-upserted.event.js';
+export * from './events/deadletter/dead-lettered.event.js';
+export * from './examples.js';
+export { buildAsyncApiDocument } from './asyncapi/build-asyncapi.js';

@@ -1,0 +1,54 @@
+import type { EventDefinition } from './event-definition.js';
+import { AdminReplied } from './events/escalation/admin-replied.event.js';
+import { EscalationClassified } from './events/escalation/escalation-classified.event.js';
+import { EscalationRaised } from './events/escalation/escalation-raised.event.js';
+import { ThreadOpened } from './events/escalation/thread-opened.event.js';
+import { DeadLettered } from './events/deadletter/dead-lettered.event.js';
+import { DocumentUpserted } from './events/kb/document-upserted.event.js';
+import { MessageReceived } from './events/conversation/message-received.event.js';
+import { ReplySent } from './events/agent/reply-sent.event.js';
+import { RerankCompleted } from './events/rerank/rerank-completed.event.js';
+import { RerankRequested } from './events/rerank/rerank-requested.event.js';
+import { RetrievalCompleted } from './events/retrieval/retrieval-completed.event.js';
+import { RetrievalRequested } from './events/retrieval/retrieval-requested.event.js';
+
+/** Every event type of the design, in the order a turn produces them. */
+export const ALL_EVENTS = [
+  MessageReceived,
+  RetrievalRequested,
+  RerankRequested,
+  RerankCompleted,
+  RetrievalCompleted,
+  ReplySent,
+  EscalationRaised,
+  ThreadOpened,
+  AdminReplied,
+  EscalationClassified,
+  DocumentUpserted,
+  DeadLettered,
+] as const;
+
+export type KnownEventDefinition = (typeof ALL_EVENTS)[number];
+export type KnownEventType = KnownEventDefinition['type'];
+
+export class EventRegistry {
+  private readonly byTypeMap = new Map<string, EventDefinition>();
+
+  constructor(definitions: readonly EventDefinition[]) {
+    for (const definition of definitions) {
+      if (this.byTypeMap.has(definition.type))
+        throw new Error(`Event type ${definition.type} is defined twice`);
+      this.byTypeMap.set(definition.type, definition);
+    }
+  }
+
+  get(type: string): EventDefinition | undefined {
+    return this.byTypeMap.get(type);
+  }
+
+  all(): EventDefinition[] {
+    return [...this.byTypeMap.values()];
+  }
+}
+
+export const eventRegistry = new EventRegistry(ALL_EVENTS);

@@ -1,0 +1,27 @@
+import { int, optional, str, url } from './env-schema.js';
+
+/** Variables every service reads: the bus and the database. */
+export const busEnv = {
+  NATS_URL: url({
+    default: 'nats://127.0.0.1:4222',
+    protocols: ['nats', 'tls', 'ws', 'wss'],
+    description: 'NATS server(s) with JetStream',
+  }),
+  EVENT_STREAM: str({ default: 'SUPPORT', description: 'JetStream stream holding every event' }),
+  BUS_MAX_DELIVER: int({ default: 5, min: 1, max: 100, description: 'deliveries before dead-letter' }),
+  BUS_ACK_WAIT_MS: int({ default: 30_000, min: 1_000, description: 'redelivery after no ack' }),
+};
+
+export const databaseEnv = {
+  DATABASE_URL: url({
+    default: 'postgres://postgres@127.0.0.1:5432/support',
+    protocols: ['postgres', 'postgresql'],
+    description: 'PostgreSQL connection string',
+  }),
+};
+
+export const httpEnv = {
+  PORT: optional(
+    int({ min: 0, max: 65535, description: 'HTTP port; unset = the service default (SERVICE_PORTS)' }),
+  ),
+};

@@ -1,0 +1,104 @@
+/**
+ * Typed environment variables, validated once at start-up. A bad value stops the service with a
+ * message naming the variable, never a half-configured process.
+ */
+export class ConfigError extends Error {
+  readonly code = 'config_invalid';
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Configuration variable ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface EnvVar<T> {
+  readonly parse: (raw: string | undefined, name: string) => T;
+  /** Documentation only: what the variable means; used in README / k8s cross-checks. */
+  readonly description: string;
+}
+
+type Opts<T> = { default?: T; description?: string };
+
+function required(name: string): never {
+  throw new ConfigError(name, 'is required but not set');
+}
+
+export function str(opts: Opts<string> = {}): EnvVar<string> {
+  return {
+    description: opts.description ?? '',
+    parse: (raw, name) => {
+      if (raw === undefined || raw === '') return opts.default ?? required(name);
+      return raw;
+    },
+  };
+}
+
+/** Unset (or empty) means undefined; a set value must satisfy the inner parser. */
+export function optional<T>(inner: EnvVar<T>): EnvVar<T | undefined> {
+  return {
+    description: inner.description,
+    parse: (raw, name) => (raw === undefined || raw === '' ? undefined : inner.parse(raw, name)),
+  };
+}
+
+export function int(opts: Opts<number> & { min?: number; max?: number } = {}): EnvVar<number> {
+  return {
+    description: opts.description ?? '',
+    parse: (raw, name) => {
+      if (raw === undefined || raw === '') return opts.default ?? required(name);
+      if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+      const value = Number(raw);
+      if (opts.min !== undefined && value < opts.min)
+        throw new ConfigError(name, `must be >= ${opts.min}, got ${value}`);
+      if (opts.max !== undefined && value > opts.max)
+        throw new ConfigError(name, `must be <= ${opts.max}, got ${value}`);
+      return value;
+    },
+  };
+}
+
+export function bool(opts: Opts<boolean> = {}): EnvVar<boolean> {
+  return {
+    description: opts.description ?? '',
+    parse: (raw, name) => {
+      if (raw === undefined || raw === '') return opts.default ?? required(name);
+      const v = raw.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+      if (['0', 'false', 'no', 'off'].includes(v)) return false;
+      throw new ConfigError(name, `must be a boolean (true/false), got "${raw}"`);
+    },
+  };
+}
+
+export function url(opts: Opts<string> & { protocols: readonly string[] }): EnvVar<string> {
+  return {
+    description: opts.description ?? '',
+    parse: (raw, name) => {
+      const value = raw === undefined || raw === '' ? (opts.default ?? required(name)) : raw;
+      let parsed: URL;
+      try {
+        parsed = new URL(value);
+      } catch {
+        throw new ConfigError(name, `must be a URL, got "${value}"`);
+      }
+      const protocol = parsed.protocol.replace(/:$/, '');
+      if (!opts.protocols.includes(protocol))
+        throw new ConfigError(name, `must use ${opts.protocols.join(' or ')}, got "${protocol}"`);
+      return value;
+    },
+  };
+}
+
+export type EnvSchema = Record<string, EnvVar<unknown>>;
+export type ConfigOf<S extends EnvSchema> = { readonly [K in keyof S]: ReturnType<S[K]['parse']> };
+
+export function loadConfig<S extends EnvSchema>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): ConfigOf<S> {
+  const out: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(schema)) out[name] = variable.parse(env[name], name);
+  return Object.freeze(out) as ConfigOf<S>;
+}

@@ -10,6 +10,7 @@ export const busEnv = {
   EVENT_STREAM: str({ default: 'SUPPORT', description: 'JetStream stream holding every event' }),
   BUS_MAX_DELIVER: int({ default: 5, min: 1, max: 100, description: 'deliveries before dead-letter' }),
   BUS_ACK_WAIT_MS: int({ default: 30_000, min: 1_000, description: 'redelivery after no ack' }),
+  BUS_STREAM_REPLICAS: int({ default: 1, min: 1, max: 5, description: 'stream replicas (3 on a cluster)' }),
 };
 
 export const databaseEnv = {

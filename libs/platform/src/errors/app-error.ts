@@ -20,11 +20,15 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
-/** The policy for any thrown value: unknown errors are treated as transient internal errors. */
-export function policyOf(error: unknown) {
-  return isAppError(error) ? error.policy : ERROR_POLICY.internal;
+/**
+ * The stable code of any thrown value: AppErrors and other errors that carry a known `code`
+ * (contract violations) keep theirs; anything else is a transient `internal` error.
+ */
+export function codeOf(error: unknown): ErrorCode {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code in ERROR_POLICY ? (code as ErrorCode) : 'internal';
 }
 
-export function codeOf(error: unknown): ErrorCode {
-  return isAppError(error) ? error.code : 'internal';
+export function policyOf(error: unknown) {
+  return ERROR_POLICY[codeOf(error)];
 }

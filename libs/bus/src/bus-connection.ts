@@ -1,0 +1,40 @@
+import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { BusOptions } from './bus-options.js';
+import { ensureStream } from './stream.js';
+
+/**
+ * One NATS connection per service, reconnecting forever: a restarted server is picked up again and
+ * JetStream redelivers whatever was not acknowledged.
+ */
+export class BusConnection {
+  private constructor(
+    readonly options: BusOptions,
+    readonly nc: NatsConnection,
+    readonly js: JetStreamClient,
+    readonly jsm: JetStreamManager,
+  ) {}
+
+  static async open(options: BusOptions): Promise<BusConnection> {
+    const nc = await connect({
+      servers: options.servers.split(','),
+      name: options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      waitOnFirstConnect: false,
+    });
+    const jsm = await jetstreamManager(nc);
+    await ensureStream(jsm, options);
+    return new BusConnection(options, nc, jetstream(nc), jsm);
+  }
+
+  /** Readiness: connected and the stream answers. */
+  async check(): Promise<void> {
+    if (this.nc.isClosed()) throw new Error('NATS connection closed');
+    await this.jsm.streams.info(this.options.stream);
+  }
+
+  async close(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
+  }
+}

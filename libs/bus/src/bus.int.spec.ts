@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import {
+  createEvent,
+  DeadLettered,
+  type EnvelopeOf,
+  EXAMPLE_PAYLOADS,
+  MessageReceived,
+  type PayloadOf,
+} from '@support/contracts';
+import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
+import { BusConnection } from './bus-connection.js';
+import type { BusOptions } from './bus-options.js';
+import { EventConsumerRunner, type RunningConsumer } from './event-consumer.js';
+import { EventPublisher } from './event-publisher.js';
+import { newEventId } from './ids.js';
+
+const quietLogger = { warn: () => undefined, error: () => undefined };
+
+function messageReceived(text = 'hello'): EnvelopeOf<typeof MessageReceived> {
+  const payload = {
+    ...(EXAMPLE_PAYLOADS['conversation.message_received'] as PayloadOf<typeof MessageReceived>),
+    messageId: newEventId(),
+    text,
+    attachments: [],
+  };
+  return createEvent(MessageReceived, payload, {
+    id: newEventId(),
+    occurredAt: new Date().toISOString(),
+    conversationId: 'conv-1',
+    turnId: newEventId(),
+    correlationId: newEventId(),
+  });
+}
+
+describe('bus against a real nats-server', () => {
+  let server: TestNatsServer;
+  let bus: BusConnection;
+  let publisher: EventPublisher;
+  let runner: EventConsumerRunner;
+  const running: RunningConsumer[] = [];
+
+  const options = (): BusOptions => ({
+    name: 'bus-test',
+    servers: server.url,
+    stream: uniqueName('BUS'),
+    maxDeliver: 3,
+    ackWaitMs: 5_000,
+    publishTimeoutMs: 15_000,
+    backoffMs: [50, 100],
+    duplicateWindowMs: 60_000,
+    replicas: 1,
+  });
+
+  beforeAll(async () => {
+    server = await startNatsServer();
+    bus = await BusConnection.open(options());
+    publisher = new EventPublisher(bus);
+    runner = new EventConsumerRunner(bus, publisher, quietLogger);
+  });
+
+  afterAll(async () => {
+    await Promise.all(running.map((c) => c.stop()));
+    await bus.close();
+    await server.stop();
+  });
+
+  async function collectDeadLetters(durable: string) {
+    const seen: EnvelopeOf<typeof DeadLettered>[] = [];
+    running.push(
+      await runner.start({
+        durable,
+        event: DeadLettered,
+        handle: async (event) => {
+          seen.push(event);
+        },
+      }),
+    );
+    return seen;
+  }
+
+  it('provisions the stream idempotently with file storage and a duplicate window', async () => {
+    await BusConnection.open(bus.options).then((second) => second.close());
+    const info = await bus.jsm.streams.info(bus.options.stream);
+    expect(info.config.storage).toBe('file');
+    expect(info.config.subjects).toEqual(['support.>']);
+    expect(info.config.duplicate_window).toBe(60_000 * 1_000_000);
+  });
+
+  it('publishes and consumes a validated event', async () => {
+    const received: string[] = [];
+    running.push(
+      await runner.start({
+        durable: 'pubsub',
+        event: MessageReceived,
+        handle: async (event) => {
+          received.push(event.payload.text);
+        },
+      }),
+    );
+    const event = messageReceived('first');
+    const result = await publisher.publish(event);
+    expect(result.duplicate).toBe(false);
+    await eventually(() => expect(received).toEqual(['first']));
+  });
+
+  it('refuses to publish an invalid event', async () => {
+    const event = { ...messageReceived(), payload: { text: 5 } };
+    await expect(publisher.publish(event as never)).rejects.toThrow(/payload\./);
+  });
+
+  it('deduplicates a second publish of the same event id', async () => {
+    const seen: string[] = [];
+    running.push(
+      await runner.start({
+        durable: 'dedupe',
+        event: MessageReceived,
+        deliverPolicy: 'new',
+        handle: async (event) => {
+          seen.push(event.id);
+        },
+      }),
+    );
+    const event = messageReceived('twice');
+    const first = await publisher.publish(event);
+    const second = await publisher.publish(event);
+    expect(second.duplicate).toBe(true);
+    expect(second.streamSequence).toBe(first.streamSequence);
+    await eventually(() => expect(seen).toEqual([event.id]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toEqual([event.id]);
+  });
+
+  it('redelivers after a handler throws once, then succeeds', async () => {
+    const attempts: number[] = [];
+    let done = false;
+    running.push(
+      await runner.start({
+        durable: 'flaky',
+        event: MessageReceived,
+        deliverPolicy: 'new',
+        handle: async (_event, context) => {
+          attempts.push(context.deliveryCount);
+          if (context.deliveryCount === 1) throw new Error('transient failure');
+          done = true;
+        },
+      }),
+    );
+    await publisher.publish(messageReceived('flaky'));
+    await eventually(() => expect(done).toBe(true));
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it('dead-letters a poison message after max_deliver, with the reason', async () => {
+    const deadLetters = await collectDeadLetters('dl-poison');
+    let attempts = 0;
+    running.push(
+      await runner.start({
+        durable: 'poison',
+        event: MessageReceived,
+        deliverPolicy: 'new',
+        handle: async () => {
+          attempts += 1;
+          throw new Error('database exploded');
+        },
+      }),
+    );
+    const event = messageReceived('poison');
+    await publisher.publish(event);
+    await eventually(() => expect(deadLetters.filter((d) => d.payload.consumer === 'poison')).toHaveLength(1));
+    const [letter] = deadLetters.filter((d) => d.payload.consumer === 'poison');
+    expect(letter!.payload).toMatchObject({
+      cause: 'exhausted',
+      deliveries: 3,
+      errorCode: 'internal',
+      reason: 'database exploded',
+      originalEventId: event.id,
+    });
+    expect(JSON.parse(Buffer.from(letter!.payload.dataBase64, 'base64').toString()).id).toBe(event.id);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(attempts).toBe(3);
+  });
+
+  it('sends an invalid message straight to dead-letter without calling the handler', async () => {
+    const deadLetters = await collectDeadLetters('dl-invalid');
+    let calls = 0;
+    running.push(
+      await runner.start({
+        durable: 'strict',
+        event: MessageReceived,
+        deliverPolicy: 'new',
+        handle: async () => {
+          calls += 1;
+        },
+      }),
+    );
+    const bad = { ...messageReceived(), payload: { customerId: 'x' } };
+    await bus.js.publish(MessageReceived.subject, JSON.stringify(bad), { msgID: bad.id });
+    await eventually(() => expect(deadLetters.filter((d) => d.payload.consumer === 'strict')).toHaveLength(1));
+    const letter = deadLetters.find((d) => d.payload.consumer === 'strict')!;
+    expect(letter.payload).toMatchObject({ cause: 'invalid', deliveries: 1, errorCode: 'validation_failed' });
+    expect(letter.payload.reason).toMatch(/payload\.messageId/);
+    expect(calls).toBe(0);
+  });
+});
+
+describe('bus across a nats-server restart', () => {
+  it('loses no acknowledged event when the server is killed mid-stream', async () => {
+    const server = await startNatsServer();
+    const options: BusOptions = {
+      name: 'restart-test',
+      servers: server.url,
+      stream: uniqueName('RESTART'),
+      maxDeliver: 5,
+      ackWaitMs: 2_000,
+      publishTimeoutMs: 20_000,
+      backoffMs: [50],
+      duplicateWindowMs: 120_000,
+      replicas: 1,
+    };
+    const bus = await BusConnection.open(options);
+    const publisher = new EventPublisher(bus);
+    const runner = new EventConsumerRunner(bus, publisher, quietLogger);
+    const consumed = new Set<string>();
+    const consumer = await runner.start({
+      durable: 'survivor',
+      event: MessageReceived,
+      handle: async (event) => {
+        consumed.add(event.id);
+      },
+    });
+
+    const acknowledged: string[] = [];
+    const total = 200;
+    const publishing = (async () => {
+      for (let i = 0; i < total; i++) {
+        const event = messageReceived(`n${i}`);
+        await publisher.publish(event);
+        acknowledged.push(event.id);
+      }
+    })();
+    await eventually(() => acknowledged.length >= 60, 20_000, 5);
+    await server.restart({ downMs: 700 });
+    await publishing;
+
+    expect(acknowledged).toHaveLength(total);
+    await eventually(() => expect(acknowledged.filter((id) => !consumed.has(id))).toEqual([]), 30_000);
+    const info = await bus.jsm.streams.info(options.stream);
+    expect(info.state.messages).toBe(total);
+
+    await consumer.stop();
+    await bus.close();
+    await server.stop();
+  });
+});

@@ -1,0 +1,177 @@
+import { AckPolicy, type ConsumerConfig, type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/nats-core';
+import {
+  createEvent,
+  DeadLettered,
+  decodeEvent,
+  type EnvelopeOf,
+  type EventDefinition,
+  type EventEnvelope,
+} from '@support/contracts';
+import { codeOf, policyOf } from '@support/platform';
+import type { BusConnection } from './bus-connection.js';
+import type { EventPublisher } from './event-publisher.js';
+import { deterministicId } from './ids.js';
+
+export interface EventContext {
+  readonly consumer: string;
+  readonly subject: string;
+  readonly streamSequence: number;
+  readonly deliveryCount: number;
+}
+
+export interface EventSubscription<D extends EventDefinition = EventDefinition> {
+  /** Durable consumer name; `consumerName(service, event)` gives the conventional one. */
+  readonly durable: string;
+  readonly event: D;
+  /** Must be idempotent and must have stored its effects when it resolves: the ack follows. */
+  readonly handle: (event: EnvelopeOf<D>, context: EventContext) => Promise<void>;
+  /** `new`: start at the end of the stream on first creation (delivery-only consumers). */
+  readonly deliverPolicy?: 'all' | 'new';
+}
+
+export interface RunningConsumer {
+  readonly durable: string;
+  stop(): Promise<void>;
+}
+
+/** `<service>__<aggregate>_<event>`: one durable consumer per service and event type. */
+export function consumerName(service: string, event: EventDefinition): string {
+  return `${service}__${event.type.replace('.', '_')}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+interface Logger {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * Runs durable pull consumers: decode + validate, call the handler, ack only after it resolved.
+ * Transient failures are redelivered with backoff; contract violations and exhausted retries are
+ * terminated and recorded as `deadletter.recorded` events (nothing is retried forever or dropped).
+ */
+export class EventConsumerRunner {
+  constructor(
+    private readonly bus: BusConnection,
+    private readonly publisher: EventPublisher,
+    private readonly logger: Logger = console,
+  ) {}
+
+  async start<D extends EventDefinition>(subscription: EventSubscription<D>): Promise<RunningConsumer> {
+    const { stream, maxDeliver, ackWaitMs } = this.bus.options;
+    const config: Partial<ConsumerConfig> = {
+      durable_name: subscription.durable,
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: subscription.event.subject,
+      deliver_policy: subscription.deliverPolicy === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+      ack_wait: nanos(ackWaitMs),
+      // Two deliveries beyond ours leave room to publish the dead-letter event if that failed once.
+      max_deliver: maxDeliver + 2,
+      max_ack_pending: 1_000,
+    };
+    try {
+      await this.bus.jsm.consumers.add(stream, config);
+    } catch {
+      await this.bus.jsm.consumers.update(stream, subscription.durable, {
+        ack_wait: config.ack_wait,
+        max_deliver: config.max_deliver,
+        max_ack_pending: config.max_ack_pending,
+      });
+    }
+    const consumer = await this.bus.js.consumers.get(stream, subscription.durable);
+    const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
+    const loop = (async () => {
+      for await (const message of messages) await this.process(subscription, message);
+    })().catch((error: unknown) => this.logger.error(`consumer ${subscription.durable} stopped: ${String(error)}`));
+
+    return {
+      durable: subscription.durable,
+      stop: async () => {
+        await messages.close();
+        await loop;
+      },
+    };
+  }
+
+  private async process<D extends EventDefinition>(subscription: EventSubscription<D>, message: JsMsg): Promise<void> {
+    const context: EventContext = {
+      consumer: subscription.durable,
+      subject: message.subject,
+      streamSequence: message.info.streamSequence,
+      deliveryCount: message.info.deliveryCount,
+    };
+
+    let event: EventEnvelope;
+    try {
+      event = decodeEvent(message.data);
+      if (event.type !== subscription.event.type)
+        throw Object.assign(new Error(`Expected ${subscription.event.type}, got ${event.type}`), {
+          code: 'validation_failed',
+        });
+    } catch (error) {
+      await this.deadLetter(message, context, 'invalid', error);
+      return;
+    }
+
+    try {
+      await subscription.handle(event as EnvelopeOf<D>, context);
+      message.ack();
+    } catch (error) {
+      if (policyOf(error).ack === 'term') {
+        await this.deadLetter(message, context, 'invalid', error, event.id);
+      } else if (context.deliveryCount >= this.bus.options.maxDeliver) {
+        await this.deadLetter(message, context, 'exhausted', error, event.id);
+      } else {
+        this.logger.warn(
+          `${subscription.durable}: delivery ${context.deliveryCount} of seq ${context.streamSequence} failed, ` +
+            `retrying: ${String(error)}`,
+        );
+        message.nak(this.backoff(context.deliveryCount));
+      }
+    }
+  }
+
+  private backoff(deliveryCount: number): number {
+    const delays = this.bus.options.backoffMs;
+    return delays[Math.min(deliveryCount - 1, delays.length - 1)] ?? 1_000;
+  }
+
+  private async deadLetter(
+    message: JsMsg,
+    context: EventContext,
+    cause: 'invalid' | 'exhausted',
+    error: unknown,
+    originalEventId?: string,
+  ): Promise<void> {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 4000) || 'unknown';
+    try {
+      const event = createEvent(
+        DeadLettered,
+        {
+          consumer: context.consumer,
+          originalSubject: context.subject,
+          streamSequence: context.streamSequence,
+          deliveries: context.deliveryCount,
+          cause,
+          errorCode: codeOf(error),
+          reason,
+          ...(originalEventId ? { originalEventId } : {}),
+          dataBase64: Buffer.from(message.data).toString('base64'),
+        },
+        {
+          // One dead-letter event per consumer and message, however often this runs.
+          id: deterministicId('deadletter', context.consumer, context.streamSequence),
+          occurredAt: new Date().toISOString(),
+          correlationId: deterministicId('deadletter-correlation', context.consumer, context.streamSequence),
+        },
+      );
+      await this.publisher.publish(event);
+      this.logger.error(`${context.consumer}: seq ${context.streamSequence} dead-lettered (${cause}): ${reason}`);
+      message.term(reason.slice(0, 200));
+    } catch (publishError) {
+      // Not recorded yet: keep the message and try again rather than lose it.
+      this.logger.error(`${context.consumer}: dead-letter publish failed: ${String(publishError)}`);
+      message.nak(this.backoff(context.deliveryCount));
+    }
+  }
+}

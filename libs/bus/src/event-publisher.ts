@@ -1,0 +1,55 @@
+import { headers } from '@nats-io/nats-core';
+import { decodeEvent, encodeEvent, type EventEnvelope, eventRegistry } from '@support/contracts';
+import type { BusConnection } from './bus-connection.js';
+import { PublishNotAcknowledged } from './bus-errors.js';
+
+export interface PublishResult {
+  readonly streamSequence: number;
+  /** True when the stream already held an event with this id (deduplicated by Nats-Msg-Id). */
+  readonly duplicate: boolean;
+}
+
+const RETRY_DELAY_MS = 250;
+
+/**
+ * Publishes validated events and waits for the stream's acknowledgement. Retries inside the
+ * deadline are safe because the event id is the `Nats-Msg-Id`; past the deadline the caller gets a
+ * PublishNotAcknowledged error, never a silent loss.
+ */
+export class EventPublisher {
+  constructor(private readonly bus: BusConnection) {}
+
+  async publish(event: EventEnvelope): Promise<PublishResult> {
+    const data = encodeEvent(event);
+    // Validate exactly what goes on the wire, with the consumers' own decoder.
+    decodeEvent(data, eventRegistry);
+    const definition = eventRegistry.get(event.type)!;
+    const hdrs = headers();
+    hdrs.set('Nats-Msg-Id', event.id);
+    hdrs.set('Event-Type', event.type);
+
+    const deadline = Date.now() + this.bus.options.publishTimeoutMs;
+    let lastError: unknown;
+    while (Date.now() < deadline) {
+      try {
+        const ack = await this.bus.js.publish(definition.subject, data, {
+          msgID: event.id,
+          headers: hdrs,
+          timeout: Math.max(500, Math.min(5_000, deadline - Date.now())),
+        });
+        return { streamSequence: ack.seq, duplicate: ack.duplicate };
+      } catch (error) {
+        lastError = error;
+        if (this.bus.nc.isClosed()) break;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+      }
+    }
+    throw new PublishNotAcknowledged(definition.subject, lastError);
+  }
+
+  async publishAll(events: readonly EventEnvelope[]): Promise<PublishResult[]> {
+    const results: PublishResult[] = [];
+    for (const event of events) results.push(await this.publish(event));
+    return results;
+  }
+}

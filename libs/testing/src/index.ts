@@ -1,0 +1,4 @@
+export * from './free-port.js';
+export * from './nats-server.js';
+export * from './test-database.js';
+export * from './eventually.js';

@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, waitForPort } from './free-port.js';
+
+export interface TestNatsServer {
+  readonly url: string;
+  readonly port: number;
+  readonly storeDir: string;
+  /** Kills the server (SIGKILL: no graceful flush) and starts it again on the same port and store. */
+  restart(options?: { downMs?: number }): Promise<void>;
+  kill(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A test-owned `nats-server -js` on a free port with a temporary store, torn down by `stop`. */
+export async function startNatsServer(): Promise<TestNatsServer> {
+  const port = await freePort();
+  const storeDir = mkdtempSync(join(tmpdir(), 'nats-test-'));
+  let child: ChildProcess | null = null;
+
+  const start = async () => {
+    child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
+      stdio: 'ignore',
+    });
+    await waitForPort(port);
+  };
+  const kill = async () => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGKILL');
+    });
+  };
+
+  await start();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    storeDir,
+    start,
+    kill,
+    restart: async ({ downMs = 500 } = {}) => {
+      await kill();
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await start();
+    },
+    stop: async () => {
+      await kill();
+      rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+}

@@ -1,0 +1,68 @@
+import pg from 'pg';
+import { DataSource, type MixedList } from 'typeorm';
+import { AppError } from '@support/platform';
+import { ProcessedEventEntity } from './processed-events.js';
+import { ConversationEntity, MessageEntity, TurnEntity } from './projections/conversations/conversation-entities.js';
+import { Conversations1764669600000 } from './migrations/1764669600000-conversations.js';
+
+export const ENTITIES = [ConversationEntity, MessageEntity, TurnEntity, ProcessedEventEntity];
+export const MIGRATIONS: MixedList<Function> = [Conversations1764669600000];
+
+export interface DatabaseOptions {
+  readonly url: string;
+  /** Postgres schema for every table; a replay can build a second one beside the live one. */
+  readonly schema?: string;
+  readonly poolSize?: number;
+}
+
+/** Creates the database named in the URL when the server does not have it yet. */
+export async function ensureDatabaseExists(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name) throw new AppError('config_invalid', 'DATABASE_URL names no database');
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error; // created concurrently by another service
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+const MIGRATION_LOCK = 764_669_600;
+
+/** Opens the database, creating it and the schema if needed, and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<DataSource> {
+  await ensureDatabaseExists(options.url);
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'typeorm_migrations',
+    synchronize: false,
+    logging: false,
+    poolSize: options.poolSize ?? 10,
+  });
+  await dataSource.initialize();
+  // Several services (or the all-in-one host) may start at once: migrate one at a time.
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    if (options.schema) await lock.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.release();
+  }
+  return dataSource;
+}

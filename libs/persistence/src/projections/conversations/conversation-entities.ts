@@ -1,0 +1,53 @@
+import { EntitySchema, type ValueTransformer } from 'typeorm';
+import type { ConversationState, MessageState, TurnState } from './conversation-model.js';
+
+/** timestamptz <-> ISO-8601 strings, so rows compare and serialise exactly. */
+export const isoTimestamp: ValueTransformer = {
+  to: (value: string | null | undefined) => value ?? null,
+  from: (value: Date | null) => (value ? value.toISOString() : null),
+};
+
+export const ConversationEntity = new EntitySchema<ConversationState>({
+  name: 'Conversation',
+  tableName: 'conversations',
+  columns: {
+    id: { type: 'text', primary: true },
+    customerId: { type: 'text', name: 'customer_id' },
+    openedAt: { type: 'timestamptz', name: 'opened_at', transformer: isoTimestamp },
+    lastActivityAt: { type: 'timestamptz', name: 'last_activity_at', transformer: isoTimestamp },
+    messageCount: { type: 'int', name: 'message_count' },
+    humanActive: { type: 'boolean', name: 'human_active' },
+    humanStateVersion: { type: 'text', name: 'human_state_version' },
+  },
+});
+
+export const MessageEntity = new EntitySchema<MessageState>({
+  name: 'Message',
+  tableName: 'messages',
+  columns: {
+    id: { type: 'text', primary: true },
+    conversationId: { type: 'text', name: 'conversation_id' },
+    turnId: { type: 'text', name: 'turn_id', nullable: true },
+    role: { type: 'text' },
+    kind: { type: 'text' },
+    text: { type: 'text' },
+    citations: { type: 'jsonb' },
+    attachments: { type: 'jsonb' },
+    occurredAt: { type: 'timestamptz', name: 'occurred_at', transformer: isoTimestamp },
+    eventId: { type: 'text', name: 'event_id' },
+  },
+});
+
+export const TurnEntity = new EntitySchema<TurnState>({
+  name: 'Turn',
+  tableName: 'turns',
+  columns: {
+    id: { type: 'text', primary: true },
+    conversationId: { type: 'text', name: 'conversation_id' },
+    customerMessageId: { type: 'text', name: 'customer_message_id', nullable: true },
+    status: { type: 'text' },
+    escalationReason: { type: 'text', name: 'escalation_reason', nullable: true },
+    startedAt: { type: 'timestamptz', name: 'started_at', nullable: true, transformer: isoTimestamp },
+    completedAt: { type: 'timestamptz', name: 'completed_at', nullable: true, transformer: isoTimestamp },
+  },
+});

@@ -1,0 +1,152 @@
+import {
+  EscalationRaised,
+  type EventEnvelope,
+  isEvent,
+  MessageReceived,
+  ReplySent,
+} from '@support/contracts';
+import type { ConversationState, MessageState, TurnState, TurnStatus } from './conversation-model.js';
+
+export const CONVERSATION_PROJECTION_EVENTS = [MessageReceived, ReplySent, EscalationRaised] as const;
+
+export interface ConversationRows {
+  conversation: ConversationState | null;
+  turn: TurnState | null;
+}
+
+export interface ConversationChanges {
+  conversation: ConversationState;
+  turn: TurnState | null;
+  message: MessageState | null;
+}
+
+const maxIso = (a: string, b: string) => (a >= b ? a : b);
+const minIso = (a: string, b: string) => (a <= b ? a : b);
+
+function newConversation(id: string, customerId: string, at: string): ConversationState {
+  return {
+    id,
+    customerId,
+    openedAt: at,
+    lastActivityAt: at,
+    messageCount: 0,
+    humanActive: false,
+    humanStateVersion: '',
+  };
+}
+
+/** Applies the human-takeover flag only if this event is newer than the one that last set it. */
+function withHumanState(conversation: ConversationState, event: EventEnvelope, humanActive: boolean): ConversationState {
+  const version = `${event.occurredAt}|${event.id}`;
+  if (version <= conversation.humanStateVersion) return conversation;
+  return { ...conversation, humanActive, humanStateVersion: version };
+}
+
+function touched(conversation: ConversationState, at: string, messages: number): ConversationState {
+  return {
+    ...conversation,
+    openedAt: minIso(conversation.openedAt, at),
+    lastActivityAt: maxIso(conversation.lastActivityAt, at),
+    messageCount: conversation.messageCount + messages,
+  };
+}
+
+const FINAL: readonly TurnStatus[] = ['answered', 'escalated'];
+
+function turnOf(current: TurnState | null, id: string, conversationId: string): TurnState {
+  return (
+    current ?? {
+      id,
+      conversationId,
+      customerMessageId: null,
+      status: 'open',
+      escalationReason: null,
+      startedAt: null,
+      completedAt: null,
+    }
+  );
+}
+
+/**
+ * The conversations projection as a pure function: the rows an event touches, before and after.
+ * Every rule commutes (min/max times, counters, versioned flags), so a replay in stream order and
+ * live processing with redeliveries out of order end in the same rows.
+ */
+export function projectConversation(event: EventEnvelope, rows: ConversationRows): ConversationChanges | null {
+  const conversationId = event.conversationId;
+  if (!conversationId) return null;
+
+  if (isEvent(event, MessageReceived)) {
+    const p = event.payload;
+    const base = rows.conversation ?? newConversation(conversationId, p.customerId, event.occurredAt);
+    const turn = turnOf(rows.turn, event.turnId ?? p.messageId, conversationId);
+    return {
+      conversation: touched(base, event.occurredAt, 1),
+      turn: { ...turn, customerMessageId: p.messageId, startedAt: event.occurredAt },
+      message: {
+        id: p.messageId,
+        conversationId,
+        turnId: event.turnId,
+        role: 'customer',
+        kind: 'message',
+        text: p.text,
+        citations: [],
+        attachments: p.attachments.map(({ attachmentId, fileName, mimeType, sizeBytes, sha256 }) => ({
+          attachmentId,
+          fileName,
+          mimeType,
+          sizeBytes,
+          sha256,
+        })),
+        occurredAt: event.occurredAt,
+        eventId: event.id,
+      },
+    };
+  }
+
+  if (isEvent(event, ReplySent)) {
+    const p = event.payload;
+    let conversation = touched(
+      rows.conversation ?? newConversation(conversationId, p.customerId, event.occurredAt),
+      event.occurredAt,
+      1,
+    );
+    conversation = withHumanState(conversation, event, p.kind === 'abstention' || p.kind === 'holding');
+
+    let turn: TurnState | null = null;
+    if (event.turnId && p.kind !== 'human') {
+      const current = turnOf(rows.turn, event.turnId, conversationId);
+      const status: TurnStatus = p.kind === 'answer' ? 'answered' : p.kind === 'abstention' ? 'escalated' : 'held';
+      const keep = FINAL.includes(current.status) && !FINAL.includes(status);
+      turn = keep ? current : { ...current, status, completedAt: maxIso(current.completedAt ?? '', event.occurredAt) };
+    }
+    return {
+      conversation,
+      turn,
+      message: {
+        id: p.replyId,
+        conversationId,
+        turnId: event.turnId,
+        role: p.kind === 'human' ? 'human' : 'agent',
+        kind: p.kind,
+        text: p.text,
+        citations: p.citations,
+        attachments: [],
+        occurredAt: event.occurredAt,
+        eventId: event.id,
+      },
+    };
+  }
+
+  if (isEvent(event, EscalationRaised)) {
+    const p = event.payload;
+    const base = rows.conversation ?? newConversation(conversationId, p.customerId, event.occurredAt);
+    const conversation = withHumanState(touched(base, event.occurredAt, 0), event, true);
+    const turn = event.turnId
+      ? { ...turnOf(rows.turn, event.turnId, conversationId), status: 'escalated' as const, escalationReason: p.reason }
+      : null;
+    return { conversation, turn, message: null };
+  }
+
+  return null;
+}

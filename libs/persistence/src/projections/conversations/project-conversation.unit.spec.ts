@@ -1,0 +1,95 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  createEvent,
+  EscalationRaised,
+  type EventEnvelope,
+  EXAMPLE_PAYLOADS,
+  MessageReceived,
+  ReplySent,
+} from '@support/contracts';
+import type { ConversationState, MessageState, TurnState } from './conversation-model.js';
+import { projectConversation } from './project-conversation.js';
+
+let n = 0;
+const id = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const at = (minute: number) => `2026-12-02T10:${String(minute).padStart(2, '0')}:00.000Z`;
+
+function received(turnId: string, minute: number, text: string): EventEnvelope {
+  const payload = { ...EXAMPLE_PAYLOADS['conversation.message_received'], messageId: id(), text, attachments: [] };
+  return createEvent(MessageReceived, payload as never, {
+    id: id(), occurredAt: at(minute), conversationId: 'conv-1', turnId, correlationId: id(),
+  });
+}
+
+function reply(turnId: string, minute: number, kind: 'answer' | 'abstention' | 'holding' | 'human'): EventEnvelope {
+  const payload = { ...EXAMPLE_PAYLOADS['agent.reply_sent'], replyId: id(), kind };
+  return createEvent(ReplySent, payload as never, {
+    id: id(), occurredAt: at(minute), conversationId: 'conv-1', turnId, correlationId: id(),
+  });
+}
+
+function escalated(turnId: string, minute: number): EventEnvelope {
+  return createEvent(EscalationRaised, { ...EXAMPLE_PAYLOADS['escalation.raised'], escalationId: id() } as never, {
+    id: id(), occurredAt: at(minute), conversationId: 'conv-1', turnId, correlationId: id(),
+  });
+}
+
+/** Folds events through the pure projection with an in-memory table per row type. */
+function fold(events: EventEnvelope[]) {
+  let conversation: ConversationState | null = null;
+  const turns = new Map<string, TurnState>();
+  const messages = new Map<string, MessageState>();
+  for (const event of events) {
+    const changes = projectConversation(event, { conversation, turn: event.turnId ? turns.get(event.turnId) ?? null : null });
+    if (!changes) continue;
+    conversation = changes.conversation;
+    if (changes.turn) turns.set(changes.turn.id, changes.turn);
+    if (changes.message) messages.set(changes.message.id, changes.message);
+  }
+  return { conversation, turns: [...turns.values()].sort((a, b) => a.id.localeCompare(b.id)), messages: messages.size };
+}
+
+describe('conversations projection (pure)', () => {
+  const story = [
+    received('t1', 1, 'Where is my order?'),
+    reply('t1', 2, 'answer'),
+    received('t2', 3, 'Can I return a wholesale order?'),
+    reply('t2', 4, 'abstention'),
+    escalated('t2', 4),
+    received('t3', 5, 'Hello?'),
+    reply('t3', 6, 'holding'),
+    reply('t3', 7, 'human'),
+  ];
+
+  it('tracks turns, counts and the human takeover', () => {
+    const { conversation, turns, messages } = fold(story);
+    expect(conversation).toMatchObject({
+      customerId: 'cust-1001',
+      openedAt: at(1),
+      lastActivityAt: at(7),
+      messageCount: 7,
+      humanActive: false,
+    });
+    expect(turns.map((t) => [t.id, t.status])).toEqual([['t1', 'answered'], ['t2', 'escalated'], ['t3', 'held']]);
+    expect(turns[1]!.escalationReason).toBe('below_score_floor');
+    expect(messages).toBe(7);
+  });
+
+  it('shows the human takeover while it lasts', () => {
+    expect(fold(story.slice(0, 5)).conversation).toMatchObject({ humanActive: true });
+  });
+
+  it('ends in the same rows whatever order redeliveries arrive in', () => {
+    const expected = fold(story);
+    for (let seed = 1; seed <= 25; seed++) {
+      const shuffled = [...story];
+      let s = seed;
+      for (let i = shuffled.length - 1; i > 0; i--) {
+        s = (s * 16807) % 2147483647;
+        const j = s % (i + 1);
+        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+      }
+      expect(fold(shuffled)).toEqual(expected);
+    }
+  });
+});

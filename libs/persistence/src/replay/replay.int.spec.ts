@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  BusConnection,
+  consumerName,
+  EventConsumerRunner,
+  EventPublisher,
+  newEventId,
+  type RunningConsumer,
+} from '@support/bus';
+import {
+  createEvent,
+  EscalationRaised,
+  type EventEnvelope,
+  EXAMPLE_PAYLOADS,
+  MessageReceived,
+  ReplySent,
+} from '@support/contracts';
+import {
+  createTestDatabase,
+  eventually,
+  startNatsServer,
+  type TestDatabase,
+  type TestNatsServer,
+  uniqueName,
+} from '@support/testing';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '../database.js';
+import { processOnce } from '../processed-events.js';
+import { conversationsProjection } from '../projections/conversations/conversations.projection.js';
+import { dumpTable } from '../table-dump.js';
+import { replayFromStart } from './replay.js';
+
+const quiet = { warn: () => undefined, error: () => undefined };
+const TABLES = ['conversations', 'messages', 'turns', 'processed_events'];
+
+function conversationStory(conversationId: string, customerId: string, startMinute: number): EventEnvelope[] {
+  const meta = (turnId: string, minute: number) => ({
+    id: newEventId(),
+    occurredAt: new Date(Date.UTC(2026, 11, 2, 9, 0) + minute * 60_000).toISOString(),
+    conversationId,
+    turnId,
+    correlationId: newEventId(),
+  });
+  const received = (turnId: string, minute: number, text: string) =>
+    createEvent(
+      MessageReceived,
+      { ...EXAMPLE_PAYLOADS['conversation.message_received'], customerId, messageId: newEventId(), text } as never,
+      meta(turnId, minute),
+    );
+  const reply = (turnId: string, minute: number, kind: string) =>
+    createEvent(
+      ReplySent,
+      { ...EXAMPLE_PAYLOADS['agent.reply_sent'], customerId, replyId: newEventId(), kind } as never,
+      meta(turnId, minute),
+    );
+  const t1 = newEventId();
+  const t2 = newEventId();
+  return [
+    received(t1, startMinute, 'Where is my order?'),
+    reply(t1, startMinute + 1, 'answer'),
+    received(t2, startMinute + 2, 'هل يمكنني إرجاع طلب الجملة؟'),
+    reply(t2, startMinute + 3, 'abstention'),
+    createEvent(
+      EscalationRaised,
+      { ...EXAMPLE_PAYLOADS['escalation.raised'], customerId, escalationId: newEventId() } as never,
+      meta(t2, startMinute + 3),
+    ),
+    reply(t2, startMinute + 4, 'human'),
+  ];
+}
+
+describe('conversations projection: live processing and replay', () => {
+  let nats: TestNatsServer;
+  let database: TestDatabase;
+  let bus: BusConnection;
+  let dataSource: DataSource;
+  const running: RunningConsumer[] = [];
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    database = await createTestDatabase();
+    bus = await BusConnection.open({
+      name: 'replay-test',
+      servers: nats.url,
+      stream: uniqueName('REPLAY'),
+      maxDeliver: 5,
+      ackWaitMs: 5_000,
+      publishTimeoutMs: 10_000,
+      backoffMs: [20],
+      duplicateWindowMs: 60_000,
+      replicas: 1,
+    });
+    dataSource = await openDatabase({ url: database.url });
+  });
+
+  afterAll(async () => {
+    await Promise.all(running.map((c) => c.stop()));
+    await bus.close();
+    await dataSource.destroy();
+    await database.drop();
+    await nats.stop();
+  });
+
+  it('applies each event once although every one is delivered twice, and replay rebuilds the same bytes', async () => {
+    const publisher = new EventPublisher(bus);
+    const runner = new EventConsumerRunner(bus, publisher, quiet);
+    const deliveries = new Map<string, number>();
+    for (const event of conversationsProjection.events) {
+      running.push(
+        await runner.start({
+          durable: consumerName('projection-conversations', event),
+          event,
+          handle: async (envelope, context) => {
+            deliveries.set(envelope.id, (deliveries.get(envelope.id) ?? 0) + 1);
+            await processOnce(dataSource, conversationsProjection.name, envelope, context.streamSequence, (m) =>
+              conversationsProjection.apply(m, envelope),
+            );
+            // Fail after the effects are stored: the ack is lost and the event comes again.
+            if (context.deliveryCount === 1) throw new Error('crash before ack');
+          },
+        }),
+      );
+    }
+
+    const events = Array.from({ length: 20 }, (_, i) =>
+      conversationStory(`conv-${i}`, `cust-${i % 7}`, i * 3),
+    ).flat();
+    for (const event of events) await publisher.publish(event);
+    await publisher.publish(events[0]!); // a duplicate publish is deduplicated by the stream
+
+    await eventually(() => expect([...deliveries.values()].filter((n) => n >= 2)).toHaveLength(events.length), 30_000);
+    const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM messages');
+    expect(count).toBe(20 * 5);
+    const conversation = await dataSource.query(
+      'SELECT message_count, human_active FROM conversations WHERE id = $1',
+      ['conv-3'],
+    );
+    expect(conversation).toEqual([{ message_count: 5, human_active: false }]);
+    const turns = await dataSource.query(
+      `SELECT status, escalation_reason FROM turns WHERE conversation_id = 'conv-3' ORDER BY started_at`,
+    );
+    expect(turns).toEqual([
+      { status: 'answered', escalation_reason: null },
+      { status: 'escalated', escalation_reason: 'below_score_floor' },
+    ]);
+
+    const live = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
+    await Promise.all(running.splice(0).map((c) => c.stop()));
+
+    const result = await replayFromStart(bus, dataSource, [conversationsProjection]);
+    expect(result.events).toBe(events.length);
+    expect(result.applied).toBe(events.length);
+    const replayed = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
+    expect(replayed).toEqual(live);
+
+    // The same replay into a separate schema, beside the live tables.
+    const shadow = await openDatabase({ url: database.url, schema: 'replay_check' });
+    try {
+      await replayFromStart(bus, shadow, [conversationsProjection]);
+      expect(await Promise.all(TABLES.map((t) => dumpTable(shadow, t)))).toEqual(live);
+    } finally {
+      await shadow.destroy();
+    }
+  });
+});

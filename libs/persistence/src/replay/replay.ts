@@ -1,0 +1,94 @@
+import { DeliverPolicy } from '@nats-io/jetstream';
+import type { BusConnection } from '@support/bus';
+import { decodeEvent } from '@support/contracts';
+import type { DataSource } from 'typeorm';
+import { processOnceIn, schemaOf } from '../processed-events.js';
+import type { Projection } from '../projections/projection.js';
+
+export interface ReplayProgress {
+  readonly processed: number;
+  readonly total: number;
+  readonly lastSequence: number;
+}
+
+export interface ReplayResult {
+  readonly events: number;
+  readonly applied: number;
+  readonly skippedInvalid: number;
+  readonly elapsedMs: number;
+}
+
+const BATCH = 500;
+
+/**
+ * Rebuilds projections from sequence 1 of the stream: empties their tables and bookkeeping, then
+ * folds every event in stream order, in batches of one transaction each. The result equals what
+ * live processing produced. Invalid events are skipped (live consumers dead-lettered them too).
+ */
+export async function replayFromStart(
+  bus: BusConnection,
+  dataSource: DataSource,
+  projections: readonly Projection[],
+  onProgress: (progress: ReplayProgress) => void = () => undefined,
+): Promise<ReplayResult> {
+  const started = Date.now();
+  const schema = schemaOf(dataSource);
+  const bySubject = new Map<string, Projection[]>();
+  for (const projection of projections)
+    for (const event of projection.events)
+      bySubject.set(event.subject, [...(bySubject.get(event.subject) ?? []), projection]);
+
+  await dataSource.transaction(async (manager) => {
+    for (const projection of projections) {
+      await manager.query(`TRUNCATE ${projection.tables.map((t) => `"${schema}"."${t}"`).join(', ')}`);
+      await manager.query(`DELETE FROM "${schema}"."processed_events" WHERE consumer = $1`, [projection.name]);
+    }
+  });
+
+  const info = await bus.jsm.streams.info(bus.options.stream);
+  const lastSequence = info.state.last_seq;
+  const total = info.state.messages;
+  let processed = 0;
+  let applied = 0;
+  let skippedInvalid = 0;
+  if (total === 0) return { events: 0, applied: 0, skippedInvalid: 0, elapsedMs: Date.now() - started };
+
+  const consumer = await bus.js.consumers.get(bus.options.stream, { deliver_policy: DeliverPolicy.All });
+  const messages = await consumer.consume({ max_messages: 1_000 });
+  let batch: { sequence: number; data: Uint8Array; projections: Projection[] }[] = [];
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const pending = batch;
+    batch = [];
+    await dataSource.transaction(async (manager) => {
+      for (const item of pending) {
+        let event;
+        try {
+          event = decodeEvent(item.data);
+        } catch {
+          skippedInvalid += 1;
+          continue;
+        }
+        for (const projection of item.projections)
+          if (await processOnceIn(manager, projection.name, event, item.sequence, (m) => projection.apply(m, event)))
+            applied += 1;
+      }
+    });
+  };
+
+  for await (const message of messages) {
+    processed += 1;
+    const interested = bySubject.get(message.subject);
+    if (interested) batch.push({ sequence: message.seq, data: message.data, projections: interested });
+    if (batch.length >= BATCH) {
+      await flush();
+      onProgress({ processed, total, lastSequence: message.seq });
+    }
+    if (message.seq >= lastSequence) break;
+  }
+  await messages.close();
+  await flush();
+  onProgress({ processed, total, lastSequence });
+  return { events: processed, applied, skippedInvalid, elapsedMs: Date.now() - started };
+}

@@ -1,0 +1,811 @@
+// Customer web chat. Static, no build step, no dependencies.
+// Talks the gateway WebSocket protocol described in services/gateway/PROTOCOL.md.
+//
+// Security rule for this file: nothing that came from the server or the user is ever
+// parsed as HTML. Every node is built with createElement/textContent.
+(() => {
+  'use strict';
+
+  // ---------------------------------------------------------------------------
+  // Constants
+  // ---------------------------------------------------------------------------
+
+  const MAX_TEXT_CHARS = 4000;
+  const MAX_ATTACHMENT_BYTES = 512 * 1024;
+  const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+  const BACKOFF_MIN_MS = 1000;
+  const BACKOFF_MAX_MS = 15000;
+  // 4401 is the gateway's "bad token" close code, 1008 is the generic policy violation.
+  const AUTH_CLOSE_CODES = new Set([4401, 1008]);
+
+  const TOKEN_KEY = 'chat.token';
+  const CUSTOMER_KEY = 'chat.customerId';
+  const conversationKey = (customerId) => `chat.conversationId.${customerId}`;
+
+  const ARABIC_CHAR = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+  const LETTER = /\p{L}/u;
+  // A bracketed group; whether it is a citation is decided in parseCitations.
+  const BRACKET_GROUP = /\[([^[\]\n]{1,400})\]/g;
+  // Shape of a chunk id (`returns-retail#2`) for markers the citations[] list does not name.
+  const CHUNK_ID_SHAPE = /^[\p{L}\p{N}_.:/-]+#\d+$/u;
+
+  const T = {
+    connOpen: 'Connected / متصل',
+    connConnecting: 'Connecting… / جارٍ الاتصال…',
+    connClosed: 'Offline / غير متصل',
+    sending: 'Sending… / جارٍ الإرسال…',
+    sent: 'Sent / تم الإرسال',
+    failed: 'Not sent / لم يتم الإرسال',
+    retry: 'Retry / إعادة المحاولة',
+    supportTeam: 'Support team / فريق الدعم',
+    sources: 'Sources / المصادر',
+    handedOver: 'Your conversation was passed to our support team. / تم تحويل محادثتك إلى فريق الدعم.',
+    connectionLost: 'Connection lost before the message was confirmed. / انقطع الاتصال قبل تأكيد الرسالة.',
+    notConnected: 'Not connected. / غير متصل.',
+    tooLong: `Message is longer than ${MAX_TEXT_CHARS} characters. / الرسالة أطول من ${MAX_TEXT_CHARS} حرف.`,
+    fileTooLarge: 'This image is larger than 512 KiB. Please choose a smaller one. / حجم الصورة أكبر من 512 كيلوبايت. يرجى اختيار صورة أصغر.',
+    fileBadType: 'Only JPEG, PNG or WebP images can be attached. / يمكن إرفاق صور JPEG أو PNG أو WebP فقط.',
+    fileUnreadable: 'The image could not be read. / تعذّرت قراءة الصورة.',
+    sessionExpired: 'Your session has ended. Please sign in again. / انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.',
+    loginFailed: 'Could not start the chat. / تعذّر بدء المحادثة.',
+    signedInAs: 'Signed in as / مسجّل باسم',
+  };
+
+  // ---------------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------------
+
+  const state = {
+    token: null,
+    customerId: null,
+    conversationId: null,
+    renderedConversationId: null, // which conversation #messages currently shows
+    ws: null,
+    ready: false,
+    backoffAttempt: 0,
+    reconnectTimer: null,
+    // clientMessageId -> { frame, el, text } for messages not yet acked.
+    pending: new Map(),
+    // replyId and "at|text" keys already on screen, so replays after a reconnect don't duplicate.
+    seenReplies: new Set(),
+    domSeq: 0,
+  };
+
+  let ui = null;
+
+  // ---------------------------------------------------------------------------
+  // Pure helpers (exposed on window.ChatPage for tests)
+  // ---------------------------------------------------------------------------
+
+  /** 'rtl' when Arabic-script letters are more than half of all letters, else 'ltr'. */
+  function textDirection(text) {
+    let letters = 0;
+    let arabic = 0;
+    for (const ch of String(text || '')) {
+      if (!LETTER.test(ch)) continue;
+      letters += 1;
+      if (ARABIC_CHAR.test(ch)) arabic += 1;
+    }
+    return letters > 0 && arabic / letters > 0.5 ? 'rtl' : 'ltr';
+  }
+
+  /**
+   * Splits reply text into text and citation segments and numbers the sources.
+   * Numbering follows first appearance in the text; citations[] entries never marked
+   * in the text are appended so the Sources list still shows everything the server sent.
+   */
+  function parseCitations(text, citations) {
+    const list = Array.isArray(citations) ? citations.filter((c) => c && c.chunkId != null) : [];
+    const byId = new Map(list.map((c) => [String(c.chunkId), c]));
+    const numbers = new Map();
+    const numberFor = (id) => {
+      if (!numbers.has(id)) numbers.set(id, numbers.size + 1);
+      return numbers.get(id);
+    };
+    const isCitation = (id) => byId.has(id) || CHUNK_ID_SHAPE.test(id);
+
+    const source = String(text || '');
+    const segments = [];
+    let last = 0;
+    for (const match of source.matchAll(BRACKET_GROUP)) {
+      // "[a#1]" or "[a#1, b#2]"; an ordinary "[note]" stays as text.
+      const ids = match[1].split(/[,;،]/).map((s) => s.trim()).filter(Boolean);
+      if (ids.length === 0 || !ids.every(isCitation)) continue;
+      pushText(segments, source.slice(last, match.index).replace(/[ \t]+$/, ''));
+      for (const id of ids) segments.push({ type: 'cite', chunkId: id, n: numberFor(id) });
+      last = match.index + match[0].length;
+    }
+    pushText(segments, source.slice(last));
+
+    for (const id of byId.keys()) numberFor(id);
+    const sources = [...numbers].map(([chunkId, n]) => {
+      const c = byId.get(chunkId);
+      return { n, chunkId, title: c && c.title != null ? String(c.title) : '', docId: c && c.docId != null ? String(c.docId) : '' };
+    });
+    return { segments, sources };
+  }
+
+  function pushText(segments, value) {
+    if (value) segments.push({ type: 'text', value });
+  }
+
+  function plainText(segments) {
+    return segments.filter((s) => s.type === 'text').map((s) => s.value).join('');
+  }
+
+  /** Reads a JWT payload without verifying it (the gateway verifies); used for `sub` and `exp`. */
+  function decodeJwtPayload(token) {
+    try {
+      const part = String(token).split('.')[1];
+      if (!part) return null;
+      const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      return JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return null;
+    }
+  }
+
+  function tokenExpired(token) {
+    const payload = decodeJwtPayload(token);
+    return !!(payload && typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now());
+  }
+
+  /** crypto.randomUUID only exists in secure contexts; plain-http deployments still need ids. */
+  function newClientMessageId() {
+    if (window.crypto && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  }
+
+  function backoffDelay(attempt) {
+    return Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt);
+  }
+
+  function formatTime(at) {
+    if (!at) return '';
+    const d = new Date(at);
+    return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  }
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  // ---------------------------------------------------------------------------
+  // Session: login, token, sign out
+  // ---------------------------------------------------------------------------
+
+  function boot() {
+    ui = {
+      app: document.querySelector('.app'),
+      login: document.getElementById('login'),
+      loginForm: document.getElementById('login-form'),
+      loginInput: document.getElementById('login-customer'),
+      loginSubmit: document.getElementById('login-submit'),
+      loginError: document.getElementById('login-error'),
+      chat: document.getElementById('chat'),
+      who: document.getElementById('who'),
+      logout: document.getElementById('logout'),
+      conn: document.getElementById('conn-status'),
+      connLabel: document.querySelector('#conn-status .conn-label'),
+      errorBanner: document.getElementById('error-banner'),
+      humanBanner: document.getElementById('human-banner'),
+      messages: document.getElementById('messages'),
+      typing: document.getElementById('typing'),
+      composer: document.getElementById('composer'),
+      input: document.getElementById('composer-input'),
+      send: document.getElementById('composer-send'),
+      file: document.getElementById('composer-file'),
+    };
+    wireUi();
+
+    const urlToken = new URLSearchParams(location.search).get('token');
+    if (urlToken) {
+      stripTokenFromUrl();
+      startSession(urlToken, customerFromToken(urlToken));
+      return;
+    }
+    const saved = sessionStorage.getItem(TOKEN_KEY);
+    if (saved && !tokenExpired(saved)) {
+      startSession(saved, sessionStorage.getItem(CUSTOMER_KEY) || customerFromToken(saved));
+      return;
+    }
+    showLogin();
+  }
+
+  function customerFromToken(token) {
+    const payload = decodeJwtPayload(token);
+    return payload && payload.sub ? String(payload.sub) : 'unknown';
+  }
+
+  /** Keep the token out of the address bar (history, screenshots, shared links). */
+  function stripTokenFromUrl() {
+    const url = new URL(location.href);
+    url.searchParams.delete('token');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  }
+
+  async function onLoginSubmit(event) {
+    event.preventDefault();
+    const customerId = ui.loginInput.value.trim();
+    if (!customerId) return;
+    ui.loginError.hidden = true;
+    ui.loginSubmit.disabled = true;
+    try {
+      const res = await fetch('auth/demo-token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ customerId }),
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const body = await res.json();
+      if (!body || typeof body.token !== 'string' || !body.token) throw new Error('no token in response');
+      startSession(body.token, body.customerId ? String(body.customerId) : customerId);
+    } catch (err) {
+      ui.loginError.textContent = `${T.loginFailed} (${err && err.message ? err.message : err})`;
+      ui.loginError.hidden = false;
+    } finally {
+      ui.loginSubmit.disabled = false;
+    }
+  }
+
+  function startSession(token, customerId) {
+    state.token = token;
+    state.customerId = customerId;
+    sessionStorage.setItem(TOKEN_KEY, token);
+    sessionStorage.setItem(CUSTOMER_KEY, customerId);
+    state.conversationId = localStorage.getItem(conversationKey(customerId));
+    state.backoffAttempt = 0;
+
+    ui.login.hidden = true;
+    ui.chat.hidden = false;
+    ui.logout.hidden = false;
+    ui.who.textContent = `${T.signedInAs}: ${customerId}`;
+    ui.who.hidden = false;
+    connect();
+    ui.input.focus();
+  }
+
+  /** Ends the session; `reason` (if any) is shown on the login form. */
+  function signOut(reason) {
+    disconnect();
+    sessionStorage.removeItem(TOKEN_KEY);
+    sessionStorage.removeItem(CUSTOMER_KEY);
+    state.token = null;
+    state.customerId = null;
+    state.conversationId = null;
+    state.renderedConversationId = null;
+    state.pending.clear();
+    state.seenReplies.clear();
+    ui.messages.replaceChildren();
+    setHumanBanner(false);
+    hideError();
+    showLogin(reason);
+  }
+
+  function showLogin(reason) {
+    ui.chat.hidden = true;
+    ui.logout.hidden = true;
+    ui.who.hidden = true;
+    ui.login.hidden = false;
+    ui.loginError.textContent = reason || '';
+    ui.loginError.hidden = !reason;
+    setConnState('closed');
+    ui.loginInput.focus();
+  }
+
+  // ---------------------------------------------------------------------------
+  // Connection
+  // ---------------------------------------------------------------------------
+
+  function socketUrl() {
+    // Resolve relative to the page so the chat also works behind a path prefix.
+    const url = new URL('ws', location.href);
+    url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.search = `?token=${encodeURIComponent(state.token)}`;
+    url.hash = '';
+    return url.toString();
+  }
+
+  function connect() {
+    clearTimeout(state.reconnectTimer);
+    state.reconnectTimer = null;
+    if (!state.token) return;
+    setConnState('connecting');
+
+    const ws = new WebSocket(socketUrl());
+    state.ws = ws;
+    // Each listener ignores events from a socket we have already replaced or dropped.
+    ws.addEventListener('open', () => {
+      if (state.ws !== ws) return;
+      const hello = { type: 'hello' };
+      if (state.conversationId) hello.conversationId = state.conversationId;
+      sendFrame(hello);
+    });
+    ws.addEventListener('message', (event) => {
+      if (state.ws !== ws) return;
+      let frame;
+      try {
+        frame = JSON.parse(event.data);
+      } catch {
+        return; // not ours to show; the server only sends JSON
+      }
+      if (frame && typeof frame === 'object') handleFrame(frame);
+    });
+    ws.addEventListener('close', (event) => {
+      if (state.ws !== ws) return;
+      onSocketClosed(event.code);
+    });
+    // 'error' is always followed by 'close', which does the work.
+  }
+
+  function disconnect() {
+    clearTimeout(state.reconnectTimer);
+    state.reconnectTimer = null;
+    const ws = state.ws;
+    state.ws = null;
+    state.ready = false;
+    if (ws && ws.readyState <= WebSocket.OPEN) ws.close(1000, 'client closed');
+    setComposerEnabled(false);
+    setTyping(false);
+  }
+
+  function onSocketClosed(code) {
+    state.ws = null;
+    state.ready = false;
+    setComposerEnabled(false);
+    setTyping(false);
+    failUnackedMessages();
+
+    if (AUTH_CLOSE_CODES.has(code) || tokenExpired(state.token)) {
+      signOut(T.sessionExpired);
+      return;
+    }
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    const delay = backoffDelay(state.backoffAttempt);
+    state.backoffAttempt += 1;
+    setConnState('closed');
+    state.reconnectTimer = setTimeout(connect, delay);
+  }
+
+  /** Skip the remaining backoff when the browser tells us the network is back. */
+  function reconnectNow() {
+    if (state.token && !state.ws && state.reconnectTimer) connect();
+  }
+
+  function sendFrame(frame) {
+    const ws = state.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  function setConnState(connState) {
+    ui.conn.dataset.state = connState;
+    const label = connState === 'open' ? T.connOpen : connState === 'connecting' ? T.connConnecting : T.connClosed;
+    ui.connLabel.textContent = label;
+    ui.conn.title = label;
+  }
+
+  // ---------------------------------------------------------------------------
+  // Server frames
+  // ---------------------------------------------------------------------------
+
+  function handleFrame(frame) {
+    switch (frame.type) {
+      case 'ready': return onReady(frame);
+      case 'ack': return onAck(frame);
+      case 'typing': return setTyping(!!frame.active);
+      case 'reply': return onReply(frame);
+      case 'handed_to_human': return onHandedToHuman(frame);
+      case 'error': return onError(frame);
+      default: return undefined; // newer server, older page: ignore unknown frames
+    }
+  }
+
+  function onReady(frame) {
+    if (frame.conversationId) {
+      state.conversationId = String(frame.conversationId);
+      localStorage.setItem(conversationKey(state.customerId), state.conversationId);
+    }
+    state.ready = true;
+    state.backoffAttempt = 0;
+    setConnState('open');
+    setComposerEnabled(true);
+    setHumanBanner(!!frame.humanActive);
+    renderHistory(Array.isArray(frame.history) ? frame.history : []);
+  }
+
+  function onAck(frame) {
+    const entry = state.pending.get(frame.clientMessageId);
+    if (!entry) return;
+    state.pending.delete(frame.clientMessageId);
+    if (frame.messageId) entry.el.dataset.messageId = String(frame.messageId);
+    setBubbleState(entry.el, 'sent');
+  }
+
+  function onReply(frame) {
+    const key = historyKey(frame.at, frame.text);
+    if ((frame.replyId && state.seenReplies.has(frame.replyId)) || state.seenReplies.has(key)) return;
+    if (frame.replyId) state.seenReplies.add(frame.replyId);
+    state.seenReplies.add(key);
+
+    renderReply({ kind: frame.kind, text: frame.text, citations: frame.citations, at: frame.at });
+    // A person stays "on" the conversation until the assistant answers again.
+    if (frame.kind === 'answer') setHumanBanner(false);
+  }
+
+  function onHandedToHuman() {
+    // `reason` is an internal routing code; the customer only needs to know a person is coming.
+    setHumanBanner(true);
+    renderSystemNotice(T.handedOver);
+  }
+
+  function onError(frame) {
+    const code = frame.code ? String(frame.code) : 'error';
+    const message = frame.message ? String(frame.message) : '';
+    showError(code, message);
+    if (frame.clientMessageId && state.pending.has(frame.clientMessageId)) {
+      const entry = state.pending.get(frame.clientMessageId);
+      markFailed(frame.clientMessageId, message || code, !!frame.retryable);
+      // A refused frame was not recorded, so a non-retryable one can be forgotten.
+      if (!frame.retryable) state.pending.delete(frame.clientMessageId);
+      entry.el.dataset.errorCode = code;
+    }
+    if (code === 'unauthenticated') signOut(T.sessionExpired);
+  }
+
+  // ---------------------------------------------------------------------------
+  // History
+  // ---------------------------------------------------------------------------
+
+  function historyKey(at, text) {
+    return `${at || ''}|${text || ''}`;
+  }
+
+  /** The server is the source of truth: redraw from history, keeping only unconfirmed local bubbles. */
+  function renderHistory(history) {
+    const sameConversation = state.renderedConversationId === state.conversationId;
+    const customerTexts = new Set(history.filter((h) => roleOf(h) === 'customer').map((h) => String(h.text || '')));
+    // Unacked bubbles of this conversation that the server does not have yet: keep them visible (failed, retryable).
+    const keep = sameConversation
+      ? [...state.pending.values()].filter((p) => !customerTexts.has(p.text)).map((p) => p.el)
+      : [];
+    if (!sameConversation) state.pending.clear();
+    for (const [id, p] of state.pending) if (!keep.includes(p.el)) state.pending.delete(id);
+
+    ui.messages.replaceChildren();
+    state.seenReplies.clear();
+    state.renderedConversationId = state.conversationId;
+
+    for (const item of history) renderHistoryItem(item);
+    for (const node of keep) ui.messages.append(node);
+    scrollToEnd(true);
+  }
+
+  function roleOf(item) {
+    const role = String(item.role || '').toLowerCase();
+    if (role === 'customer' || role === 'user') return 'customer';
+    if (role === 'human' || role === 'admin' || item.kind === 'human') return 'human';
+    if (role === 'agent' || role === 'assistant' || role === 'bot') return 'agent';
+    return 'system';
+  }
+
+  function renderHistoryItem(item) {
+    const role = roleOf(item);
+    state.seenReplies.add(historyKey(item.at, item.text));
+    if (role === 'customer') {
+      renderCustomerMessage({ text: item.text, at: item.at, state: 'sent' });
+    } else if (role === 'system') {
+      renderSystemNotice(String(item.text || ''), item.at);
+    } else {
+      const kind = role === 'human' ? 'human' : item.kind || 'answer';
+      renderReply({ kind, text: item.text, citations: item.citations, at: item.at });
+    }
+  }
+
+  // ---------------------------------------------------------------------------
+  // Rendering
+  // ---------------------------------------------------------------------------
+
+  /** A `.msg` element whose direction follows the majority script of `directionText`. */
+  function makeBubble(role, directionText) {
+    const bubble = el('div', 'msg');
+    const dir = textDirection(directionText);
+    bubble.dataset.role = role;
+    bubble.dir = dir;
+    bubble.dataset.dir = dir;
+    if (dir === 'rtl') bubble.lang = 'ar';
+    return bubble;
+  }
+
+  function appendMeta(bubble, at) {
+    const meta = el('div', 'msg-meta');
+    const time = formatTime(at);
+    if (time) {
+      const t = el('time', 'msg-time', time);
+      t.dateTime = String(at);
+      meta.append(t);
+    }
+    bubble.append(meta);
+    return meta;
+  }
+
+  function renderCustomerMessage({ text, imageSrc, imageName, at, state: msgState }) {
+    const value = String(text || '');
+    const bubble = makeBubble('customer', value);
+    if (imageSrc) {
+      const img = el('img', 'msg-thumb');
+      img.src = imageSrc; // a data: URL we produced from the user's own file
+      img.alt = imageName || 'attachment';
+      img.decoding = 'async';
+      bubble.append(img);
+    }
+    if (value) bubble.append(el('div', 'msg-body', value));
+    const meta = appendMeta(bubble, at || new Date().toISOString());
+    meta.append(el('span', 'msg-status'));
+    setBubbleState(bubble, msgState);
+    appendMessage(bubble, true);
+    return bubble;
+  }
+
+  function setBubbleState(bubble, msgState, detail) {
+    bubble.dataset.state = msgState;
+    const status = bubble.querySelector('.msg-status');
+    if (status) status.textContent = msgState === 'sending' ? T.sending : msgState === 'sent' ? T.sent : T.failed;
+    bubble.querySelector('.msg-error')?.remove();
+    bubble.querySelector('.msg-retry')?.remove();
+    if (msgState === 'failed' && detail) bubble.append(el('div', 'msg-error', detail));
+  }
+
+  function renderReply({ kind, text, citations, at }) {
+    const replyKind = ['answer', 'abstention', 'holding', 'human'].includes(kind) ? kind : 'answer';
+    const role = replyKind === 'human' ? 'human' : 'agent';
+    const { segments, sources } = parseCitations(text, citations);
+    // Direction ignores citation markers: they are Latin ids and would skew short Arabic replies.
+    const bubble = makeBubble(role, plainText(segments));
+    bubble.dataset.kind = replyKind;
+
+    if (role === 'human') bubble.append(el('div', 'msg-label', T.supportTeam));
+
+    const anchorBase = `src-${++state.domSeq}`;
+    const body = el('div', 'msg-body');
+    for (const seg of segments) {
+      body.append(seg.type === 'text' ? document.createTextNode(seg.value) : citationMarker(seg, sources, anchorBase));
+    }
+    bubble.append(body);
+    if (sources.length > 0) bubble.append(sourcesList(sources, anchorBase));
+    appendMeta(bubble, at);
+    appendMessage(bubble, false);
+    return bubble;
+  }
+
+  function citationMarker(seg, sources, anchorBase) {
+    const sup = el('sup', 'cite');
+    const link = el('a', null, String(seg.n));
+    link.href = `#${anchorBase}-${seg.n}`;
+    link.dataset.chunkId = seg.chunkId;
+    const src = sources.find((s) => s.n === seg.n);
+    link.title = src && src.title ? `${src.title} (${seg.chunkId})` : seg.chunkId;
+    link.addEventListener('click', (event) => {
+      // Scroll the source into view without rewriting the URL hash.
+      event.preventDefault();
+      const target = document.getElementById(`${anchorBase}-${seg.n}`);
+      if (!target) return;
+      target.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      target.classList.remove('flash');
+      void target.offsetWidth; // restart the highlight animation
+      target.classList.add('flash');
+    });
+    sup.append(link);
+    return sup;
+  }
+
+  function sourcesList(sources, anchorBase) {
+    const block = el('div', 'sources-block');
+    block.append(el('div', 'sources-title', T.sources));
+    const list = el('ol', 'sources');
+    for (const s of sources) {
+      const li = el('li');
+      li.id = `${anchorBase}-${s.n}`;
+      li.dataset.chunkId = s.chunkId;
+      if (s.docId) li.dataset.docId = s.docId;
+      const title = el('span', 'source-title', s.title || s.docId || s.chunkId);
+      title.dir = 'auto';
+      const chunk = el('code', 'source-chunk', s.chunkId);
+      chunk.dir = 'ltr';
+      li.append(title, ' ', chunk);
+      list.append(li);
+    }
+    block.append(list);
+    return block;
+  }
+
+  function renderSystemNotice(text, at) {
+    const bubble = makeBubble('system', text);
+    bubble.append(el('div', 'msg-body', text));
+    if (at) appendMeta(bubble, at);
+    appendMessage(bubble, false);
+    return bubble;
+  }
+
+  function appendMessage(node, force) {
+    const m = ui.messages;
+    const nearBottom = m.scrollHeight - m.scrollTop - m.clientHeight < 80;
+    m.append(node);
+    scrollToEnd(force || nearBottom);
+  }
+
+  function scrollToEnd(really) {
+    if (really) ui.messages.scrollTop = ui.messages.scrollHeight;
+  }
+
+  function setTyping(active) {
+    ui.typing.hidden = !active;
+    if (active) scrollToEnd(true);
+  }
+
+  function setHumanBanner(visible) {
+    ui.humanBanner.hidden = !visible;
+    ui.app.classList.toggle('human-active', visible);
+  }
+
+  function showError(code, message) {
+    ui.errorBanner.querySelector('.alert-code').textContent = code;
+    ui.errorBanner.querySelector('.alert-message').textContent = message;
+    ui.errorBanner.dataset.code = code;
+    ui.errorBanner.hidden = false;
+  }
+
+  function hideError() {
+    ui.errorBanner.hidden = true;
+  }
+
+  // ---------------------------------------------------------------------------
+  // Sending
+  // ---------------------------------------------------------------------------
+
+  function setComposerEnabled(enabled) {
+    // Typing stays possible while reconnecting; only sending waits for `ready`.
+    ui.send.disabled = !enabled;
+    ui.file.disabled = !enabled;
+    ui.composer.classList.toggle('offline', !enabled);
+  }
+
+  /** Registers the bubble under its clientMessageId and sends the frame. */
+  function dispatch(frame, bubble, text) {
+    state.pending.set(frame.clientMessageId, { frame, el: bubble, text });
+    bubble.dataset.clientMessageId = frame.clientMessageId;
+    if (!state.ready || !sendFrame(frame)) markFailed(frame.clientMessageId, T.notConnected, true);
+  }
+
+  function markFailed(clientMessageId, detail, retryable) {
+    const entry = state.pending.get(clientMessageId);
+    if (!entry) return;
+    setBubbleState(entry.el, 'failed', detail);
+    if (retryable) {
+      const retry = el('button', 'msg-retry', T.retry);
+      retry.type = 'button';
+      retry.addEventListener('click', () => retrySend(clientMessageId));
+      entry.el.append(retry);
+    }
+  }
+
+  function retrySend(clientMessageId) {
+    const entry = state.pending.get(clientMessageId);
+    if (!entry) return;
+    // Same clientMessageId, so a server that did record the first attempt can de-duplicate.
+    setBubbleState(entry.el, 'sending');
+    if (!state.ready || !sendFrame(entry.frame)) markFailed(clientMessageId, T.notConnected, true);
+  }
+
+  /** Messages in flight when the socket dropped may or may not be recorded; let the user retry. */
+  function failUnackedMessages() {
+    for (const [id, entry] of state.pending) {
+      if (entry.el.dataset.state === 'sending') markFailed(id, T.connectionLost, true);
+    }
+  }
+
+  function onComposerSubmit(event) {
+    event.preventDefault();
+    const text = ui.input.value.trim();
+    if (!text || !state.ready) return;
+    if (text.length > MAX_TEXT_CHARS) {
+      showError('payload_too_large', T.tooLong);
+      return;
+    }
+    const frame = { type: 'message', clientMessageId: newClientMessageId(), text };
+    const bubble = renderCustomerMessage({ text, state: 'sending' });
+    dispatch(frame, bubble, text);
+    ui.input.value = '';
+    autosizeInput();
+    ui.input.focus();
+  }
+
+  function onComposerKeydown(event) {
+    // Enter sends, Shift+Enter adds a line; never interrupt an IME composition.
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      ui.composer.requestSubmit();
+    }
+  }
+
+  function autosizeInput() {
+    ui.input.style.height = 'auto';
+    ui.input.style.height = `${Math.min(ui.input.scrollHeight, 160)}px`;
+  }
+
+  async function onFileChosen() {
+    const file = ui.file.files && ui.file.files[0];
+    ui.file.value = ''; // allow choosing the same file again
+    if (!file) return;
+    if (!ALLOWED_IMAGE_TYPES.includes(file.type)) {
+      showError('unsupported_type', T.fileBadType);
+      return;
+    }
+    if (file.size > MAX_ATTACHMENT_BYTES) {
+      showError('payload_too_large', T.fileTooLarge);
+      return;
+    }
+    let dataUrl;
+    try {
+      dataUrl = await readAsDataUrl(file);
+    } catch {
+      showError('file_unreadable', T.fileUnreadable);
+      return;
+    }
+    const caption = ui.input.value.trim().slice(0, MAX_TEXT_CHARS);
+    const frame = {
+      type: 'attachment',
+      clientMessageId: newClientMessageId(),
+      fileName: file.name,
+      mimeType: file.type,
+      dataBase64: dataUrl.slice(dataUrl.indexOf(',') + 1),
+    };
+    if (caption) frame.text = caption;
+    const bubble = renderCustomerMessage({ text: caption, imageSrc: dataUrl, imageName: file.name, state: 'sending' });
+    bubble.classList.add('has-attachment');
+    dispatch(frame, bubble, caption);
+    ui.input.value = '';
+    autosizeInput();
+  }
+
+  function readAsDataUrl(file) {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(file);
+    });
+  }
+
+  // ---------------------------------------------------------------------------
+  // Wiring
+  // ---------------------------------------------------------------------------
+
+  function wireUi() {
+    ui.loginForm.addEventListener('submit', onLoginSubmit);
+    ui.composer.addEventListener('submit', onComposerSubmit);
+    ui.input.addEventListener('keydown', onComposerKeydown);
+    ui.input.addEventListener('input', autosizeInput);
+    ui.file.addEventListener('change', onFileChosen);
+    ui.errorBanner.querySelector('.alert-close').addEventListener('click', hideError);
+    ui.logout.addEventListener('click', () => signOut());
+    window.addEventListener('online', reconnectNow);
+  }
+
+  window.ChatPage = Object.freeze({ textDirection, parseCitations, backoffDelay });
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
+  else boot();
+})();

@@ -13,6 +13,7 @@ const workspaceMappings = Object.fromEntries(
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
+  setupFiles: ['<rootDir>/jest.setup.js'],
   extensionsToTreatAsEsm: ['.ts'],
   testMatch: ['<rootDir>/{libs,services,apps,deploy,bench}/**/*.spec.ts'],
   moduleNameMapper: {

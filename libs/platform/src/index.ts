@@ -7,3 +7,5 @@ export * from './health/health-registry.js';
 export * from './health/health.module.js';
 export * from './health/service-name.token.js';
 export * from './bootstrap/start-service.js';
+export * from './time/clock.js';
+export * from './errors/app-error.filter.js';

@@ -2,3 +2,4 @@ export * from './free-port.js';
 export * from './nats-server.js';
 export * from './test-database.js';
 export * from './eventually.js';
+export * from './ws-client.js';

@@ -1,7 +1,17 @@
 import 'reflect-metadata';
-import { type INestApplication, Logger, type Type } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { SERVICE_PORTS, type ServiceName } from '../config/service-ports.js';
+import { AppErrorFilter } from '../errors/app-error.filter.js';
+
+const ALL_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+/** LOG_LEVELS=error,warn (comma-separated) narrows Nest's logging; unset keeps the default. */
+function logLevels(value: string | undefined): LogLevel[] | undefined {
+  if (!value) return undefined;
+  const levels = value.split(',').map((l) => l.trim()) as LogLevel[];
+  return levels.filter((l) => ALL_LEVELS.includes(l));
+}
 
 export interface StartedService {
   readonly name: ServiceName;
@@ -15,15 +25,17 @@ export interface StartedService {
  */
 export async function startService(
   name: ServiceName,
-  module: Type<unknown>,
-  options: { port?: number; host?: string } = {},
+  module: Type<unknown> | DynamicModule,
+  options: { port?: number; host?: string; shutdownHooks?: boolean } = {},
 ): Promise<StartedService> {
   const app = await NestFactory.create(module, {
-    logger: new Logger(name),
+    logger: logLevels(process.env.LOG_LEVELS),
     bufferLogs: false,
     abortOnError: false,
   });
-  app.enableShutdownHooks();
+  // A host running several services in one process closes them itself, in order.
+  if (options.shutdownHooks !== false) app.enableShutdownHooks();
+  app.useGlobalFilters(new AppErrorFilter());
   // port 0 asks the OS for a free port (tests); no port means the service's default.
   const port = options.port ?? SERVICE_PORTS[name];
   const host = options.host ?? '0.0.0.0';

@@ -24,10 +24,13 @@
 
   const ARABIC_CHAR = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
   const LETTER = /\p{L}/u;
-  // A bracketed group; whether it is a citation is decided in parseCitations.
-  const BRACKET_GROUP = /\[([^[\]\n]{1,400})\]/g;
+  // A run of adjacent bracketed groups ("[a#1]" or "[a#1][b#2]"); parseCitations decides
+  // whether the run is a citation.
+  const BRACKET_RUN = /(?:\[[^[\]\n]{1,400}\])+/g;
+  const BRACKET_INNER = /\[([^[\]\n]+)\]/g;
   // Shape of a chunk id (`returns-retail#2`) for markers the citations[] list does not name.
   const CHUNK_ID_SHAPE = /^[\p{L}\p{N}_.:/-]+#\d+$/u;
+  const TRAILING_PUNCT = /^[.,;:!?\u060C\u061B\u061F\u06D4]+/;
 
   const T = {
     connOpen: 'Connected / متصل',
@@ -107,13 +110,19 @@
     const source = String(text || '');
     const segments = [];
     let last = 0;
-    for (const match of source.matchAll(BRACKET_GROUP)) {
-      // "[a#1]" or "[a#1, b#2]"; an ordinary "[note]" stays as text.
-      const ids = match[1].split(/[,;،]/).map((s) => s.trim()).filter(Boolean);
+    for (const match of source.matchAll(BRACKET_RUN)) {
+      // "[a#1]", "[a#1][b#2]" or "[a#1, b#2]"; an ordinary "[note]" stays as text.
+      const ids = [...new Set([...match[0].matchAll(BRACKET_INNER)]
+        .flatMap((m) => m[1].split(/[,;\u060C]/))
+        .map((id) => id.trim())
+        .filter(Boolean))];
       if (ids.length === 0 || !ids.every(isCitation)) continue;
-      pushText(segments, source.slice(last, match.index).replace(/[ \t]+$/, ''));
+      // Footnote style: "days [a#1]." renders as "days.¹" so the mark never strands the period.
+      const after = match.index + match[0].length;
+      const punct = (TRAILING_PUNCT.exec(source.slice(after)) || [''])[0];
+      pushText(segments, source.slice(last, match.index).replace(/[ \t]+$/, '') + punct);
       for (const id of ids) segments.push({ type: 'cite', chunkId: id, n: numberFor(id) });
-      last = match.index + match[0].length;
+      last = after + punct.length;
     }
     pushText(segments, source.slice(last));
 
@@ -535,6 +544,7 @@
     if (time) {
       const t = el('time', 'msg-time', time);
       t.dateTime = String(at);
+      t.dir = 'auto'; // keep "12:17 PM" in order inside right-to-left bubbles
       meta.append(t);
     }
     bubble.append(meta);
@@ -553,7 +563,9 @@
     }
     if (value) bubble.append(el('div', 'msg-body', value));
     const meta = appendMeta(bubble, at || new Date().toISOString());
-    meta.append(el('span', 'msg-status'));
+    const status = el('span', 'msg-status');
+    status.dir = 'auto';
+    meta.append(status);
     setBubbleState(bubble, msgState);
     appendMessage(bubble, true);
     return bubble;

@@ -11,6 +11,10 @@ export class ConversationReader {
     return this.dataSource.manager.findOne(ConversationEntity, { where: { id: conversationId, customerId } });
   }
 
+  async exists(conversationId: string): Promise<boolean> {
+    return this.dataSource.manager.exists(ConversationEntity, { where: { id: conversationId } });
+  }
+
   async latestOf(customerId: string): Promise<ConversationState | null> {
     return this.dataSource.manager.findOne(ConversationEntity, {
       where: { customerId },

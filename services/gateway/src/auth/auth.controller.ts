@@ -1,0 +1,39 @@
+import { Body, Controller, HttpCode, Inject, NotFoundException, Post } from '@nestjs/common';
+import { validatePlain, ContractViolation } from '@support/contracts';
+import { AppError } from '@support/platform';
+import { IsIn, IsOptional, Matches } from 'class-validator';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { ROLES, type Role, TokenService } from './token-service.js';
+
+class DemoTokenRequest {
+  @Matches(/^[A-Za-z0-9_.@-]{1,128}$/)
+  customerId!: string;
+
+  @IsOptional()
+  @IsIn(ROLES)
+  role?: Role;
+}
+
+/** The embedded default's token issuer; production issues tokens from its own identity provider. */
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('demo-token')
+  @HttpCode(200)
+  async demoToken(@Body() body: unknown) {
+    if (!this.config.demoTokens) throw new NotFoundException();
+    let request: DemoTokenRequest;
+    try {
+      request = validatePlain(DemoTokenRequest, body ?? {}, { prefix: '', eventType: null });
+    } catch (error) {
+      throw new AppError('validation_failed', (error as ContractViolation).message.replace(/^Invalid value: /, ''));
+    }
+    const role = request.role ?? 'customer';
+    const token = await this.tokens.issue({ subject: request.customerId, role });
+    return { token, customerId: request.customerId, role };
+  }
+}

@@ -1,0 +1,57 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { AppError, type Clock } from '@support/platform';
+
+export const ROLES = ['customer', 'admin', 'analyst'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Principal {
+  readonly subject: string;
+  readonly role: Role;
+}
+
+const ISSUER = 'support-gateway';
+const SUBJECT_PATTERN = /^[A-Za-z0-9_.@-]{1,128}$/;
+
+/** Signs and verifies HS256 tokens that carry who the caller is (`sub`) and their role. */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(principal: Principal, ttlSeconds = 12 * 3600): Promise<string> {
+    if (!SUBJECT_PATTERN.test(principal.subject))
+      throw new AppError('validation_failed', 'subject must be 1-128 letters, digits or ._@-');
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ role: principal.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(principal.subject)
+      .setIssuer(ISSUER)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verify(token: string | undefined | null, role: Role): Promise<Principal> {
+    if (!token) throw new AppError('unauthenticated', 'A signed token is required');
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        currentDate: this.clock.now(),
+      });
+      if (typeof payload.sub !== 'string' || !SUBJECT_PATTERN.test(payload.sub))
+        throw new AppError('unauthenticated', 'Token has no valid subject');
+      if (payload.role !== role) throw new AppError('forbidden', `This endpoint needs a ${role} token`);
+      return { subject: payload.sub, role };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const reason = error instanceof errors.JWTExpired ? 'Token expired' : 'Token is invalid or forged';
+      throw new AppError('unauthenticated', reason, { cause: error });
+    }
+  }
+}

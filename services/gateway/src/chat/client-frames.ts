@@ -1,0 +1,86 @@
+import {
+  ATTACHMENT_MIME_TYPES,
+  ContractViolation,
+  validatePlain,
+} from '@support/contracts';
+import { AppError } from '@support/platform';
+import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+
+const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export class HelloFrame {
+  @IsIn(['hello'])
+  type!: 'hello';
+
+  @IsOptional()
+  @IsUUID()
+  conversationId?: string;
+}
+
+/** Length limits are checked by the session, so an oversize text gets `payload_too_large`. */
+export class MessageFrame {
+  @IsIn(['message'])
+  type!: 'message';
+
+  @Matches(CLIENT_MESSAGE_ID)
+  clientMessageId!: string;
+
+  @IsString()
+  text!: string;
+}
+
+export class AttachmentFrame {
+  @IsIn(['attachment'])
+  type!: 'attachment';
+
+  @Matches(CLIENT_MESSAGE_ID)
+  clientMessageId!: string;
+
+  @IsString()
+  @Length(1, 200)
+  fileName!: string;
+
+  @IsIn(ATTACHMENT_MIME_TYPES)
+  mimeType!: (typeof ATTACHMENT_MIME_TYPES)[number];
+
+  @IsString()
+  dataBase64!: string;
+
+  @IsOptional()
+  @IsString()
+  text?: string;
+}
+
+export type ClientFrame = HelloFrame | MessageFrame | AttachmentFrame;
+
+const FRAME_CLASSES = { hello: HelloFrame, message: MessageFrame, attachment: AttachmentFrame } as const;
+
+/** Parses one WebSocket text frame; anything malformed is a `bad_frame` naming the problem. */
+export function parseClientFrame(raw: string): ClientFrame {
+  let plain: unknown;
+  try {
+    plain = JSON.parse(raw);
+  } catch {
+    throw new AppError('bad_frame', 'Frame is not valid JSON');
+  }
+  const type = (plain as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !(type in FRAME_CLASSES))
+    throw new AppError('bad_frame', `Unknown frame type ${JSON.stringify(type ?? null)}`);
+  try {
+    const frameClass: new () => ClientFrame = FRAME_CLASSES[type as keyof typeof FRAME_CLASSES];
+    return validatePlain(frameClass, plain, { prefix: '', eventType: null });
+  } catch (error) {
+    if (error instanceof ContractViolation) throw new AppError('bad_frame', error.message.replace(/^Invalid value: /, ''));
+    throw error;
+  }
+}
+
+/** The clientMessageId of a frame, if it has a readable one (for error frames of rejected input). */
+export function clientMessageIdOf(raw: string): string | undefined {
+  try {
+    const id = (JSON.parse(raw) as { clientMessageId?: unknown }).clientMessageId;
+    return typeof id === 'string' && CLIENT_MESSAGE_ID.test(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { deterministicId } from '@support/bus';
+import {
+  ATTACHMENT_MAX_BYTES,
+  type AttachmentDto,
+  createEvent,
+  type EventEnvelope,
+  MESSAGE_MAX_CHARS,
+  MessageReceived,
+} from '@support/contracts';
+import type { ConversationReader, ConversationState, MessageState } from '@support/persistence';
+import { AppError, type Clock, codeOf, ERROR_POLICY } from '@support/platform';
+import {
+  type AttachmentFrame,
+  clientMessageIdOf,
+  type HelloFrame,
+  type MessageFrame,
+  parseClientFrame,
+} from './client-frames.js';
+import { RateLimiter } from './rate-limiter.js';
+import type { HistoryEntry, ServerFrame } from './server-frames.js';
+
+export interface EventSink {
+  publish(event: EventEnvelope): Promise<unknown>;
+}
+
+export interface ChatLimits {
+  readonly rateBurst: number;
+  readonly ratePerMinute: number;
+}
+
+/** What the gateway knows about one connected customer. */
+export interface ChatSession {
+  readonly customerId: string;
+  conversationId: string | null;
+  readonly limiter: RateLimiter;
+}
+
+/** A conversation idle for longer than this is not resumed unless the client names it. */
+const RESUME_WINDOW_MS = 24 * 3600_000;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function toHistory(message: MessageState): HistoryEntry {
+  return {
+    role: message.role,
+    kind: message.kind,
+    text: message.text,
+    at: message.occurredAt,
+    citations: message.citations,
+  };
+}
+
+/**
+ * The customer side of the chat: who may resume what, message limits, and turning an accepted
+ * message into a `conversation.message_received` event. Transport-free: the socket server only
+ * passes text frames in and sends the returned frames out.
+ */
+export class CustomerChat {
+  constructor(
+    private readonly reader: ConversationReader,
+    private readonly events: EventSink,
+    private readonly clock: Clock,
+    private readonly limits: ChatLimits,
+    private readonly newId: () => string,
+  ) {}
+
+  openSession(customerId: string): ChatSession {
+    return {
+      customerId,
+      conversationId: null,
+      limiter: new RateLimiter(this.limits.rateBurst, this.limits.ratePerMinute, this.clock.now().getTime()),
+    };
+  }
+
+  /** Handles one raw frame; every failure becomes an error frame, nothing is thrown at the socket. */
+  async handle(session: ChatSession, raw: string): Promise<ServerFrame[]> {
+    try {
+      const frame = parseClientFrame(raw);
+      switch (frame.type) {
+        case 'hello':
+          return [await this.hello(session, frame)];
+        case 'message':
+          return await this.message(session, frame);
+        case 'attachment':
+          return await this.attachment(session, frame);
+      }
+    } catch (error) {
+      return [errorFrame(error, clientMessageIdOf(raw))];
+    }
+  }
+
+  async hello(session: ChatSession, frame: HelloFrame): Promise<ServerFrame> {
+    const conversation = await this.chooseConversation(session.customerId, frame.conversationId);
+    const conversationId = conversation?.id ?? frame.conversationId ?? this.newId();
+    // A named id that is not in the projection yet is the client's own pending conversation, unless
+    // it belongs to someone else, in which case chooseConversation returned a fresh one.
+    session.conversationId = conversation ? conversation.id : conversationId;
+    const history = conversation ? (await this.reader.history(conversation.id)).map(toHistory) : [];
+    return {
+      type: 'ready',
+      conversationId: session.conversationId,
+      customerId: session.customerId,
+      resumed: conversation !== null,
+      humanActive: conversation?.humanActive ?? false,
+      history,
+    };
+  }
+
+  private async chooseConversation(customerId: string, requested?: string): Promise<ConversationState | null> {
+    if (requested) {
+      const owned = await this.reader.findOwned(requested, customerId);
+      if (owned) return owned;
+      if (await this.reader.exists(requested)) throw new AppError('forbidden', 'That conversation is not yours');
+      return null;
+    }
+    const latest = await this.reader.latestOf(customerId);
+    if (!latest) return null;
+    const idleMs = this.clock.now().getTime() - Date.parse(latest.lastActivityAt);
+    return latest.humanActive || idleMs < RESUME_WINDOW_MS ? latest : null;
+  }
+
+  async message(session: ChatSession, frame: MessageFrame): Promise<ServerFrame[]> {
+    const text = frame.text.trim();
+    if (!text) throw new AppError('bad_frame', 'text must not be empty');
+    if (text.length > MESSAGE_MAX_CHARS)
+      throw new AppError('payload_too_large', `text is ${text.length} characters; the limit is ${MESSAGE_MAX_CHARS}`);
+    return this.accept(session, frame.clientMessageId, text, []);
+  }
+
+  async attachment(session: ChatSession, frame: AttachmentFrame): Promise<ServerFrame[]> {
+    const caption = (frame.text ?? '').trim();
+    if (caption.length > MESSAGE_MAX_CHARS)
+      throw new AppError('payload_too_large', `text is ${caption.length} characters; the limit is ${MESSAGE_MAX_CHARS}`);
+    if (!BASE64.test(frame.dataBase64) || frame.dataBase64.length % 4 !== 0)
+      throw new AppError('bad_frame', 'dataBase64 must be base64');
+    const bytes = Buffer.from(frame.dataBase64, 'base64');
+    if (bytes.length === 0) throw new AppError('bad_frame', 'attachment is empty');
+    if (bytes.length > ATTACHMENT_MAX_BYTES)
+      throw new AppError('payload_too_large', `attachment is ${bytes.length} bytes; the limit is ${ATTACHMENT_MAX_BYTES}`);
+    const attachment: AttachmentDto = {
+      attachmentId: deterministicId('attachment', session.customerId, frame.clientMessageId),
+      mimeType: frame.mimeType,
+      fileName: frame.fileName,
+      sizeBytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      dataBase64: frame.dataBase64,
+    };
+    return this.accept(session, frame.clientMessageId, caption, [attachment]);
+  }
+
+  private async accept(
+    session: ChatSession,
+    clientMessageId: string,
+    text: string,
+    attachments: AttachmentDto[],
+  ): Promise<ServerFrame[]> {
+    if (!session.conversationId) throw new AppError('bad_frame', 'Send a hello frame first');
+    if (!session.limiter.tryTake(this.clock.now().getTime()))
+      throw new AppError('rate_limited', 'Too many messages; wait a moment and send again');
+
+    // Ids derive from the client's message id: a resend after a lost ack is the same event,
+    // which the stream deduplicates, not a second message.
+    const key = [session.customerId, session.conversationId, clientMessageId] as const;
+    const messageId = deterministicId('message', ...key);
+    const turnId = deterministicId('turn', ...key);
+    const event = createEvent(
+      MessageReceived,
+      { messageId, customerId: session.customerId, text, attachments, channel: 'web', clientMessageId },
+      {
+        id: deterministicId('message_received', ...key),
+        occurredAt: this.clock.now().toISOString(),
+        conversationId: session.conversationId,
+        turnId,
+        causationId: null,
+        correlationId: turnId,
+      },
+    );
+    await this.events.publish(event);
+    return [
+      { type: 'ack', clientMessageId, messageId, turnId },
+      { type: 'typing', active: true },
+    ];
+  }
+}
+
+export function errorFrame(error: unknown, clientMessageId?: string): ServerFrame {
+  const code = codeOf(error);
+  const message =
+    code === 'internal' ? 'Something went wrong on our side' : error instanceof Error ? error.message : String(error);
+  return {
+    type: 'error',
+    code,
+    message,
+    retryable: ERROR_POLICY[code].retryable,
+    ...(clientMessageId ? { clientMessageId } : {}),
+  };
+}

@@ -1,0 +1,106 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Logger } from '@nestjs/common';
+import { AppError, ERROR_POLICY, isAppError } from '@support/platform';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { TokenService } from '../auth/token-service.js';
+import type { ConnectionRegistry, FrameSink } from './connection-registry.js';
+import { type CustomerChat, errorFrame } from './customer-chat.js';
+import type { ServerFrame } from './server-frames.js';
+
+export const CUSTOMER_WS_PATH = '/ws';
+const BEARER_PROTOCOL = /^bearer\.(.+)$/;
+
+function tokenOf(request: IncomingMessage): string | null {
+  const url = new URL(request.url ?? '/', 'http://gateway');
+  const fromQuery = url.searchParams.get('token');
+  if (fromQuery) return fromQuery;
+  const protocols = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  for (const protocol of protocols) {
+    const match = BEARER_PROTOCOL.exec(protocol);
+    if (match) return match[1]!;
+  }
+  return null;
+}
+
+function refuseUpgrade(socket: Duplex, status: number, message: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}\r\n` +
+      'Content-Type: text/plain\r\nConnection: close\r\n' +
+      `Content-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
+  );
+}
+
+/**
+ * The customer WebSocket transport: authenticates the upgrade, passes text frames to CustomerChat
+ * and writes back what it returns. No business rules live here.
+ */
+export class CustomerSocketServer {
+  private readonly logger = new Logger('customer-ws');
+  private readonly wss: WebSocketServer;
+
+  constructor(
+    private readonly chat: CustomerChat,
+    private readonly tokens: TokenService,
+    private readonly registry: ConnectionRegistry,
+    maxFrameBytes: number,
+  ) {
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: maxFrameBytes,
+      handleProtocols: (protocols) => [...protocols].find((p) => BEARER_PROTOCOL.test(p)) ?? false,
+    });
+  }
+
+  attach(server: Server): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = new URL(request.url ?? '/', 'http://gateway').pathname;
+      if (path !== CUSTOMER_WS_PATH) return; // other upgrade paths belong to other handlers
+      this.tokens.verify(tokenOf(request), 'customer').then(
+        (principal) =>
+          this.wss.handleUpgrade(request, socket, head, (ws) => this.onConnection(ws, principal.subject)),
+        (error: unknown) => {
+          const status = isAppError(error) ? ERROR_POLICY[error.code].http : 401;
+          refuseUpgrade(socket, status, isAppError(error) ? error.message : 'Unauthorized');
+        },
+      );
+    });
+  }
+
+  private onConnection(ws: WebSocket, customerId: string): void {
+    const session = this.chat.openSession(customerId);
+    const sink: FrameSink = {
+      send: (frame: ServerFrame) => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+      },
+    };
+    // Frames of one connection are handled in order: an ack never overtakes an earlier error.
+    let queue = Promise.resolve();
+    ws.on('message', (data, isBinary) => {
+      queue = queue
+        .then(async () => {
+        if (isBinary) {
+          sink.send(errorFrame(new AppError('bad_frame', 'Binary frames are not accepted; send JSON text')));
+          return;
+        }
+        const before = session.conversationId;
+        const frames = await this.chat.handle(session, data.toString('utf8'));
+        if (session.conversationId !== before) {
+          if (before) this.registry.detach(before, sink);
+          if (session.conversationId) this.registry.attach(session.conversationId, sink);
+        }
+        frames.forEach((frame) => sink.send(frame));
+        })
+        .catch((error: unknown) => this.logger.error(`frame handling failed: ${String(error)}`));
+    });
+    ws.on('close', () => {
+      if (session.conversationId) this.registry.detach(session.conversationId, sink);
+    });
+    ws.on('error', (error) => this.logger.warn(`socket error: ${error.message}`));
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.wss.clients) client.close(1001, 'server shutting down');
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

@@ -1,0 +1,33 @@
+import type { CitationDto, ReplyKind } from '@support/contracts';
+import type { ErrorCode } from '@support/platform';
+
+export interface HistoryEntry {
+  role: 'customer' | 'agent' | 'human';
+  kind: string;
+  text: string;
+  at: string;
+  citations: CitationDto[];
+}
+
+export type ServerFrame =
+  | {
+      type: 'ready';
+      conversationId: string;
+      customerId: string;
+      resumed: boolean;
+      humanActive: boolean;
+      history: HistoryEntry[];
+    }
+  | { type: 'ack'; clientMessageId: string; messageId: string; turnId: string }
+  | { type: 'typing'; active: boolean }
+  | {
+      type: 'reply';
+      turnId: string | null;
+      replyId: string;
+      kind: ReplyKind;
+      text: string;
+      citations: CitationDto[];
+      at: string;
+    }
+  | { type: 'handed_to_human'; reason: string; at: string }
+  | { type: 'error'; code: ErrorCode; message: string; retryable: boolean; clientMessageId?: string };

@@ -3,7 +3,9 @@ import { AppError } from '@support/platform';
 /** A publish the stream did not acknowledge in time: the event may not be stored; retry it. */
 export class PublishNotAcknowledged extends AppError {
   constructor(subject: string, cause: unknown) {
-    super('bus_unavailable', `The event log did not acknowledge a publish to ${subject}`, { cause });
+    super('bus_unavailable', `The event log did not acknowledge a publish to ${subject}`, {
+      cause,
+    });
     this.name = 'PublishNotAcknowledged';
   }
 }

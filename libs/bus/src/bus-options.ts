@@ -15,7 +15,10 @@ export interface BusOptions {
   readonly replicas: number;
 }
 
-export function busOptionsFromEnv(name: string, env: Record<string, string | undefined> = process.env): BusOptions {
+export function busOptionsFromEnv(
+  name: string,
+  env: Record<string, string | undefined> = process.env,
+): BusOptions {
   const config = loadConfig(busEnv, env);
   return {
     name,

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
 import {
   createEvent,
   DeadLettered,
@@ -20,7 +18,7 @@ const quietLogger = { warn: () => undefined, error: () => undefined };
 
 function messageReceived(text = 'hello'): EnvelopeOf<typeof MessageReceived> {
   const payload = {
-    ...(EXAMPLE_PAYLOADS['conversation.message_received'] as PayloadOf<typeof MessageReceived>),
+    ...(EXAMPLE_PAYLOADS['conversation.message_received'] as unknown as PayloadOf<typeof MessageReceived>),
     messageId: newEventId(),
     text,
     attachments: [],
@@ -168,7 +166,9 @@ describe('bus against a real nats-server', () => {
     );
     const event = messageReceived('poison');
     await publisher.publish(event);
-    await eventually(() => expect(deadLetters.filter((d) => d.payload.consumer === 'poison')).toHaveLength(1));
+    await eventually(() =>
+      expect(deadLetters.filter((d) => d.payload.consumer === 'poison')).toHaveLength(1),
+    );
     const [letter] = deadLetters.filter((d) => d.payload.consumer === 'poison');
     expect(letter!.payload).toMatchObject({
       cause: 'exhausted',
@@ -177,7 +177,9 @@ describe('bus against a real nats-server', () => {
       reason: 'database exploded',
       originalEventId: event.id,
     });
-    expect(JSON.parse(Buffer.from(letter!.payload.dataBase64, 'base64').toString()).id).toBe(event.id);
+    expect(JSON.parse(Buffer.from(letter!.payload.dataBase64, 'base64').toString()).id).toBe(
+      event.id,
+    );
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(attempts).toBe(3);
   });
@@ -197,9 +199,15 @@ describe('bus against a real nats-server', () => {
     );
     const bad = { ...messageReceived(), payload: { customerId: 'x' } };
     await bus.js.publish(MessageReceived.subject, JSON.stringify(bad), { msgID: bad.id });
-    await eventually(() => expect(deadLetters.filter((d) => d.payload.consumer === 'strict')).toHaveLength(1));
+    await eventually(() =>
+      expect(deadLetters.filter((d) => d.payload.consumer === 'strict')).toHaveLength(1),
+    );
     const letter = deadLetters.find((d) => d.payload.consumer === 'strict')!;
-    expect(letter.payload).toMatchObject({ cause: 'invalid', deliveries: 1, errorCode: 'validation_failed' });
+    expect(letter.payload).toMatchObject({
+      cause: 'invalid',
+      deliveries: 1,
+      errorCode: 'validation_failed',
+    });
     expect(letter.payload.reason).toMatch(/payload\.messageId/);
     expect(calls).toBe(0);
   });
@@ -245,7 +253,10 @@ describe('bus across a nats-server restart', () => {
     await publishing;
 
     expect(acknowledged).toHaveLength(total);
-    await eventually(() => expect(acknowledged.filter((id) => !consumed.has(id))).toEqual([]), 30_000);
+    await eventually(
+      () => expect(acknowledged.filter((id) => !consumed.has(id))).toEqual([]),
+      30_000,
+    );
     const info = await bus.jsm.streams.info(options.stream);
     expect(info.state.messages).toBe(total);
 

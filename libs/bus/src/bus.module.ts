@@ -15,7 +15,10 @@ export class BusModule {
       module: BusModule,
       global: true,
       providers: [
-        { provide: BUS_OPTIONS, useFactory: () => ({ ...busOptionsFromEnv(service), ...overrides }) },
+        {
+          provide: BUS_OPTIONS,
+          useFactory: () => ({ ...busOptionsFromEnv(service), ...overrides }),
+        },
         {
           provide: BusConnection,
           inject: [BUS_OPTIONS, { token: HealthRegistry, optional: true }],
@@ -25,7 +28,11 @@ export class BusModule {
             return connection;
           },
         },
-        { provide: EventPublisher, inject: [BusConnection], useFactory: (c: BusConnection) => new EventPublisher(c) },
+        {
+          provide: EventPublisher,
+          inject: [BusConnection],
+          useFactory: (c: BusConnection) => new EventPublisher(c),
+        },
         {
           provide: EventConsumers,
           inject: [BusConnection, EventPublisher],

@@ -1,4 +1,10 @@
-import { AckPolicy, type ConsumerConfig, type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  DeliverPolicy,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
 import {
   createEvent,
@@ -57,7 +63,9 @@ export class EventConsumerRunner {
     private readonly logger: Logger = console,
   ) {}
 
-  async start<D extends EventDefinition>(subscription: EventSubscription<D>): Promise<RunningConsumer> {
+  async start<D extends EventDefinition>(
+    subscription: EventSubscription<D>,
+  ): Promise<RunningConsumer> {
     const { stream, maxDeliver, ackWaitMs } = this.bus.options;
     const config: Partial<ConsumerConfig> = {
       durable_name: subscription.durable,
@@ -82,7 +90,9 @@ export class EventConsumerRunner {
     const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
     const loop = (async () => {
       for await (const message of messages) await this.process(subscription, message);
-    })().catch((error: unknown) => this.logger.error(`consumer ${subscription.durable} stopped: ${String(error)}`));
+    })().catch((error: unknown) =>
+      this.logger.error(`consumer ${subscription.durable} stopped: ${String(error)}`),
+    );
 
     return {
       durable: subscription.durable,
@@ -93,7 +103,10 @@ export class EventConsumerRunner {
     };
   }
 
-  private async process<D extends EventDefinition>(subscription: EventSubscription<D>, message: JsMsg): Promise<void> {
+  private async process<D extends EventDefinition>(
+    subscription: EventSubscription<D>,
+    message: JsMsg,
+  ): Promise<void> {
     const context: EventContext = {
       consumer: subscription.durable,
       subject: message.subject,
@@ -143,7 +156,8 @@ export class EventConsumerRunner {
     error: unknown,
     originalEventId?: string,
   ): Promise<void> {
-    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 4000) || 'unknown';
+    const reason =
+      (error instanceof Error ? error.message : String(error)).slice(0, 4000) || 'unknown';
     try {
       const event = createEvent(
         DeadLettered,
@@ -162,11 +176,17 @@ export class EventConsumerRunner {
           // One dead-letter event per consumer and message, however often this runs.
           id: deterministicId('deadletter', context.consumer, context.streamSequence),
           occurredAt: new Date().toISOString(),
-          correlationId: deterministicId('deadletter-correlation', context.consumer, context.streamSequence),
+          correlationId: deterministicId(
+            'deadletter-correlation',
+            context.consumer,
+            context.streamSequence,
+          ),
         },
       );
       await this.publisher.publish(event);
-      this.logger.error(`${context.consumer}: seq ${context.streamSequence} dead-lettered (${cause}): ${reason}`);
+      this.logger.error(
+        `${context.consumer}: seq ${context.streamSequence} dead-lettered (${cause}): ${reason}`,
+      );
       message.term(reason.slice(0, 200));
     } catch (publishError) {
       // Not recorded yet: keep the message and try again rather than lose it.

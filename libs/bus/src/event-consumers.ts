@@ -1,7 +1,16 @@
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { EventDefinition } from '@support/contracts';
 import type { BusConnection } from './bus-connection.js';
-import { EventConsumerRunner, type EventSubscription, type RunningConsumer } from './event-consumer.js';
+import {
+  EventConsumerRunner,
+  type EventSubscription,
+  type RunningConsumer,
+} from './event-consumer.js';
 import type { EventPublisher } from './event-publisher.js';
 
 /** The Nest face of the consumer runner: starts subscriptions, stops them before the bus closes. */
@@ -17,7 +26,9 @@ export class EventConsumers implements BeforeApplicationShutdown, OnApplicationS
     this.runner = new EventConsumerRunner(bus, publisher, new Logger(`bus:${bus.options.name}`));
   }
 
-  async subscribe<D extends EventDefinition>(subscription: EventSubscription<D>): Promise<RunningConsumer> {
+  async subscribe<D extends EventDefinition>(
+    subscription: EventSubscription<D>,
+  ): Promise<RunningConsumer> {
     const consumer = await this.runner.start(subscription);
     this.running.push(consumer);
     return consumer;

@@ -1,4 +1,10 @@
-import { DiscardPolicy, type JetStreamManager, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
+import {
+  DiscardPolicy,
+  type JetStreamManager,
+  RetentionPolicy,
+  StorageType,
+  type StreamConfig,
+} from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
 import { SUBJECT_PREFIX } from '@support/contracts';
 import type { BusOptions } from './bus-options.js';
@@ -27,9 +33,15 @@ export async function ensureStream(jsm: JetStreamManager, options: BusOptions): 
     const drifted =
       current.duplicate_window !== config.duplicate_window ||
       JSON.stringify(current.subjects) !== JSON.stringify(config.subjects);
-    if (drifted) await jsm.streams.update(options.stream, { ...config, storage: undefined, retention: undefined } as never);
+    if (drifted)
+      await jsm.streams.update(options.stream, {
+        ...config,
+        storage: undefined,
+        retention: undefined,
+      } as never);
   } catch (error) {
-    if ((error as { code?: number }).code !== 10059 && !/stream not found/i.test(String(error))) throw error;
+    if ((error as { code?: number }).code !== 10059 && !/stream not found/i.test(String(error)))
+      throw error;
     await jsm.streams.add(config);
   }
 }

@@ -22,7 +22,10 @@ export function createEvent<D extends EventDefinition>(
     payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown>,
   };
   validatePlain(EventEnvelopeDto, envelope, { prefix: '', eventType: definition.type });
-  validatePlain(definition.payload, envelope.payload, { prefix: 'payload', eventType: definition.type });
+  validatePlain(definition.payload, envelope.payload, {
+    prefix: 'payload',
+    eventType: definition.type,
+  });
   return envelope as unknown as EnvelopeOf<D>;
 }
 
@@ -34,19 +37,30 @@ export function encodeEvent(envelope: EventEnvelope): Uint8Array {
  * Parses, validates and upcasts an event from the wire. Handlers only ever see the current shape.
  * Throws ContractViolation (bad JSON, envelope or payload; unknown type) or UnsupportedEventVersion.
  */
-export function decodeEvent(data: Uint8Array | string, registry: EventRegistry = eventRegistry): EventEnvelope {
+export function decodeEvent(
+  data: Uint8Array | string,
+  registry: EventRegistry = eventRegistry,
+): EventEnvelope {
   let plain: unknown;
   try {
-    plain = JSON.parse(typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data));
+    plain = JSON.parse(
+      typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data),
+    );
   } catch (error) {
-    throw new ContractViolation(`Event is not valid UTF-8 JSON: ${(error as Error).message}`, null, null);
+    throw new ContractViolation(
+      `Event is not valid UTF-8 JSON: ${(error as Error).message}`,
+      null,
+      null,
+    );
   }
   const envelope = validatePlain(EventEnvelopeDto, plain, { prefix: '', eventType: null });
   const definition = registry.get(envelope.type);
-  if (!definition) throw new ContractViolation(`Unknown event type "${envelope.type}"`, 'type', envelope.type);
+  if (!definition)
+    throw new ContractViolation(`Unknown event type "${envelope.type}"`, 'type', envelope.type);
 
   let payload = (plain as { payload: Record<string, unknown> }).payload;
-  if (envelope.version > definition.version) throw new UnsupportedEventVersion(envelope.type, envelope.version);
+  if (envelope.version > definition.version)
+    throw new UnsupportedEventVersion(envelope.type, envelope.version);
   for (let version = envelope.version; version < definition.version; version++) {
     const upcast = definition.upcasters[version];
     if (!upcast) throw new UnsupportedEventVersion(envelope.type, envelope.version);
@@ -56,6 +70,9 @@ export function decodeEvent(data: Uint8Array | string, registry: EventRegistry =
   return { ...(plain as EventEnvelope), version: definition.version, payload };
 }
 
-export function isEvent<D extends EventDefinition>(envelope: EventEnvelope, definition: D): envelope is EnvelopeOf<D> {
+export function isEvent<D extends EventDefinition>(
+  envelope: EventEnvelope,
+  definition: D,
+): envelope is EnvelopeOf<D> {
   return envelope.type === definition.type;
 }

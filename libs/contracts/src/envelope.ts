@@ -1,4 +1,13 @@
-import { IsInt, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Matches, Min } from 'class-validator';
+import {
+  IsInt,
+  IsISO8601,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Min,
+} from 'class-validator';
 
 /** Every event on the stream has this envelope; `payload` is validated by the event's own class. */
 export class EventEnvelopeDto {

@@ -57,8 +57,20 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
       { leg: 'sparse_en', status: 'ok', latencyMs: 3, hits: 9 },
       { leg: 'sparse_ar', status: 'skipped', latencyMs: 0, hits: 0 },
     ],
-    fused: [{ chunkId: chunk.chunkId, docId: chunk.docId, rrfScore: 0.0328, ranks: { dense: 1, sparse_en: 1 } }],
-    rerank: { scorer: 'cross_encoder', failOpen: false, scores: [{ chunkId: chunk.chunkId, score: 0.82 }], latencyMs: 41 },
+    fused: [
+      {
+        chunkId: chunk.chunkId,
+        docId: chunk.docId,
+        rrfScore: 0.0328,
+        ranks: { dense: 1, sparse_en: 1 },
+      },
+    ],
+    rerank: {
+      scorer: 'cross_encoder',
+      failOpen: false,
+      scores: [{ chunkId: chunk.chunkId, score: 0.82 }],
+      latencyMs: 41,
+    },
     gate: { kind: 'reranker', floor: 0.3, topScore: 0.82, passed: true },
     chunks: [chunk],
     latencyMs: 60,
@@ -90,7 +102,9 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     group: 'avoidable',
     language: 'en',
     question: 'Can I return a wholesale order?',
-    transcript: [{ role: 'customer', text: 'Can I return a wholesale order?', at: '2026-12-02T10:00:00.000Z' }],
+    transcript: [
+      { role: 'customer', text: 'Can I return a wholesale order?', at: '2026-12-02T10:00:00.000Z' },
+    ],
     chunks: [{ chunkId: chunk.chunkId, score: 0.12 }],
     ordersMentioned: [],
   },
@@ -129,7 +143,8 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     deliveries: 1,
     cause: 'invalid',
     errorCode: 'validation_failed',
-    reason: 'Invalid conversation.message_received: payload.customerId: customerId must be a string',
+    reason:
+      'Invalid conversation.message_received: payload.customerId: customerId must be a string',
     dataBase64: 'e30=',
   },
 };

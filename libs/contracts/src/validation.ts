@@ -2,7 +2,10 @@ import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
 import { ContractViolation } from './contract-error.js';
 
-function firstFailure(errors: ValidationError[], prefix: string): { field: string; reason: string } | null {
+function firstFailure(
+  errors: ValidationError[],
+  prefix: string,
+): { field: string; reason: string } | null {
   for (const error of errors) {
     const path = /^\d+$/.test(error.property)
       ? `${prefix}[${error.property}]`
@@ -44,7 +47,11 @@ export function validatePlain<T extends object>(
   const failure = firstFailure(errors, context.prefix);
   if (failure) {
     const what = context.eventType ? `Invalid ${context.eventType}: ` : 'Invalid value: ';
-    throw new ContractViolation(`${what}${failure.field}: ${failure.reason}`, failure.field, context.eventType);
+    throw new ContractViolation(
+      `${what}${failure.field}: ${failure.reason}`,
+      failure.field,
+      context.eventType,
+    );
   }
   return instance;
 }

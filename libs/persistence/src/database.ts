@@ -2,7 +2,11 @@ import pg from 'pg';
 import { DataSource, type MixedList } from 'typeorm';
 import { AppError } from '@support/platform';
 import { ProcessedEventEntity } from './processed-events.js';
-import { ConversationEntity, MessageEntity, TurnEntity } from './projections/conversations/conversation-entities.js';
+import {
+  ConversationEntity,
+  MessageEntity,
+  TurnEntity,
+} from './projections/conversations/conversation-entities.js';
 import { Conversations1764669600000 } from './migrations/1764669600000-conversations.js';
 
 export const ENTITIES = [ConversationEntity, MessageEntity, TurnEntity, ProcessedEventEntity];
@@ -27,9 +31,11 @@ export async function ensureDatabaseExists(url: string): Promise<void> {
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
-        if (error.code !== '42P04') throw error; // created concurrently by another service
-      });
+      await client
+        .query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`)
+        .catch((error: { code?: string }) => {
+          if (error.code !== '42P04') throw error; // created concurrently by another service
+        });
     }
   } finally {
     await client.end();

@@ -23,6 +23,31 @@ export function schemaOf(dataSource: DataSource): string {
   return (dataSource.options as { schema?: string }).schema ?? 'public';
 }
 
+export interface SequencedEvent {
+  readonly event: EventEnvelope;
+  readonly streamSequence: number;
+}
+
+/**
+ * Records `(consumer, event id)` for each event not processed before and returns those events, in
+ * order, without repeats. Runs in the caller's transaction, together with the effects.
+ */
+export async function claimUnprocessed(
+  manager: EntityManager,
+  consumer: string,
+  items: readonly SequencedEvent[],
+): Promise<EventEnvelope[]> {
+  if (items.length === 0) return [];
+  const claimed: { event_id: string }[] = await manager.query(
+    `INSERT INTO "${schemaOf(manager.connection)}"."processed_events" (consumer, event_id, event_type, stream_sequence)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[])
+     ON CONFLICT DO NOTHING RETURNING event_id`,
+    [consumer, items.map((i) => i.event.id), items.map((i) => i.event.type), items.map((i) => i.streamSequence)],
+  );
+  const ids = new Set(claimed.map((row) => row.event_id));
+  return items.filter((i) => ids.delete(i.event.id)).map((i) => i.event);
+}
+
 /**
  * Runs `apply` at most once per (consumer, event id): the bookkeeping row and the effects commit in
  * one transaction, so a redelivery or a duplicate publish changes nothing. Returns false when the
@@ -35,23 +60,10 @@ export async function processOnce(
   streamSequence: number,
   apply: (manager: EntityManager) => Promise<void>,
 ): Promise<boolean> {
-  return dataSource.transaction((manager) => processOnceIn(manager, consumer, event, streamSequence, apply));
-}
-
-/** `processOnce` inside a transaction the caller owns (replay batches many events per transaction). */
-export async function processOnceIn(
-  manager: EntityManager,
-  consumer: string,
-  event: EventEnvelope,
-  streamSequence: number,
-  apply: (manager: EntityManager) => Promise<void>,
-): Promise<boolean> {
-  const inserted: unknown[] = await manager.query(
-    `INSERT INTO "${schemaOf(manager.connection)}"."processed_events" (consumer, event_id, event_type, stream_sequence)
-     VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING event_id`,
-    [consumer, event.id, event.type, streamSequence],
-  );
-  if (inserted.length === 0) return false;
-  await apply(manager);
-  return true;
+  return dataSource.transaction(async (manager) => {
+    const [claimed] = await claimUnprocessed(manager, consumer, [{ event, streamSequence }]);
+    if (!claimed) return false;
+    await apply(manager);
+    return true;
+  });
 }

@@ -1,5 +1,9 @@
 /** Polls `probe` until it stops throwing (or returns true), or fails with its last error. */
-export async function eventually<T>(probe: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown = new Error('eventually: timed out');
   while (Date.now() < deadline) {

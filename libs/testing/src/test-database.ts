@@ -1,6 +1,7 @@
 import pg from 'pg';
 
-export const TEST_DATABASE_SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_DATABASE_SERVER =
+  process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   readonly url: string;
@@ -10,7 +11,8 @@ export interface TestDatabase {
 
 /** Refuses any database whose name does not say it is for tests. */
 export function assertTestDatabaseName(name: string): void {
-  if (!/(^|_)test(_|$)/.test(name)) throw new Error(`Refusing to use database "${name}": its name must contain "test"`);
+  if (!/(^|_)test(_|$)/.test(name))
+    throw new Error(`Refusing to use database "${name}": its name must contain "test"`);
 }
 
 /** Creates a fresh, uniquely named test database on the local server; `drop` removes it. */

@@ -18,7 +18,9 @@ export class TestSocket {
         return false;
       });
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
   }
 
   /** Opens a socket; rejects with the HTTP status when the upgrade is refused. */
@@ -27,7 +29,9 @@ export class TestSocket {
       const ws = new WebSocket(url, protocols);
       const socket = new TestSocket(ws);
       ws.once('open', () => resolve(socket));
-      ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
+      ws.once('unexpected-response', (_req, res) =>
+        reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })),
+      );
       ws.once('error', reject);
     });
   }
@@ -41,7 +45,15 @@ export class TestSocket {
     const seen = this.frames.slice(after).find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`No matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `No matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({
         match,
         resolve: (frame) => {

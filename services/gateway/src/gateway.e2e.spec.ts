@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { BusConnection, EventPublisher, newEventId } from '@support/bus';
-import { createEvent, decodeEvent, EscalationRaised, EXAMPLE_PAYLOADS, ReplySent } from '@support/contracts';
+import {
+  createEvent,
+  decodeEvent,
+  EscalationRaised,
+  EXAMPLE_PAYLOADS,
+  ReplySent,
+} from '@support/contracts';
 import { type StartedService, startService } from '@support/platform';
 import {
   createTestDatabase,
@@ -35,14 +41,26 @@ describe('gateway through its WebSocket', () => {
       GatewayModule.register({
         bus: busOptions,
         database: { url: database.url },
-        env: { AUTH_TOKEN_SECRET: SECRET, WS_RATE_BURST: '5', WS_RATE_PER_MINUTE: '6', WS_MAX_FRAME_BYTES: String(1024 * 1024) },
+        env: {
+          AUTH_TOKEN_SECRET: SECRET,
+          WS_RATE_BURST: '5',
+          WS_RATE_PER_MINUTE: '6',
+          WS_MAX_FRAME_BYTES: String(1024 * 1024),
+        },
       }),
       { port: 0, host: '127.0.0.1', shutdownHooks: false },
     );
     wsUrl = gateway.url.replace('http', 'ws') + '/ws';
     bus = await BusConnection.open({
-      name: 'gateway-test', servers: nats.url, stream, maxDeliver: 3, ackWaitMs: 5000,
-      publishTimeoutMs: 5000, backoffMs: [50], duplicateWindowMs: 120_000, replicas: 1,
+      name: 'gateway-test',
+      servers: nats.url,
+      stream,
+      maxDeliver: 3,
+      ackWaitMs: 5000,
+      publishTimeoutMs: 5000,
+      backoffMs: [50],
+      duplicateWindowMs: 120_000,
+      replicas: 1,
     });
   });
 
@@ -63,7 +81,10 @@ describe('gateway through its WebSocket', () => {
   }
 
   async function streamEvents(subject: string) {
-    const consumer = await bus.js.consumers.get(stream, { filter_subjects: subject, deliver_policy: DeliverPolicy.All });
+    const consumer = await bus.js.consumers.get(stream, {
+      filter_subjects: subject,
+      deliver_policy: DeliverPolicy.All,
+    });
     const info = await bus.jsm.streams.info(stream);
     const events = [];
     const messages = await consumer.fetch({ max_messages: info.state.messages, expires: 1000 });
@@ -75,7 +96,10 @@ describe('gateway through its WebSocket', () => {
     expect((await fetch(`${gateway.url}/health/live`)).status).toBe(200);
     const ready = await fetch(`${gateway.url}/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ok', checks: { nats: 'ok', postgres: 'ok' } });
+    expect(await ready.json()).toMatchObject({
+      status: 'ok',
+      checks: { nats: 'ok', postgres: 'ok' },
+    });
   });
 
   it('refuses an upgrade without a token, with a forged one, or with a non-customer token', async () => {
@@ -86,31 +110,49 @@ describe('gateway through its WebSocket', () => {
       .setIssuer('support-gateway')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    await expect(TestSocket.open(`${wsUrl}?token=${forged}`)).rejects.toMatchObject({ status: 401 });
+    await expect(TestSocket.open(`${wsUrl}?token=${forged}`)).rejects.toMatchObject({
+      status: 401,
+    });
     const admin = await tokens.issue({ subject: 'admin-1', role: 'admin' });
     await expect(TestSocket.open(`${wsUrl}?token=${admin}`)).rejects.toMatchObject({ status: 403 });
-    const expired = await new TokenService(SECRET, { now: () => new Date(Date.now() - 48 * 3600_000) }).issue({
+    const expired = await new TokenService(SECRET, {
+      now: () => new Date(Date.now() - 48 * 3600_000),
+    }).issue({
       subject: 'cust-1001',
       role: 'customer',
     });
-    await expect(TestSocket.open(`${wsUrl}?token=${expired}`)).rejects.toMatchObject({ status: 401 });
+    await expect(TestSocket.open(`${wsUrl}?token=${expired}`)).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it('accepts the token as a bearer subprotocol too', async () => {
     const socket = await TestSocket.open(wsUrl, [`bearer.${await tokenFor('cust-proto')}`]);
     socket.send({ type: 'hello' });
-    expect(await socket.nextOfType('ready')).toMatchObject({ customerId: 'cust-proto', resumed: false });
+    expect(await socket.nextOfType('ready')).toMatchObject({
+      customerId: 'cust-proto',
+      resumed: false,
+    });
     socket.close();
   });
 
   it('puts a customer message in the stream as conversation.message_received, once even if resent', async () => {
     const { socket, ready } = await connect('cust-1001');
-    expect(ready).toMatchObject({ customerId: 'cust-1001', resumed: false, humanActive: false, history: [] });
+    expect(ready).toMatchObject({
+      customerId: 'cust-1001',
+      resumed: false,
+      humanActive: false,
+      history: [],
+    });
     socket.send({ type: 'message', clientMessageId: 'm-1', text: 'Where is my order ORD-1001?' });
     const ack = await socket.next((f) => f.type === 'ack' && f.clientMessageId === 'm-1');
     await socket.nextOfType('typing');
     socket.send({ type: 'message', clientMessageId: 'm-1', text: 'Where is my order ORD-1001?' });
-    const second = await socket.next((f) => f.type === 'ack' && f.clientMessageId === 'm-1', 5000, socket.frames.indexOf(ack) + 1);
+    const second = await socket.next(
+      (f) => f.type === 'ack' && f.clientMessageId === 'm-1',
+      5000,
+      socket.frames.indexOf(ack) + 1,
+    );
     expect(second.messageId).toBe(ack.messageId);
 
     const events = (await streamEvents('support.conversation.message_received')).filter(
@@ -120,7 +162,12 @@ describe('gateway through its WebSocket', () => {
     expect(events[0]).toMatchObject({
       type: 'conversation.message_received',
       turnId: ack.turnId,
-      payload: { customerId: 'cust-1001', text: 'Where is my order ORD-1001?', messageId: ack.messageId, channel: 'web' },
+      payload: {
+        customerId: 'cust-1001',
+        text: 'Where is my order ORD-1001?',
+        messageId: ack.messageId,
+        channel: 'web',
+      },
     });
     socket.close();
   });
@@ -128,28 +175,46 @@ describe('gateway through its WebSocket', () => {
   it('answers oversize, malformed, binary and flood frames with error frames', async () => {
     const { socket } = await connect('cust-limits');
     socket.send({ type: 'message', clientMessageId: 'big', text: 'x'.repeat(4001) });
-    expect(await socket.next((f) => f.type === 'error' && f.clientMessageId === 'big')).toMatchObject({
+    expect(
+      await socket.next((f) => f.type === 'error' && f.clientMessageId === 'big'),
+    ).toMatchObject({
       code: 'payload_too_large',
       retryable: false,
     });
     socket.send({
-      type: 'attachment', clientMessageId: 'img', fileName: 'a.png', mimeType: 'image/png',
+      type: 'attachment',
+      clientMessageId: 'img',
+      fileName: 'a.png',
+      mimeType: 'image/png',
       dataBase64: Buffer.alloc(600 * 1024, 1).toString('base64'),
     });
-    expect(await socket.next((f) => f.type === 'error' && f.clientMessageId === 'img')).toMatchObject({ code: 'payload_too_large' });
+    expect(
+      await socket.next((f) => f.type === 'error' && f.clientMessageId === 'img'),
+    ).toMatchObject({ code: 'payload_too_large' });
     socket.send('{not json');
-    expect(await socket.next((f) => f.type === 'error' && /JSON/.test(String(f.message)))).toMatchObject({ code: 'bad_frame' });
+    expect(
+      await socket.next((f) => f.type === 'error' && /JSON/.test(String(f.message))),
+    ).toMatchObject({ code: 'bad_frame' });
     socket.send({ type: 'launch_missiles' });
-    expect(await socket.next((f) => f.type === 'error' && /launch_missiles/.test(String(f.message)))).toMatchObject({ code: 'bad_frame' });
+    expect(
+      await socket.next((f) => f.type === 'error' && /launch_missiles/.test(String(f.message))),
+    ).toMatchObject({ code: 'bad_frame' });
     socket.send({ type: 'message', text: 'no id' });
-    expect(await socket.next((f) => f.type === 'error' && /clientMessageId/.test(String(f.message)))).toMatchObject({ code: 'bad_frame' });
+    expect(
+      await socket.next((f) => f.type === 'error' && /clientMessageId/.test(String(f.message))),
+    ).toMatchObject({ code: 'bad_frame' });
     socket.ws.send(Buffer.from([1, 2, 3]), { binary: true });
-    expect(await socket.next((f) => f.type === 'error' && /Binary/.test(String(f.message)))).toMatchObject({ code: 'bad_frame' });
+    expect(
+      await socket.next((f) => f.type === 'error' && /Binary/.test(String(f.message))),
+    ).toMatchObject({ code: 'bad_frame' });
 
-    for (let i = 0; i < 8; i++) socket.send({ type: 'message', clientMessageId: `flood-${i}`, text: `message ${i}` });
+    for (let i = 0; i < 8; i++)
+      socket.send({ type: 'message', clientMessageId: `flood-${i}`, text: `message ${i}` });
     const limited = await socket.next((f) => f.type === 'error' && f.code === 'rate_limited');
     expect(limited).toMatchObject({ retryable: true });
-    const acks = socket.frames.filter((f) => f.type === 'ack' && String(f.clientMessageId).startsWith('flood-'));
+    const acks = socket.frames.filter(
+      (f) => f.type === 'ack' && String(f.clientMessageId).startsWith('flood-'),
+    );
     expect(acks.length).toBeLessThanOrEqual(5);
     socket.close();
   });
@@ -157,8 +222,17 @@ describe('gateway through its WebSocket', () => {
   it('accepts a photo attachment within the limit', async () => {
     const { socket } = await connect('cust-photo');
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-    socket.send({ type: 'attachment', clientMessageId: 'photo-1', fileName: 'tear.png', mimeType: 'image/png', dataBase64: png.toString('base64'), text: 'It arrived torn' });
-    expect(await socket.next((f) => f.type === 'ack' && f.clientMessageId === 'photo-1')).toBeDefined();
+    socket.send({
+      type: 'attachment',
+      clientMessageId: 'photo-1',
+      fileName: 'tear.png',
+      mimeType: 'image/png',
+      dataBase64: png.toString('base64'),
+      text: 'It arrived torn',
+    });
+    expect(
+      await socket.next((f) => f.type === 'ack' && f.clientMessageId === 'photo-1'),
+    ).toBeDefined();
     socket.close();
   });
 
@@ -171,19 +245,54 @@ describe('gateway through its WebSocket', () => {
   it('delivers replies and the human handoff, and resumes the same conversation after a reconnect', async () => {
     const { socket, ready } = await connect('cust-2002');
     const conversationId = String(ready.conversationId);
-    socket.send({ type: 'message', clientMessageId: 'q-1', text: 'Can I return a wholesale order?' });
+    socket.send({
+      type: 'message',
+      clientMessageId: 'q-1',
+      text: 'Can I return a wholesale order?',
+    });
     const ack = await socket.nextOfType('ack');
 
     const publisher = new EventPublisher(bus);
-    const meta = () => ({ id: newEventId(), occurredAt: new Date().toISOString(), conversationId, turnId: String(ack.turnId), causationId: null, correlationId: String(ack.turnId) });
+    const meta = () => ({
+      id: newEventId(),
+      occurredAt: new Date().toISOString(),
+      conversationId,
+      turnId: String(ack.turnId),
+      causationId: null,
+      correlationId: String(ack.turnId),
+    });
     await publisher.publish(
-      createEvent(ReplySent, { ...EXAMPLE_PAYLOADS['agent.reply_sent'], customerId: 'cust-2002', replyId: newEventId(), kind: 'abstention', text: 'A colleague will answer you here shortly.', citations: [] } as never, meta()),
+      createEvent(
+        ReplySent,
+        {
+          ...EXAMPLE_PAYLOADS['agent.reply_sent'],
+          customerId: 'cust-2002',
+          replyId: newEventId(),
+          kind: 'abstention',
+          text: 'A colleague will answer you here shortly.',
+          citations: [],
+        } as never,
+        meta(),
+      ),
     );
     await publisher.publish(
-      createEvent(EscalationRaised, { ...EXAMPLE_PAYLOADS['escalation.raised'], customerId: 'cust-2002', escalationId: newEventId() } as never, meta()),
+      createEvent(
+        EscalationRaised,
+        {
+          ...EXAMPLE_PAYLOADS['escalation.raised'],
+          customerId: 'cust-2002',
+          escalationId: newEventId(),
+        } as never,
+        meta(),
+      ),
     );
-    expect(await socket.nextOfType('reply')).toMatchObject({ kind: 'abstention', turnId: ack.turnId });
-    expect(await socket.nextOfType('handed_to_human')).toMatchObject({ reason: 'below_score_floor' });
+    expect(await socket.nextOfType('reply')).toMatchObject({
+      kind: 'abstention',
+      turnId: ack.turnId,
+    });
+    expect(await socket.nextOfType('handed_to_human')).toMatchObject({
+      reason: 'below_score_floor',
+    });
     socket.close();
     await socket.closed;
 
@@ -217,14 +326,29 @@ describe('gateway through its WebSocket', () => {
 
   it('issues demo tokens and serves the chat page', async () => {
     const response = await fetch(`${gateway.url}/auth/demo-token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customerId: 'cust-demo' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customerId: 'cust-demo' }),
     });
     const body = (await response.json()) as { token: string };
-    expect(await tokens.verify(body.token, 'customer')).toEqual({ subject: 'cust-demo', role: 'customer' });
+    expect(await tokens.verify(body.token, 'customer')).toEqual({
+      subject: 'cust-demo',
+      role: 'customer',
+    });
     const bad = await fetch(`${gateway.url}/auth/demo-token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customerId: '<script>' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customerId: '<script>' }),
     });
     expect(bad.status).toBe(400);
+    const session = await fetch(`${gateway.url}/auth/session`, {
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(await session.json()).toEqual({ subject: 'cust-demo', role: 'customer' });
+    expect(
+      (await fetch(`${gateway.url}/auth/session`, { headers: { authorization: 'Bearer forged' } }))
+        .status,
+    ).toBe(401);
     const page = await fetch(`${gateway.url}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");

@@ -9,7 +9,11 @@ import { ConnectionRegistry } from './chat/connection-registry.js';
 import { CustomerChat } from './chat/customer-chat.js';
 import { CustomerSocketServer } from './chat/customer-socket.server.js';
 import { ReplyDelivery } from './chat/reply-delivery.js';
-import { GATEWAY_CONFIG, type GatewayConfig, gatewayConfigFromEnv } from './config/gateway-config.js';
+import {
+  GATEWAY_CONFIG,
+  type GatewayConfig,
+  gatewayConfigFromEnv,
+} from './config/gateway-config.js';
 import { GatewayRuntime } from './gateway-runtime.js';
 import { ChatPageController } from './web/chat-page.controller.js';
 
@@ -32,12 +36,16 @@ export class GatewayModule {
       ],
       controllers: [ChatPageController, AuthController],
       providers: [
-        { provide: GATEWAY_CONFIG, useFactory: () => gatewayConfigFromEnv(options.env ?? process.env) },
+        {
+          provide: GATEWAY_CONFIG,
+          useFactory: () => gatewayConfigFromEnv(options.env ?? process.env),
+        },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         {
           provide: TokenService,
           inject: [GATEWAY_CONFIG, CLOCK],
-          useFactory: (config: GatewayConfig, clock: Clock) => new TokenService(config.tokenSecret, clock),
+          useFactory: (config: GatewayConfig, clock: Clock) =>
+            new TokenService(config.tokenSecret, clock),
         },
         { provide: ConnectionRegistry, useValue: new ConnectionRegistry() },
         {
@@ -48,14 +56,29 @@ export class GatewayModule {
         {
           provide: CustomerChat,
           inject: [DataSource, EventPublisher, CLOCK, GATEWAY_CONFIG],
-          useFactory: (dataSource: DataSource, publisher: EventPublisher, clock: Clock, config: GatewayConfig) =>
-            new CustomerChat(new ConversationReader(dataSource), publisher, clock, config, newEventId),
+          useFactory: (
+            dataSource: DataSource,
+            publisher: EventPublisher,
+            clock: Clock,
+            config: GatewayConfig,
+          ) =>
+            new CustomerChat(
+              new ConversationReader(dataSource),
+              publisher,
+              clock,
+              config,
+              newEventId,
+            ),
         },
         {
           provide: CustomerSocketServer,
           inject: [CustomerChat, TokenService, ConnectionRegistry, GATEWAY_CONFIG],
-          useFactory: (chat: CustomerChat, tokens: TokenService, registry: ConnectionRegistry, config: GatewayConfig) =>
-            new CustomerSocketServer(chat, tokens, registry, config.maxFrameBytes),
+          useFactory: (
+            chat: CustomerChat,
+            tokens: TokenService,
+            registry: ConnectionRegistry,
+            config: GatewayConfig,
+          ) => new CustomerSocketServer(chat, tokens, registry, config.maxFrameBytes),
         },
         GatewayRuntime,
       ],

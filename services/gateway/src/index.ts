@@ -6,3 +6,4 @@ export * from './chat/client-frames.js';
 export * from './chat/rate-limiter.js';
 export * from './config/gateway-config.js';
 export * from './config/gateway-env.js';
+export * from './gateway-env-schema.js';

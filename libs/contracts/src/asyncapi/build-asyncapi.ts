@@ -25,14 +25,17 @@ function reachableSchemas(all: Record<string, unknown>, roots: string[]): Record
   const visit = (name: string) => {
     if (keep.has(name) || !(name in all)) return;
     keep.add(name);
-    for (const match of JSON.stringify(all[name]).matchAll(/#\/components\/schemas\/(\w+)/g)) visit(match[1]!);
+    for (const match of JSON.stringify(all[name]).matchAll(/#\/components\/schemas\/(\w+)/g))
+      visit(match[1]!);
   };
   roots.forEach(visit);
   return Object.fromEntries([...keep].map((name) => [name, all[name]]));
 }
 
 function messageName(definition: EventDefinition): string {
-  return definition.type.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase());
+  return definition.type
+    .replace(/[._](\w)/g, (_, c: string) => c.toUpperCase())
+    .replace(/^\w/, (c) => c.toUpperCase());
 }
 
 /**
@@ -40,7 +43,9 @@ function messageName(definition: EventDefinition): string {
  * document cannot describe a payload the code does not validate (a test compares it with the
  * committed `asyncapi.yaml`).
  */
-export function buildAsyncApiDocument(definitions: readonly EventDefinition[] = ALL_EVENTS): Record<string, unknown> {
+export function buildAsyncApiDocument(
+  definitions: readonly EventDefinition[] = ALL_EVENTS,
+): Record<string, unknown> {
   const allSchemas = validationMetadatasToSchemas({
     classTransformerMetadataStorage: defaultMetadataStorage,
     classValidatorMetadataStorage: getMetadataStorage(),
@@ -76,7 +81,9 @@ export function buildAsyncApiDocument(definitions: readonly EventDefinition[] = 
       headers: {
         type: 'object',
         required: ['Nats-Msg-Id'],
-        properties: { 'Nats-Msg-Id': { type: 'string', description: 'The event id; JetStream dedupes on it.' } },
+        properties: {
+          'Nats-Msg-Id': { type: 'string', description: 'The event id; JetStream dedupes on it.' },
+        },
       },
       payload: {
         allOf: [
@@ -113,12 +120,17 @@ export function buildAsyncApiDocument(definitions: readonly EventDefinition[] = 
         'correlationId, payload) validated on publish and on consume.',
     },
     defaultContentType: 'application/json',
-    servers: { nats: { host: 'localhost:4222', protocol: 'nats', description: 'NATS with JetStream' } },
+    servers: {
+      nats: { host: 'localhost:4222', protocol: 'nats', description: 'NATS with JetStream' },
+    },
     channels,
     operations,
     components: {
       messages,
-      schemas: reachableSchemas(allSchemas, ['EventEnvelopeDto', ...definitions.map((d) => d.payload.name)]),
+      schemas: reachableSchemas(allSchemas, [
+        'EventEnvelopeDto',
+        ...definitions.map((d) => d.payload.name),
+      ]),
     },
   }) as Record<string, unknown>;
 }

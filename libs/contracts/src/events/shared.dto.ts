@@ -1,13 +1,4 @@
-import {
-  IsIn,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  Min,
-} from 'class-validator';
+import { IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 export const LANGUAGES = ['en', 'ar', 'mixed'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -35,7 +35,9 @@ export class Conversations1764669600000 implements MigrationInterface {
         occurred_at timestamptz NOT NULL,
         event_id text NOT NULL
       )`);
-    await queryRunner.query(`CREATE INDEX messages_conversation_time ON ${s}.messages (conversation_id, occurred_at, id)`);
+    await queryRunner.query(
+      `CREATE INDEX messages_conversation_time ON ${s}.messages (conversation_id, occurred_at, id)`,
+    );
     await queryRunner.query(`
       CREATE TABLE ${s}.turns (
         id text PRIMARY KEY,

@@ -7,5 +7,6 @@ export interface Projection {
   readonly name: string;
   readonly events: readonly EventDefinition[];
   readonly tables: readonly string[];
-  apply(manager: EntityManager, event: EventEnvelope): Promise<void>;
+  /** Folds events, in order, into the tables; a replay passes a whole batch at once. */
+  apply(manager: EntityManager, events: readonly EventEnvelope[]): Promise<void>;
 }

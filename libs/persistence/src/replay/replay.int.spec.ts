@@ -33,7 +33,11 @@ import { replayFromStart } from './replay.js';
 const quiet = { warn: () => undefined, error: () => undefined };
 const TABLES = ['conversations', 'messages', 'turns', 'processed_events'];
 
-function conversationStory(conversationId: string, customerId: string, startMinute: number): EventEnvelope[] {
+function conversationStory(
+  conversationId: string,
+  customerId: string,
+  startMinute: number,
+): EventEnvelope[] {
   const meta = (turnId: string, minute: number) => ({
     id: newEventId(),
     occurredAt: new Date(Date.UTC(2026, 11, 2, 9, 0) + minute * 60_000).toISOString(),
@@ -44,7 +48,12 @@ function conversationStory(conversationId: string, customerId: string, startMinu
   const received = (turnId: string, minute: number, text: string) =>
     createEvent(
       MessageReceived,
-      { ...EXAMPLE_PAYLOADS['conversation.message_received'], customerId, messageId: newEventId(), text } as never,
+      {
+        ...EXAMPLE_PAYLOADS['conversation.message_received'],
+        customerId,
+        messageId: newEventId(),
+        text,
+      } as never,
       meta(turnId, minute),
     );
   const reply = (turnId: string, minute: number, kind: string) =>
@@ -112,8 +121,12 @@ describe('conversations projection: live processing and replay', () => {
           event,
           handle: async (envelope, context) => {
             deliveries.set(envelope.id, (deliveries.get(envelope.id) ?? 0) + 1);
-            await processOnce(dataSource, conversationsProjection.name, envelope, context.streamSequence, (m) =>
-              conversationsProjection.apply(m, envelope),
+            await processOnce(
+              dataSource,
+              conversationsProjection.name,
+              envelope,
+              context.streamSequence,
+              (m) => conversationsProjection.apply(m, [envelope]),
             );
             // Fail after the effects are stored: the ack is lost and the event comes again.
             if (context.deliveryCount === 1) throw new Error('crash before ack');
@@ -128,7 +141,10 @@ describe('conversations projection: live processing and replay', () => {
     for (const event of events) await publisher.publish(event);
     await publisher.publish(events[0]!); // a duplicate publish is deduplicated by the stream
 
-    await eventually(() => expect([...deliveries.values()].filter((n) => n >= 2)).toHaveLength(events.length), 30_000);
+    await eventually(
+      () => expect([...deliveries.values()].filter((n) => n >= 2)).toHaveLength(events.length),
+      30_000,
+    );
     const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM messages');
     expect(count).toBe(20 * 5);
     const conversation = await dataSource.query(

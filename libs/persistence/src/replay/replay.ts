@@ -2,7 +2,7 @@ import { DeliverPolicy } from '@nats-io/jetstream';
 import type { BusConnection } from '@support/bus';
 import { decodeEvent } from '@support/contracts';
 import type { DataSource } from 'typeorm';
-import { processOnceIn, schemaOf } from '../processed-events.js';
+import { claimUnprocessed, type SequencedEvent, schemaOf } from '../processed-events.js';
 import type { Projection } from '../projections/projection.js';
 
 export interface ReplayProgress {
@@ -40,8 +40,12 @@ export async function replayFromStart(
 
   await dataSource.transaction(async (manager) => {
     for (const projection of projections) {
-      await manager.query(`TRUNCATE ${projection.tables.map((t) => `"${schema}"."${t}"`).join(', ')}`);
-      await manager.query(`DELETE FROM "${schema}"."processed_events" WHERE consumer = $1`, [projection.name]);
+      await manager.query(
+        `TRUNCATE ${projection.tables.map((t) => `"${schema}"."${t}"`).join(', ')}`,
+      );
+      await manager.query(`DELETE FROM "${schema}"."processed_events" WHERE consumer = $1`, [
+        projection.name,
+      ]);
     }
   });
 
@@ -51,9 +55,12 @@ export async function replayFromStart(
   let processed = 0;
   let applied = 0;
   let skippedInvalid = 0;
-  if (total === 0) return { events: 0, applied: 0, skippedInvalid: 0, elapsedMs: Date.now() - started };
+  if (total === 0)
+    return { events: 0, applied: 0, skippedInvalid: 0, elapsedMs: Date.now() - started };
 
-  const consumer = await bus.js.consumers.get(bus.options.stream, { deliver_policy: DeliverPolicy.All });
+  const consumer = await bus.js.consumers.get(bus.options.stream, {
+    deliver_policy: DeliverPolicy.All,
+  });
   const messages = await consumer.consume({ max_messages: 1_000 });
   let batch: { sequence: number; data: Uint8Array; projections: Projection[] }[] = [];
 
@@ -61,18 +68,23 @@ export async function replayFromStart(
     if (batch.length === 0) return;
     const pending = batch;
     batch = [];
+    const perProjection = new Map<Projection, SequencedEvent[]>();
+    for (const item of pending) {
+      let event;
+      try {
+        event = decodeEvent(item.data);
+      } catch {
+        skippedInvalid += 1;
+        continue;
+      }
+      for (const projection of item.projections)
+        perProjection.set(projection, [...(perProjection.get(projection) ?? []), { event, streamSequence: item.sequence }]);
+    }
     await dataSource.transaction(async (manager) => {
-      for (const item of pending) {
-        let event;
-        try {
-          event = decodeEvent(item.data);
-        } catch {
-          skippedInvalid += 1;
-          continue;
-        }
-        for (const projection of item.projections)
-          if (await processOnceIn(manager, projection.name, event, item.sequence, (m) => projection.apply(m, event)))
-            applied += 1;
+      for (const [projection, items] of perProjection) {
+        const claimed = await claimUnprocessed(manager, projection.name, items);
+        await projection.apply(manager, claimed);
+        applied += claimed.length;
       }
     });
   };
@@ -80,7 +92,8 @@ export async function replayFromStart(
   for await (const message of messages) {
     processed += 1;
     const interested = bySubject.get(message.subject);
-    if (interested) batch.push({ sequence: message.seq, data: message.data, projections: interested });
+    if (interested)
+      batch.push({ sequence: message.seq, data: message.data, projections: interested });
     if (batch.length >= BATCH) {
       await flush();
       onProgress({ processed, total, lastSequence: message.seq });

@@ -1,5 +1,10 @@
 import 'reflect-metadata';
-import { type DynamicModule, type INestApplication, type LogLevel, type Type } from '@nestjs/common';
+import {
+  type DynamicModule,
+  type INestApplication,
+  type LogLevel,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { SERVICE_PORTS, type ServiceName } from '../config/service-ports.js';
 import { AppErrorFilter } from '../errors/app-error.filter.js';

@@ -8,9 +8,19 @@ export const busEnv = {
     description: 'NATS server(s) with JetStream',
   }),
   EVENT_STREAM: str({ default: 'SUPPORT', description: 'JetStream stream holding every event' }),
-  BUS_MAX_DELIVER: int({ default: 5, min: 1, max: 100, description: 'deliveries before dead-letter' }),
+  BUS_MAX_DELIVER: int({
+    default: 5,
+    min: 1,
+    max: 100,
+    description: 'deliveries before dead-letter',
+  }),
   BUS_ACK_WAIT_MS: int({ default: 30_000, min: 1_000, description: 'redelivery after no ack' }),
-  BUS_STREAM_REPLICAS: int({ default: 1, min: 1, max: 5, description: 'stream replicas (3 on a cluster)' }),
+  BUS_STREAM_REPLICAS: int({
+    default: 1,
+    min: 1,
+    max: 5,
+    description: 'stream replicas (3 on a cluster)',
+  }),
 };
 
 export const databaseEnv = {
@@ -23,6 +33,10 @@ export const databaseEnv = {
 
 export const httpEnv = {
   PORT: optional(
-    int({ min: 0, max: 65535, description: 'HTTP port; unset = the service default (SERVICE_PORTS)' }),
+    int({
+      min: 0,
+      max: 65535,
+      description: 'HTTP port; unset = the service default (SERVICE_PORTS)',
+    }),
   ),
 };

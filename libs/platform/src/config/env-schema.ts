@@ -48,7 +48,8 @@ export function int(opts: Opts<number> & { min?: number; max?: number } = {}): E
     description: opts.description ?? '',
     parse: (raw, name) => {
       if (raw === undefined || raw === '') return opts.default ?? required(name);
-      if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+      if (!/^-?\d+$/.test(raw.trim()))
+        throw new ConfigError(name, `must be an integer, got "${raw}"`);
       const value = Number(raw);
       if (opts.min !== undefined && value < opts.min)
         throw new ConfigError(name, `must be >= ${opts.min}, got ${value}`);
@@ -99,6 +100,7 @@ export function loadConfig<S extends EnvSchema>(
   env: Record<string, string | undefined> = process.env,
 ): ConfigOf<S> {
   const out: Record<string, unknown> = {};
-  for (const [name, variable] of Object.entries(schema)) out[name] = variable.parse(env[name], name);
+  for (const [name, variable] of Object.entries(schema))
+    out[name] = variable.parse(env[name], name);
   return Object.freeze(out) as ConfigOf<S>;
 }

@@ -1,4 +1,10 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import { codeOf, policyOf } from './app-error.js';
 
@@ -14,8 +20,14 @@ export class AppErrorFilter implements ExceptionFilter {
       return;
     }
     const code = codeOf(error);
-    if (code === 'internal') this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    const message = code === 'internal' ? 'Internal error' : error instanceof Error ? error.message : String(error);
+    if (code === 'internal')
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    const message =
+      code === 'internal'
+        ? 'Internal error'
+        : error instanceof Error
+          ? error.message
+          : String(error);
     response.status(policyOf(error).http).json({ code, message });
   }
 }

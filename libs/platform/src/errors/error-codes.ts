@@ -16,9 +16,6 @@ export const ERROR_POLICY = {
   bus_unavailable: { http: 503, retryable: true, ack: 'nak' },
   database_unavailable: { http: 503, retryable: true, ack: 'nak' },
   internal: { http: 500, retryable: true, ack: 'nak' },
-} as const satisfies Record<
-  string,
-  { http: number; retryable: boolean; ack: 'nak' | 'term' }
->;
+} as const satisfies Record<string, { http: number; retryable: boolean; ack: 'nak' | 'term' }>;
 
 export type ErrorCode = keyof typeof ERROR_POLICY;

@@ -1,4 +1,13 @@
-import { Body, Controller, HttpCode, Inject, NotFoundException, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Post,
+} from '@nestjs/common';
 import { validatePlain, ContractViolation } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { IsIn, IsOptional, Matches } from 'class-validator';
@@ -22,6 +31,14 @@ export class AuthController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
+  /** Tells a client whether its customer token is still accepted (the page asks after a refused upgrade). */
+  @Get('session')
+  async session(@Headers('authorization') authorization?: string) {
+    const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+    const principal = await this.tokens.verify(token, 'customer');
+    return { subject: principal.subject, role: principal.role };
+  }
+
   @Post('demo-token')
   @HttpCode(200)
   async demoToken(@Body() body: unknown) {
@@ -30,7 +47,10 @@ export class AuthController {
     try {
       request = validatePlain(DemoTokenRequest, body ?? {}, { prefix: '', eventType: null });
     } catch (error) {
-      throw new AppError('validation_failed', (error as ContractViolation).message.replace(/^Invalid value: /, ''));
+      throw new AppError(
+        'validation_failed',
+        (error as ContractViolation).message.replace(/^Invalid value: /, ''),
+      );
     }
     const role = request.role ?? 'customer';
     const token = await this.tokens.issue({ subject: request.customerId, role });

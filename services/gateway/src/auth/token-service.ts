@@ -46,11 +46,13 @@ export class TokenService {
       });
       if (typeof payload.sub !== 'string' || !SUBJECT_PATTERN.test(payload.sub))
         throw new AppError('unauthenticated', 'Token has no valid subject');
-      if (payload.role !== role) throw new AppError('forbidden', `This endpoint needs a ${role} token`);
+      if (payload.role !== role)
+        throw new AppError('forbidden', `This endpoint needs a ${role} token`);
       return { subject: payload.sub, role };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      const reason = error instanceof errors.JWTExpired ? 'Token expired' : 'Token is invalid or forged';
+      const reason =
+        error instanceof errors.JWTExpired ? 'Token expired' : 'Token is invalid or forged';
       throw new AppError('unauthenticated', reason, { cause: error });
     }
   }

@@ -1,8 +1,4 @@
-import {
-  ATTACHMENT_MIME_TYPES,
-  ContractViolation,
-  validatePlain,
-} from '@support/contracts';
+import { ATTACHMENT_MIME_TYPES, ContractViolation, validatePlain } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
 
@@ -53,7 +49,11 @@ export class AttachmentFrame {
 
 export type ClientFrame = HelloFrame | MessageFrame | AttachmentFrame;
 
-const FRAME_CLASSES = { hello: HelloFrame, message: MessageFrame, attachment: AttachmentFrame } as const;
+const FRAME_CLASSES = {
+  hello: HelloFrame,
+  message: MessageFrame,
+  attachment: AttachmentFrame,
+} as const;
 
 /** Parses one WebSocket text frame; anything malformed is a `bad_frame` naming the problem. */
 export function parseClientFrame(raw: string): ClientFrame {
@@ -70,7 +70,8 @@ export function parseClientFrame(raw: string): ClientFrame {
     const frameClass: new () => ClientFrame = FRAME_CLASSES[type as keyof typeof FRAME_CLASSES];
     return validatePlain(frameClass, plain, { prefix: '', eventType: null });
   } catch (error) {
-    if (error instanceof ContractViolation) throw new AppError('bad_frame', error.message.replace(/^Invalid value: /, ''));
+    if (error instanceof ContractViolation)
+      throw new AppError('bad_frame', error.message.replace(/^Invalid value: /, ''));
     throw error;
   }
 }

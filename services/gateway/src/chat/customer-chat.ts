@@ -68,7 +68,11 @@ export class CustomerChat {
     return {
       customerId,
       conversationId: null,
-      limiter: new RateLimiter(this.limits.rateBurst, this.limits.ratePerMinute, this.clock.now().getTime()),
+      limiter: new RateLimiter(
+        this.limits.rateBurst,
+        this.limits.ratePerMinute,
+        this.clock.now().getTime(),
+      ),
     };
   }
 
@@ -106,11 +110,15 @@ export class CustomerChat {
     };
   }
 
-  private async chooseConversation(customerId: string, requested?: string): Promise<ConversationState | null> {
+  private async chooseConversation(
+    customerId: string,
+    requested?: string,
+  ): Promise<ConversationState | null> {
     if (requested) {
       const owned = await this.reader.findOwned(requested, customerId);
       if (owned) return owned;
-      if (await this.reader.exists(requested)) throw new AppError('forbidden', 'That conversation is not yours');
+      if (await this.reader.exists(requested))
+        throw new AppError('forbidden', 'That conversation is not yours');
       return null;
     }
     const latest = await this.reader.latestOf(customerId);
@@ -123,20 +131,29 @@ export class CustomerChat {
     const text = frame.text.trim();
     if (!text) throw new AppError('bad_frame', 'text must not be empty');
     if (text.length > MESSAGE_MAX_CHARS)
-      throw new AppError('payload_too_large', `text is ${text.length} characters; the limit is ${MESSAGE_MAX_CHARS}`);
+      throw new AppError(
+        'payload_too_large',
+        `text is ${text.length} characters; the limit is ${MESSAGE_MAX_CHARS}`,
+      );
     return this.accept(session, frame.clientMessageId, text, []);
   }
 
   async attachment(session: ChatSession, frame: AttachmentFrame): Promise<ServerFrame[]> {
     const caption = (frame.text ?? '').trim();
     if (caption.length > MESSAGE_MAX_CHARS)
-      throw new AppError('payload_too_large', `text is ${caption.length} characters; the limit is ${MESSAGE_MAX_CHARS}`);
+      throw new AppError(
+        'payload_too_large',
+        `text is ${caption.length} characters; the limit is ${MESSAGE_MAX_CHARS}`,
+      );
     if (!BASE64.test(frame.dataBase64) || frame.dataBase64.length % 4 !== 0)
       throw new AppError('bad_frame', 'dataBase64 must be base64');
     const bytes = Buffer.from(frame.dataBase64, 'base64');
     if (bytes.length === 0) throw new AppError('bad_frame', 'attachment is empty');
     if (bytes.length > ATTACHMENT_MAX_BYTES)
-      throw new AppError('payload_too_large', `attachment is ${bytes.length} bytes; the limit is ${ATTACHMENT_MAX_BYTES}`);
+      throw new AppError(
+        'payload_too_large',
+        `attachment is ${bytes.length} bytes; the limit is ${ATTACHMENT_MAX_BYTES}`,
+      );
     const attachment: AttachmentDto = {
       attachmentId: deterministicId('attachment', session.customerId, frame.clientMessageId),
       mimeType: frame.mimeType,
@@ -165,7 +182,14 @@ export class CustomerChat {
     const turnId = deterministicId('turn', ...key);
     const event = createEvent(
       MessageReceived,
-      { messageId, customerId: session.customerId, text, attachments, channel: 'web', clientMessageId },
+      {
+        messageId,
+        customerId: session.customerId,
+        text,
+        attachments,
+        channel: 'web',
+        clientMessageId,
+      },
       {
         id: deterministicId('message_received', ...key),
         occurredAt: this.clock.now().toISOString(),
@@ -186,7 +210,11 @@ export class CustomerChat {
 export function errorFrame(error: unknown, clientMessageId?: string): ServerFrame {
   const code = codeOf(error);
   const message =
-    code === 'internal' ? 'Something went wrong on our side' : error instanceof Error ? error.message : String(error);
+    code === 'internal'
+      ? 'Something went wrong on our side'
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return {
     type: 'error',
     code,

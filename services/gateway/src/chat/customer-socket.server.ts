@@ -15,7 +15,9 @@ function tokenOf(request: IncomingMessage): string | null {
   const url = new URL(request.url ?? '/', 'http://gateway');
   const fromQuery = url.searchParams.get('token');
   if (fromQuery) return fromQuery;
-  const protocols = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const protocols = (request.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim());
   for (const protocol of protocols) {
     const match = BEARER_PROTOCOL.exec(protocol);
     if (match) return match[1]!;
@@ -58,7 +60,9 @@ export class CustomerSocketServer {
       if (path !== CUSTOMER_WS_PATH) return; // other upgrade paths belong to other handlers
       this.tokens.verify(tokenOf(request), 'customer').then(
         (principal) =>
-          this.wss.handleUpgrade(request, socket, head, (ws) => this.onConnection(ws, principal.subject)),
+          this.wss.handleUpgrade(request, socket, head, (ws) =>
+            this.onConnection(ws, principal.subject),
+          ),
         (error: unknown) => {
           const status = isAppError(error) ? ERROR_POLICY[error.code].http : 401;
           refuseUpgrade(socket, status, isAppError(error) ? error.message : 'Unauthorized');
@@ -79,17 +83,21 @@ export class CustomerSocketServer {
     ws.on('message', (data, isBinary) => {
       queue = queue
         .then(async () => {
-        if (isBinary) {
-          sink.send(errorFrame(new AppError('bad_frame', 'Binary frames are not accepted; send JSON text')));
-          return;
-        }
-        const before = session.conversationId;
-        const frames = await this.chat.handle(session, data.toString('utf8'));
-        if (session.conversationId !== before) {
-          if (before) this.registry.detach(before, sink);
-          if (session.conversationId) this.registry.attach(session.conversationId, sink);
-        }
-        frames.forEach((frame) => sink.send(frame));
+          if (isBinary) {
+            sink.send(
+              errorFrame(
+                new AppError('bad_frame', 'Binary frames are not accepted; send JSON text'),
+              ),
+            );
+            return;
+          }
+          const before = session.conversationId;
+          const frames = await this.chat.handle(session, data.toString('utf8'));
+          if (session.conversationId !== before) {
+            if (before) this.registry.detach(before, sink);
+            if (session.conversationId) this.registry.attach(session.conversationId, sink);
+          }
+          frames.forEach((frame) => sink.send(frame));
         })
         .catch((error: unknown) => this.logger.error(`frame handling failed: ${String(error)}`));
     });

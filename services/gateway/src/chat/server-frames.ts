@@ -30,4 +30,10 @@ export type ServerFrame =
       at: string;
     }
   | { type: 'handed_to_human'; reason: string; at: string }
-  | { type: 'error'; code: ErrorCode; message: string; retryable: boolean; clientMessageId?: string };
+  | {
+      type: 'error';
+      code: ErrorCode;
+      message: string;
+      retryable: boolean;
+      clientMessageId?: string;
+    };

@@ -12,12 +12,18 @@ export interface GatewayConfig {
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
-export function gatewayConfigFromEnv(env: Record<string, string | undefined> = process.env): GatewayConfig {
+export function gatewayConfigFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): GatewayConfig {
   const c = loadConfig(gatewayEnv, env);
   const production = env.NODE_ENV === 'production';
-  if (c.AUTH_TOKEN_SECRET.length < 32) throw new ConfigError('AUTH_TOKEN_SECRET', 'must be at least 32 characters');
+  if (c.AUTH_TOKEN_SECRET.length < 32)
+    throw new ConfigError('AUTH_TOKEN_SECRET', 'must be at least 32 characters');
   if (production && c.AUTH_TOKEN_SECRET === DEV_TOKEN_SECRET)
-    throw new ConfigError('AUTH_TOKEN_SECRET', 'must be set in production (the development default is public)');
+    throw new ConfigError(
+      'AUTH_TOKEN_SECRET',
+      'must be set in production (the development default is public)',
+    );
   return {
     tokenSecret: c.AUTH_TOKEN_SECRET,
     demoTokens: c.DEMO_TOKENS ?? !production,

@@ -334,6 +334,7 @@
     // Each listener ignores events from a socket we have already replaced or dropped.
     ws.addEventListener('open', () => {
       if (state.ws !== ws) return;
+      ws.wasOpen = true;
       const hello = { type: 'hello' };
       if (state.conversationId) hello.conversationId = state.conversationId;
       sendFrame(hello);
@@ -350,7 +351,7 @@
     });
     ws.addEventListener('close', (event) => {
       if (state.ws !== ws) return;
-      onSocketClosed(event.code);
+      onSocketClosed(event.code, !!ws.wasOpen);
     });
     // 'error' is always followed by 'close', which does the work.
   }
@@ -366,7 +367,7 @@
     setTyping(false);
   }
 
-  function onSocketClosed(code) {
+  function onSocketClosed(code, wasOpen) {
     state.ws = null;
     state.ready = false;
     setComposerEnabled(false);
@@ -377,7 +378,22 @@
       signOut(T.sessionExpired);
       return;
     }
+    // A refused upgrade looks like a network failure to the browser: ask the gateway which it was.
+    if (!wasOpen) {
+      checkSession().then((valid) => (valid ? scheduleReconnect() : signOut(T.sessionExpired)));
+      return;
+    }
     scheduleReconnect();
+  }
+
+  /** True unless the gateway says the token is no longer accepted (401/403). */
+  async function checkSession() {
+    try {
+      const response = await fetch('auth/session', { headers: { Authorization: `Bearer ${state.token}` } });
+      return response.status !== 401 && response.status !== 403;
+    } catch {
+      return true; // the gateway is unreachable: keep the session and retry
+    }
   }
 
   function scheduleReconnect() {
@@ -472,6 +488,12 @@
       entry.el.dataset.errorCode = code;
     }
     if (code === 'unauthenticated') signOut(T.sessionExpired);
+    // The stored conversation belongs to someone else (a shared browser): start a fresh one.
+    if (code === 'forbidden' && !frame.clientMessageId && state.conversationId) {
+      localStorage.removeItem(conversationKey(state.customerId));
+      state.conversationId = null;
+      sendFrame({ type: 'hello' });
+    }
   }
 
   // ---------------------------------------------------------------------------

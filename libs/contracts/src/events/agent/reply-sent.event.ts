@@ -91,5 +91,6 @@ export const ReplySent = defineEvent({
   type: 'agent.reply_sent',
   version: 1,
   payload: ReplySentPayload,
-  summary: 'A reply went to the customer: a validated answer, the abstention, a holding note or a human.',
+  summary:
+    'A reply went to the customer: a validated answer, the abstention, a holding note or a human.',
 });

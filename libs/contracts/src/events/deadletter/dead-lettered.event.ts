@@ -45,5 +45,6 @@ export const DeadLettered = defineEvent({
   type: 'deadletter.recorded',
   version: 1,
   payload: DeadLetteredPayload,
-  summary: 'A message a consumer could not process, with the reason; kept for inspection and replay.',
+  summary:
+    'A message a consumer could not process, with the reason; kept for inspection and replay.',
 });

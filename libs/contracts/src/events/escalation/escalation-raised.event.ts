@@ -11,7 +11,11 @@ import {
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import { ChunkScoreDto, LANGUAGES, type Language } from '../shared.dto.js';
-import { ESCALATION_REASONS, type EscalationGroup, type EscalationReason } from './escalation-reasons.js';
+import {
+  ESCALATION_REASONS,
+  type EscalationGroup,
+  type EscalationReason,
+} from './escalation-reasons.js';
 
 export class TranscriptEntryDto {
   @IsIn(['customer', 'agent', 'human'])
@@ -68,5 +72,6 @@ export const EscalationRaised = defineEvent({
   type: 'escalation.raised',
   version: 1,
   payload: EscalationRaisedPayload,
-  summary: 'A turn was routed to a human: the reason (and its group), transcript and chosen chunks.',
+  summary:
+    'A turn was routed to a human: the reason (and its group), transcript and chosen chunks.',
 });

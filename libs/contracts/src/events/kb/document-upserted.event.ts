@@ -34,5 +34,6 @@ export const DocumentUpserted = defineEvent({
   type: 'kb.document_upserted',
   version: 1,
   payload: DocumentUpsertedPayload,
-  summary: 'A knowledge-base document was created or changed; retrieval re-chunks and re-indexes it.',
+  summary:
+    'A knowledge-base document was created or changed; retrieval re-chunks and re-indexes it.',
 });

@@ -16,7 +16,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
-import { CHUNK_ID_PATTERN, ChunkDto, ChunkScoreDto, ErrorInfoDto, LANGUAGES, type Language } from '../shared.dto.js';
+import {
+  CHUNK_ID_PATTERN,
+  ChunkDto,
+  ChunkScoreDto,
+  ErrorInfoDto,
+  LANGUAGES,
+  type Language,
+} from '../shared.dto.js';
 
 export const RETRIEVAL_LEGS = ['dense', 'sparse_en', 'sparse_ar'] as const;
 export type RetrievalLeg = (typeof RETRIEVAL_LEGS)[number];

@@ -47,7 +47,17 @@ export const TurnEntity = new EntitySchema<TurnState>({
     customerMessageId: { type: 'text', name: 'customer_message_id', nullable: true },
     status: { type: 'text' },
     escalationReason: { type: 'text', name: 'escalation_reason', nullable: true },
-    startedAt: { type: 'timestamptz', name: 'started_at', nullable: true, transformer: isoTimestamp },
-    completedAt: { type: 'timestamptz', name: 'completed_at', nullable: true, transformer: isoTimestamp },
+    startedAt: {
+      type: 'timestamptz',
+      name: 'started_at',
+      nullable: true,
+      transformer: isoTimestamp,
+    },
+    completedAt: {
+      type: 'timestamptz',
+      name: 'completed_at',
+      nullable: true,
+      transformer: isoTimestamp,
+    },
   },
 });

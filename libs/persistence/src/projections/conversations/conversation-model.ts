@@ -23,7 +23,13 @@ export interface MessageState {
   kind: 'message' | ReplyKind;
   text: string;
   citations: CitationDto[];
-  attachments: { attachmentId: string; fileName: string; mimeType: string; sizeBytes: number; sha256: string }[];
+  attachments: {
+    attachmentId: string;
+    fileName: string;
+    mimeType: string;
+    sizeBytes: number;
+    sha256: string;
+  }[];
   occurredAt: string;
   eventId: string;
 }

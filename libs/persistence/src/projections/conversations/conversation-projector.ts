@@ -1,21 +1,65 @@
 import type { EventEnvelope } from '@support/contracts';
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, In } from 'typeorm';
 import { ConversationEntity, MessageEntity, TurnEntity } from './conversation-entities.js';
+import type { ConversationState, MessageState, TurnState } from './conversation-model.js';
 import { projectConversation } from './project-conversation.js';
 
+const WRITE_CHUNK = 1_000;
 
-/** Stores what `projectConversation` decides; runs inside the caller's (idempotent) transaction. */
-export async function applyConversationEvent(manager: EntityManager, event: EventEnvelope): Promise<void> {
+async function upsertAll<T extends object>(
+  manager: EntityManager,
+  entity: typeof ConversationEntity | typeof TurnEntity | typeof MessageEntity,
+  rows: T[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK)
+    await manager.upsert(entity as never, rows.slice(i, i + WRITE_CHUNK) as never, ['id']);
+}
+
+/**
+ * Stores what `projectConversation` decides for a batch of events: reads the rows they touch once,
+ * folds the events in memory in order, and writes each changed row once. Runs inside the caller's
+ * (idempotent) transaction.
+ */
+export async function applyConversationEvents(manager: EntityManager, events: readonly EventEnvelope[]): Promise<void> {
   // Normalise the clock so string comparisons of times are exact.
-  const normalised = { ...event, occurredAt: new Date(event.occurredAt).toISOString() };
-  if (!normalised.conversationId) return;
-  // Serialise every event of one conversation: a row lock cannot guard a row that does not exist yet.
-  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [normalised.conversationId]);
-  const conversation = await manager.findOne(ConversationEntity, { where: { id: normalised.conversationId } });
-  const turn = normalised.turnId ? await manager.findOne(TurnEntity, { where: { id: normalised.turnId } }) : null;
-  const changes = projectConversation(normalised, { conversation, turn });
-  if (!changes) return;
-  await manager.save(ConversationEntity, changes.conversation);
-  if (changes.turn) await manager.save(TurnEntity, changes.turn);
-  if (changes.message) await manager.upsert(MessageEntity, changes.message, ['id']);
+  const batch = events
+    .filter((event) => event.conversationId)
+    .map((event) => ({ ...event, occurredAt: new Date(event.occurredAt).toISOString() }));
+  if (batch.length === 0) return;
+  const conversationIds = [...new Set(batch.map((e) => e.conversationId!))].sort();
+  const turnIds = [...new Set(batch.flatMap((e) => (e.turnId ? [e.turnId] : [])))];
+
+  // Serialise writers of the same conversation: a row lock cannot guard a row that does not exist
+  // yet. Locks are taken in sorted order so concurrent batches cannot deadlock.
+  await manager.query('SELECT pg_advisory_xact_lock(hashtext(id)) FROM unnest($1::text[]) AS id ORDER BY id', [
+    conversationIds,
+  ]);
+  const conversations = new Map(
+    (await manager.find(ConversationEntity, { where: { id: In(conversationIds) } })).map((c) => [c.id, c]),
+  );
+  const turns = new Map(
+    turnIds.length ? (await manager.find(TurnEntity, { where: { id: In(turnIds) } })).map((t) => [t.id, t]) : [],
+  );
+
+  const changedConversations = new Map<string, ConversationState>();
+  const changedTurns = new Map<string, TurnState>();
+  const messages = new Map<string, MessageState>();
+  for (const event of batch) {
+    const changes = projectConversation(event, {
+      conversation: conversations.get(event.conversationId!) ?? null,
+      turn: event.turnId ? (turns.get(event.turnId) ?? null) : null,
+    });
+    if (!changes) continue;
+    conversations.set(changes.conversation.id, changes.conversation);
+    changedConversations.set(changes.conversation.id, changes.conversation);
+    if (changes.turn) {
+      turns.set(changes.turn.id, changes.turn);
+      changedTurns.set(changes.turn.id, changes.turn);
+    }
+    if (changes.message) messages.set(changes.message.id, changes.message);
+  }
+  // Upserts (INSERT ... ON CONFLICT) write each row once, without reading it again.
+  await upsertAll(manager, ConversationEntity, [...changedConversations.values()]);
+  await upsertAll(manager, TurnEntity, [...changedTurns.values()]);
+  await upsertAll(manager, MessageEntity, [...messages.values()]);
 }

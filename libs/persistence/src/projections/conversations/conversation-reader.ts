@@ -8,7 +8,9 @@ export class ConversationReader {
 
   /** The conversation if it exists and belongs to this customer; never another customer's. */
   async findOwned(conversationId: string, customerId: string): Promise<ConversationState | null> {
-    return this.dataSource.manager.findOne(ConversationEntity, { where: { id: conversationId, customerId } });
+    return this.dataSource.manager.findOne(ConversationEntity, {
+      where: { id: conversationId, customerId },
+    });
   }
 
   async exists(conversationId: string): Promise<boolean> {

@@ -5,9 +5,18 @@ import {
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
-import type { ConversationState, MessageState, TurnState, TurnStatus } from './conversation-model.js';
+import type {
+  ConversationState,
+  MessageState,
+  TurnState,
+  TurnStatus,
+} from './conversation-model.js';
 
-export const CONVERSATION_PROJECTION_EVENTS = [MessageReceived, ReplySent, EscalationRaised] as const;
+export const CONVERSATION_PROJECTION_EVENTS = [
+  MessageReceived,
+  ReplySent,
+  EscalationRaised,
+] as const;
 
 export interface ConversationRows {
   conversation: ConversationState | null;
@@ -36,7 +45,11 @@ function newConversation(id: string, customerId: string, at: string): Conversati
 }
 
 /** Applies the human-takeover flag only if this event is newer than the one that last set it. */
-function withHumanState(conversation: ConversationState, event: EventEnvelope, humanActive: boolean): ConversationState {
+function withHumanState(
+  conversation: ConversationState,
+  event: EventEnvelope,
+  humanActive: boolean,
+): ConversationState {
   const version = `${event.occurredAt}|${event.id}`;
   if (version <= conversation.humanStateVersion) return conversation;
   return { ...conversation, humanActive, humanStateVersion: version };
@@ -72,13 +85,17 @@ function turnOf(current: TurnState | null, id: string, conversationId: string): 
  * Every rule commutes (min/max times, counters, versioned flags), so a replay in stream order and
  * live processing with redeliveries out of order end in the same rows.
  */
-export function projectConversation(event: EventEnvelope, rows: ConversationRows): ConversationChanges | null {
+export function projectConversation(
+  event: EventEnvelope,
+  rows: ConversationRows,
+): ConversationChanges | null {
   const conversationId = event.conversationId;
   if (!conversationId) return null;
 
   if (isEvent(event, MessageReceived)) {
     const p = event.payload;
-    const base = rows.conversation ?? newConversation(conversationId, p.customerId, event.occurredAt);
+    const base =
+      rows.conversation ?? newConversation(conversationId, p.customerId, event.occurredAt);
     const turn = turnOf(rows.turn, event.turnId ?? p.messageId, conversationId);
     return {
       conversation: touched(base, event.occurredAt, 1),
@@ -91,13 +108,15 @@ export function projectConversation(event: EventEnvelope, rows: ConversationRows
         kind: 'message',
         text: p.text,
         citations: [],
-        attachments: p.attachments.map(({ attachmentId, fileName, mimeType, sizeBytes, sha256 }) => ({
-          attachmentId,
-          fileName,
-          mimeType,
-          sizeBytes,
-          sha256,
-        })),
+        attachments: p.attachments.map(
+          ({ attachmentId, fileName, mimeType, sizeBytes, sha256 }) => ({
+            attachmentId,
+            fileName,
+            mimeType,
+            sizeBytes,
+            sha256,
+          }),
+        ),
         occurredAt: event.occurredAt,
         eventId: event.id,
       },
@@ -111,14 +130,21 @@ export function projectConversation(event: EventEnvelope, rows: ConversationRows
       event.occurredAt,
       1,
     );
-    conversation = withHumanState(conversation, event, p.kind === 'abstention' || p.kind === 'holding');
+    conversation = withHumanState(
+      conversation,
+      event,
+      p.kind === 'abstention' || p.kind === 'holding',
+    );
 
     let turn: TurnState | null = null;
     if (event.turnId && p.kind !== 'human') {
       const current = turnOf(rows.turn, event.turnId, conversationId);
-      const status: TurnStatus = p.kind === 'answer' ? 'answered' : p.kind === 'abstention' ? 'escalated' : 'held';
+      const status: TurnStatus =
+        p.kind === 'answer' ? 'answered' : p.kind === 'abstention' ? 'escalated' : 'held';
       const keep = FINAL.includes(current.status) && !FINAL.includes(status);
-      turn = keep ? current : { ...current, status, completedAt: maxIso(current.completedAt ?? '', event.occurredAt) };
+      turn = keep
+        ? current
+        : { ...current, status, completedAt: maxIso(current.completedAt ?? '', event.occurredAt) };
     }
     return {
       conversation,
@@ -140,10 +166,15 @@ export function projectConversation(event: EventEnvelope, rows: ConversationRows
 
   if (isEvent(event, EscalationRaised)) {
     const p = event.payload;
-    const base = rows.conversation ?? newConversation(conversationId, p.customerId, event.occurredAt);
+    const base =
+      rows.conversation ?? newConversation(conversationId, p.customerId, event.occurredAt);
     const conversation = withHumanState(touched(base, event.occurredAt, 0), event, true);
     const turn = event.turnId
-      ? { ...turnOf(rows.turn, event.turnId, conversationId), status: 'escalated' as const, escalationReason: p.reason }
+      ? {
+          ...turnOf(rows.turn, event.turnId, conversationId),
+          status: 'escalated' as const,
+          escalationReason: p.reason,
+        }
       : null;
     return { conversation, turn, message: null };
   }

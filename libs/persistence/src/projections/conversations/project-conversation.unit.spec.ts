@@ -15,23 +15,48 @@ const id = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 const at = (minute: number) => `2026-12-02T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
 function received(turnId: string, minute: number, text: string): EventEnvelope {
-  const payload = { ...EXAMPLE_PAYLOADS['conversation.message_received'], messageId: id(), text, attachments: [] };
+  const payload = {
+    ...EXAMPLE_PAYLOADS['conversation.message_received'],
+    messageId: id(),
+    text,
+    attachments: [],
+  };
   return createEvent(MessageReceived, payload as never, {
-    id: id(), occurredAt: at(minute), conversationId: 'conv-1', turnId, correlationId: id(),
+    id: id(),
+    occurredAt: at(minute),
+    conversationId: 'conv-1',
+    turnId,
+    correlationId: id(),
   });
 }
 
-function reply(turnId: string, minute: number, kind: 'answer' | 'abstention' | 'holding' | 'human'): EventEnvelope {
+function reply(
+  turnId: string,
+  minute: number,
+  kind: 'answer' | 'abstention' | 'holding' | 'human',
+): EventEnvelope {
   const payload = { ...EXAMPLE_PAYLOADS['agent.reply_sent'], replyId: id(), kind };
   return createEvent(ReplySent, payload as never, {
-    id: id(), occurredAt: at(minute), conversationId: 'conv-1', turnId, correlationId: id(),
+    id: id(),
+    occurredAt: at(minute),
+    conversationId: 'conv-1',
+    turnId,
+    correlationId: id(),
   });
 }
 
 function escalated(turnId: string, minute: number): EventEnvelope {
-  return createEvent(EscalationRaised, { ...EXAMPLE_PAYLOADS['escalation.raised'], escalationId: id() } as never, {
-    id: id(), occurredAt: at(minute), conversationId: 'conv-1', turnId, correlationId: id(),
-  });
+  return createEvent(
+    EscalationRaised,
+    { ...EXAMPLE_PAYLOADS['escalation.raised'], escalationId: id() } as never,
+    {
+      id: id(),
+      occurredAt: at(minute),
+      conversationId: 'conv-1',
+      turnId,
+      correlationId: id(),
+    },
+  );
 }
 
 /** Folds events through the pure projection with an in-memory table per row type. */
@@ -40,13 +65,20 @@ function fold(events: EventEnvelope[]) {
   const turns = new Map<string, TurnState>();
   const messages = new Map<string, MessageState>();
   for (const event of events) {
-    const changes = projectConversation(event, { conversation, turn: event.turnId ? turns.get(event.turnId) ?? null : null });
+    const changes = projectConversation(event, {
+      conversation,
+      turn: event.turnId ? (turns.get(event.turnId) ?? null) : null,
+    });
     if (!changes) continue;
     conversation = changes.conversation;
     if (changes.turn) turns.set(changes.turn.id, changes.turn);
     if (changes.message) messages.set(changes.message.id, changes.message);
   }
-  return { conversation, turns: [...turns.values()].sort((a, b) => a.id.localeCompare(b.id)), messages: messages.size };
+  return {
+    conversation,
+    turns: [...turns.values()].sort((a, b) => a.id.localeCompare(b.id)),
+    messages: messages.size,
+  };
 }
 
 describe('conversations projection (pure)', () => {
@@ -70,7 +102,11 @@ describe('conversations projection (pure)', () => {
       messageCount: 7,
       humanActive: false,
     });
-    expect(turns.map((t) => [t.id, t.status])).toEqual([['t1', 'answered'], ['t2', 'escalated'], ['t3', 'held']]);
+    expect(turns.map((t) => [t.id, t.status])).toEqual([
+      ['t1', 'answered'],
+      ['t2', 'escalated'],
+      ['t3', 'held'],
+    ]);
     expect(turns[1]!.escalationReason).toBe('below_score_floor');
     expect(messages).toBe(7);
   });

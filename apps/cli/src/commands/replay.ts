@@ -1,0 +1,46 @@
+import { BusConnection, busOptionsFromEnv } from '@support/bus';
+import { conversationsProjection, openDatabase, replayFromStart } from '@support/persistence';
+import { databaseEnv, loadConfig } from '@support/platform';
+import cliProgress from 'cli-progress';
+
+/** Every projection the replay rebuilds. */
+export const PROJECTIONS = [conversationsProjection];
+
+/**
+ * `replay --from-start [--schema NAME]`: rebuilds the projections from sequence 1 of the stream.
+ * With --schema the tables are built in that schema, beside the live ones.
+ */
+export async function replayCommand(options: { schema?: string; quiet?: boolean }): Promise<void> {
+  const bus = await BusConnection.open(busOptionsFromEnv('replay'));
+  const dataSource = await openDatabase({
+    url: loadConfig(databaseEnv).DATABASE_URL,
+    schema: options.schema,
+  });
+  const bar = new cliProgress.SingleBar(
+    {
+      format: 'replay [{bar}] {percentage}% | {value}/{total} events | {eps} events/s',
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const started = Date.now();
+  try {
+    if (!options.quiet) bar.start(1, 0, { eps: 0 });
+    const result = await replayFromStart(bus, dataSource, PROJECTIONS, (progress) => {
+      if (options.quiet) return;
+      bar.setTotal(Math.max(progress.total, 1));
+      bar.update(progress.processed, {
+        eps: Math.round(progress.processed / ((Date.now() - started) / 1000 || 1)),
+      });
+    });
+    if (!options.quiet) bar.stop();
+    const rate = result.events / Math.max(result.elapsedMs / 1000, 0.001);
+    console.log(
+      `replayed ${result.events} events (${result.applied} applied, ${result.skippedInvalid} invalid skipped) ` +
+        `into schema "${options.schema ?? 'public'}" in ${result.elapsedMs} ms: ${Math.round(rate)} events/s`,
+    );
+  } finally {
+    await dataSource.destroy();
+    await bus.close();
+  }
+}

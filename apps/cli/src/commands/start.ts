@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+import { busEnv, databaseEnv, loadConfig } from '@support/platform';
+import { ensureNats } from '../infra/ensure-nats.js';
+import { ensurePostgres } from '../infra/ensure-postgres.js';
+import { hostServices } from '../host/service-host.js';
+
+const log = (line: string) => console.log(`[start] ${line}`);
+
+/**
+ * `start`: brings up NATS and PostgreSQL (the local servers, or ones it starts itself) and all six
+ * services in this process, prints the chat URL, and stops everything on Ctrl-C.
+ */
+export async function startCommand(options: { dataDir: string; host: string }): Promise<void> {
+  process.env.LOG_LEVELS ??= 'fatal,error,warn';
+  const dataDir = resolve(options.dataDir);
+  const nats = await ensureNats(loadConfig(busEnv).NATS_URL, `${dataDir}/nats`, log);
+  const postgres = await ensurePostgres(
+    loadConfig(databaseEnv).DATABASE_URL,
+    `${dataDir}/postgres`,
+    log,
+  );
+  process.env.DATABASE_URL = postgres.url;
+  log(
+    `NATS ${nats.child ? 'started' : 'found'} at ${nats.url}; PostgreSQL at ${new URL(postgres.url).host}`,
+  );
+
+  const host = await hostServices(undefined, { host: options.host });
+  for (const service of host.services)
+    log(`${service.name.padEnd(15)} ${service.url}  (health: ${service.url}/health/ready)`);
+  const gateway = host.services.find((s) => s.name === 'gateway')!;
+  console.log(`\n  Chat: ${gateway.url}/\n\n  Press Ctrl-C to stop.\n`);
+
+  await new Promise<void>((done) => {
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      log('stopping');
+      await host.close();
+      await postgres.stop();
+      nats.child?.kill();
+      done();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

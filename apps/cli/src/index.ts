@@ -1,0 +1,3 @@
+export * from './host/service-host.js';
+export * from './infra/ensure-nats.js';
+export * from './infra/ensure-postgres.js';

@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { replayCommand } from './commands/replay.js';
+import { startCommand } from './commands/start.js';
+
+const USAGE = `usage: npm run cli -- <command>
+
+commands:
+  start [--data-dir DIR] [--host HOST]   start NATS/PostgreSQL if needed and all six services
+  replay --from-start [--schema NAME]    rebuild the projections from the event log
+`;
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'start': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          'data-dir': { type: 'string', default: '.data' },
+          host: { type: 'string', default: '127.0.0.1' },
+        },
+      });
+      await startCommand({ dataDir: values['data-dir']!, host: values.host! });
+      return;
+    }
+    case 'replay': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          'from-start': { type: 'boolean', default: false },
+          schema: { type: 'string' },
+          quiet: { type: 'boolean' },
+        },
+      });
+      if (!values['from-start'])
+        throw new Error('replay needs --from-start (replay from a point in time comes later)');
+      await replayCommand({ schema: values.schema, quiet: values.quiet });
+      return;
+    }
+    default:
+      process.stdout.write(USAGE);
+      if (command && command !== 'help' && command !== '--help') process.exitCode = 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => {
+    if (process.argv[2] !== 'start') process.exit(process.exitCode ?? 0);
+  },
+  (error: unknown) => {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

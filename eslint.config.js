@@ -1,0 +1,71 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'coverage/**',
+      '.data/**',
+      'services/gateway/src/web/*.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...nx.configs['flat/base'],
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+      // Module boundaries by tag: services never import each other; libs only what sits below them.
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          enforceBuildableLibDependency: false,
+          depConstraints: [
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [] },
+            {
+              sourceTag: 'type:bus',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:persistence',
+              onlyDependOnLibsWithTags: [
+                'type:contracts',
+                'type:platform',
+                'type:bus',
+                'type:testing',
+              ],
+            },
+            {
+              sourceTag: 'type:service',
+              onlyDependOnLibsWithTags: [
+                'type:contracts',
+                'type:platform',
+                'type:bus',
+                'type:persistence',
+                'type:testing',
+              ],
+            },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  prettier,
+);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { bool, ConfigError, int, loadConfig, optional, str, url } from './env-schema.js';
+
+describe('configuration', () => {
+  const schema = {
+    NATS_URL: url({ default: 'nats://127.0.0.1:4222', protocols: ['nats'] }),
+    LEG_TIMEOUT_MS: int({ default: 2000, min: 1 }),
+    DEMO: optional(bool()),
+    NAME: str(),
+  };
+
+  it('applies defaults and parses values', () => {
+    expect(loadConfig(schema, { NAME: 'x', LEG_TIMEOUT_MS: '150', DEMO: 'off' })).toEqual({
+      NATS_URL: 'nats://127.0.0.1:4222',
+      LEG_TIMEOUT_MS: 150,
+      DEMO: false,
+      NAME: 'x',
+    });
+  });
+
+  it.each([
+    [{ NAME: 'x', LEG_TIMEOUT_MS: 'fast' }, /LEG_TIMEOUT_MS must be an integer/],
+    [{ NAME: 'x', LEG_TIMEOUT_MS: '0' }, /LEG_TIMEOUT_MS must be >= 1/],
+    [{ NAME: 'x', NATS_URL: 'http://x' }, /NATS_URL must use nats/],
+    [{ NAME: 'x', NATS_URL: 'not a url' }, /NATS_URL must be a URL/],
+    [{ NAME: 'x', DEMO: 'maybe' }, /DEMO must be a boolean/],
+    [{}, /NAME is required/],
+  ])('stops with a message naming the variable (%j)', (env, message) => {
+    expect(() => loadConfig(schema, env)).toThrow(ConfigError);
+    expect(() => loadConfig(schema, env)).toThrow(message);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './agent.module.js';
+export * from './agent-env.js';

@@ -1,0 +1,4 @@
+import { busEnv, httpEnv } from '@support/platform';
+
+/** Every environment variable the classifier service reads. */
+export const classifierEnv = { ...busEnv, ...httpEnv };

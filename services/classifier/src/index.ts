@@ -1,0 +1,2 @@
+export * from './classifier.module.js';
+export * from './classifier-env.js';

@@ -1,0 +1,2 @@
+export * from './escalation.module.js';
+export * from './escalation-env.js';

@@ -1,0 +1,342 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DeliverPolicy } from '@nats-io/jetstream';
+import { BusConnection, EventPublisher, newEventId } from '@support/bus';
+import {
+  createEvent,
+  decodeEvent,
+  EscalationRaised,
+  type EventEnvelope,
+  EXAMPLE_PAYLOADS,
+  ReplySent,
+} from '@support/contracts';
+import { type StartedService, startService } from '@support/platform';
+import {
+  createTestDatabase,
+  eventually,
+  startNatsServer,
+  type TestDatabase,
+  type TestNatsServer,
+  uniqueName,
+} from '@support/testing';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { GatewayModule } from '../gateway.module.js';
+
+// Drives the real customer chat page (chat.html/chat.js/chat.css) in headless Chromium against a real
+// gateway, a test-owned nats-server and a fresh Postgres database. Replies are published on the bus
+// the way the agent and escalation services would publish them.
+
+const SECRET = 'page-e2e-secret-page-e2e-secret-page-e2e';
+const UI_TIMEOUT_MS = 10_000;
+const RETURNS_CITATION = {
+  chunkId: 'returns-retail#2',
+  docId: 'returns-retail',
+  title: 'Returns (retail orders)',
+};
+
+type MessageReceived = EventEnvelope<
+  string,
+  { customerId: string; text: string; messageId: string; channel: string }
+>;
+
+describe('customer chat page in a real browser', () => {
+  let nats: TestNatsServer;
+  let database: TestDatabase;
+  let gateway: StartedService;
+  let bus: BusConnection;
+  let publisher: EventPublisher;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const stream = uniqueName('CHATPAGE');
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    database = await createTestDatabase();
+    const busOptions = { servers: nats.url, stream, backoffMs: [50] };
+    gateway = await startService(
+      'gateway',
+      GatewayModule.register({
+        bus: busOptions,
+        database: { url: database.url },
+        env: { AUTH_TOKEN_SECRET: SECRET },
+      }),
+      { port: 0, host: '127.0.0.1', shutdownHooks: false },
+    );
+    bus = await BusConnection.open({
+      name: 'chat-page-test',
+      servers: nats.url,
+      stream,
+      maxDeliver: 3,
+      ackWaitMs: 5000,
+      publishTimeoutMs: 5000,
+      backoffMs: [50],
+      duplicateWindowMs: 120_000,
+      replicas: 1,
+    });
+    publisher = new EventPublisher(bus);
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      timeout: 30_000,
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await gateway?.app.close();
+    await bus?.close();
+    await database?.drop();
+    await nats?.stop();
+  }, 60_000);
+
+  // ---------------------------------------------------------------------------
+  // Helpers
+  // ---------------------------------------------------------------------------
+
+  /** A fresh browser context (own storage) with the page loaded, signed in and connected. */
+  async function openChat(customerId: string): Promise<{ page: Page; pageErrors: string[] }> {
+    const context = await browser.newContext({ baseURL: gateway.url });
+    contexts.push(context);
+    context.setDefaultTimeout(UI_TIMEOUT_MS);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await page.locator('#login').waitFor({ state: 'visible' });
+    await page.fill('#login-customer', customerId);
+    await page.click('#login-submit');
+    await page.waitForSelector('#conn-status[data-state="open"]');
+    await expect(page.locator('#who').textContent()).resolves.toContain(customerId);
+    await page.waitForSelector('#composer-send:not([disabled])');
+    return { page, pageErrors };
+  }
+
+  /** Types and sends a message; resolves with its bubble once the gateway acked it. */
+  async function sendMessage(page: Page, text: string): Promise<Locator> {
+    await page.fill('#composer-input', text);
+    await page.click('#composer-send');
+    const bubble = page.locator('#messages .msg[data-role="customer"]', { hasText: text }).last();
+    await bubble.and(page.locator('[data-state="sent"]')).waitFor();
+    await expect(page.inputValue('#composer-input')).resolves.toBe('');
+    return bubble;
+  }
+
+  async function streamEvents(subject: string): Promise<EventEnvelope[]> {
+    // Fetch exactly as many as the subject holds, so the fetch returns without waiting out `expires`.
+    const info = await bus.jsm.streams.info(stream, { subjects_filter: subject });
+    const count = info.state.subjects?.[subject] ?? 0;
+    if (count === 0) return [];
+    const consumer = await bus.js.consumers.get(stream, {
+      filter_subjects: subject,
+      deliver_policy: DeliverPolicy.All,
+    });
+    const events: EventEnvelope[] = [];
+    const messages = await consumer.fetch({ max_messages: count, expires: 2000 });
+    for await (const m of messages) events.push(decodeEvent(m.data));
+    return events;
+  }
+
+  /** The conversation.message_received event the gateway put in the stream for this customer's text. */
+  async function receivedEvent(customerId: string, text: string): Promise<MessageReceived> {
+    return eventually(
+      async () => {
+        const events = (await streamEvents(
+          'support.conversation.message_received',
+        )) as MessageReceived[];
+        const match = events.find(
+          (e) => e.payload.customerId === customerId && e.payload.text === text,
+        );
+        if (!match) throw new Error(`no conversation.message_received for ${customerId}: ${text}`);
+        return match;
+      },
+      UI_TIMEOUT_MS,
+      100,
+    );
+  }
+
+  function metaFor(cause: MessageReceived) {
+    return {
+      id: newEventId(),
+      occurredAt: new Date().toISOString(),
+      conversationId: cause.conversationId,
+      turnId: cause.turnId,
+      causationId: cause.id,
+      correlationId: cause.turnId ?? cause.id,
+    };
+  }
+
+  async function publishReply(
+    cause: MessageReceived,
+    reply: {
+      kind: 'answer' | 'abstention' | 'holding' | 'human';
+      text: string;
+      language: 'en' | 'ar';
+      citations?: (typeof RETURNS_CITATION)[];
+    },
+  ): Promise<void> {
+    const payload = {
+      replyId: newEventId(),
+      customerId: cause.payload.customerId,
+      kind: reply.kind,
+      text: reply.text,
+      language: reply.language,
+      citations: reply.citations ?? [],
+    };
+    await publisher.publish(createEvent(ReplySent, payload as never, metaFor(cause)));
+  }
+
+  async function publishEscalation(cause: MessageReceived): Promise<void> {
+    const payload = {
+      ...EXAMPLE_PAYLOADS['escalation.raised'],
+      escalationId: newEventId(),
+      customerId: cause.payload.customerId,
+      question: cause.payload.text,
+      transcript: [{ role: 'customer', text: cause.payload.text, at: cause.occurredAt }],
+    };
+    await publisher.publish(createEvent(EscalationRaised, payload as never, metaFor(cause)));
+  }
+
+  /** The agent/human reply bubble whose text contains `text` (waits for it to appear). */
+  async function replyBubble(page: Page, role: 'agent' | 'human', text: string): Promise<Locator> {
+    const bubble = page.locator(`#messages .msg[data-role="${role}"]`, { hasText: text }).last();
+    await bubble.waitFor();
+    return bubble;
+  }
+
+  const computedDirection = (bubble: Locator) =>
+    bubble.evaluate((node) => getComputedStyle(node).direction);
+
+  // ---------------------------------------------------------------------------
+  // Tests
+  // ---------------------------------------------------------------------------
+
+  it('signs in, connects, and puts an English message in the stream as conversation.message_received', async () => {
+    const customerId = 'cust-page-en';
+    const { page, pageErrors } = await openChat(customerId);
+    const text = 'Where is my order ORD-1001?';
+
+    const bubble = await sendMessage(page, text);
+    expect(await bubble.getAttribute('dir')).toBe('ltr');
+    expect(await bubble.locator('.msg-body').textContent()).toBe(text);
+
+    const event = await receivedEvent(customerId, text);
+    expect(event).toMatchObject({
+      type: 'conversation.message_received',
+      payload: {
+        customerId,
+        text,
+        channel: 'web',
+        messageId: await bubble.getAttribute('data-message-id'),
+      },
+    });
+    expect(event.conversationId).toBe(
+      await page.evaluate((id) => localStorage.getItem(`chat.conversationId.${id}`), customerId),
+    );
+    expect(event.turnId).toBeTruthy();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('lays out Arabic right-to-left, renders a cited Arabic answer, and an English answer left-to-right', async () => {
+    const customerId = 'cust-page-ar';
+    const { page, pageErrors } = await openChat(customerId);
+    const question = 'متى يصل طلبي؟';
+
+    const bubble = await sendMessage(page, question);
+    expect(await bubble.getAttribute('dir')).toBe('rtl');
+    expect(await computedDirection(bubble)).toBe('rtl');
+    const cause = await receivedEvent(customerId, question);
+
+    const arabicTitle = 'الإرجاع (طلبات التجزئة)';
+    await publishReply(cause, {
+      kind: 'answer',
+      language: 'ar',
+      text: 'يمكن إرجاع القطع غير الملبوسة خلال 14 يومًا من التسليم [returns-retail#2].',
+      citations: [{ ...RETURNS_CITATION, title: arabicTitle }],
+    });
+    const arabic = await replyBubble(page, 'agent', 'يمكن إرجاع القطع');
+    expect(await arabic.getAttribute('dir')).toBe('rtl');
+    expect(await computedDirection(arabic)).toBe('rtl');
+    expect(await arabic.getAttribute('data-kind')).toBe('answer');
+    // The marker becomes a numbered footnote; the id itself only shows in the Sources list.
+    expect(await arabic.locator('.msg-body').textContent()).not.toContain('[returns-retail#2]');
+    expect(await arabic.locator('sup.cite a[data-chunk-id="returns-retail#2"]').textContent()).toBe(
+      '1',
+    );
+    const source = arabic.locator('.sources li[data-chunk-id="returns-retail#2"]');
+    expect(await source.locator('.source-title').textContent()).toBe(arabicTitle);
+    expect(await source.getAttribute('data-doc-id')).toBe('returns-retail');
+
+    await publishReply(cause, {
+      kind: 'answer',
+      language: 'en',
+      text: 'Yes: unworn items can be returned within 14 days of delivery [returns-retail#2].',
+      citations: [RETURNS_CITATION],
+    });
+    const english = await replyBubble(page, 'agent', 'unworn items can be returned');
+    expect(await english.getAttribute('dir')).toBe('ltr');
+    expect(await computedDirection(english)).toBe('ltr');
+    expect(
+      await english
+        .locator('.sources li[data-chunk-id="returns-retail#2"] .source-title')
+        .textContent(),
+    ).toBe(RETURNS_CITATION.title);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the human takeover banner and the colleague reply', async () => {
+    const customerId = 'cust-page-human';
+    const { page, pageErrors } = await openChat(customerId);
+    const question = 'Can I return a wholesale order?';
+    await sendMessage(page, question);
+    const cause = await receivedEvent(customerId, question);
+    expect(await page.isHidden('#human-banner')).toBe(true);
+
+    await publishEscalation(cause);
+    await page.locator('#human-banner').waitFor({ state: 'visible' });
+
+    const words = 'Wholesale orders follow your contract; I have opened a return for you.';
+    await publishReply(cause, { kind: 'human', language: 'en', text: words });
+    const human = await replyBubble(page, 'human', words);
+    expect(await human.getAttribute('data-kind')).toBe('human');
+    expect(await human.locator('.msg-body').textContent()).toBe(words);
+    // A person stays on the conversation until the assistant answers again.
+    expect(await page.isVisible('#human-banner')).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows HTML in a reply as text and never creates the element', async () => {
+    const customerId = 'cust-page-xss';
+    const { page, pageErrors } = await openChat(customerId);
+    const question = 'Hello?';
+    await sendMessage(page, question);
+    const cause = await receivedEvent(customerId, question);
+
+    const markup = '<img src=x onerror="window.__pwned=1"> <b>bold</b>';
+    await publishReply(cause, { kind: 'human', language: 'en', text: markup });
+    const bubble = await replyBubble(page, 'human', '<img src=x');
+    expect(await bubble.locator('.msg-body').textContent()).toBe(markup);
+    expect(await bubble.locator('img, b').count()).toBe(0);
+    expect(await page.locator('#messages img').count()).toBe(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
+    ).toBeUndefined();
+    expect(pageErrors).toEqual([]);
+  });
+});

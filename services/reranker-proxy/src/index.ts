@@ -1,0 +1,2 @@
+export * from './reranker-proxy.module.js';
+export * from './reranker-proxy-env.js';

@@ -1,0 +1,4 @@
+import { busEnv, httpEnv } from '@support/platform';
+
+/** Every environment variable the reranker-proxy service reads. */
+export const rerankerProxyEnv = { ...busEnv, ...httpEnv };

@@ -1,0 +1,2 @@
+export * from './retrieval.module.js';
+export * from './retrieval-env.js';

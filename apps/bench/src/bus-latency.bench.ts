@@ -1,5 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import { BusConnection, EventConsumerRunner, EventPublisher, busOptionsFromEnv } from '@support/bus';
+import {
+  BusConnection,
+  EventConsumerRunner,
+  EventPublisher,
+  busOptionsFromEnv,
+} from '@support/bus';
 import { MessageReceived } from '@support/contracts';
 import { startNatsServer, uniqueName } from '@support/testing';
 import { conversationEvents } from './fixtures.js';
@@ -13,10 +18,17 @@ import { summarise } from './stats.js';
 export async function busLatencyBench(count: number): Promise<Record<string, unknown>> {
   // A bench-owned nats-server: the stream's subjects (support.>) must not overlap a running system's.
   const nats = await startNatsServer();
-  const options = { ...busOptionsFromEnv('bench'), servers: nats.url, stream: uniqueName('BENCH_LAT') };
+  const options = {
+    ...busOptionsFromEnv('bench'),
+    servers: nats.url,
+    stream: uniqueName('BENCH_LAT'),
+  };
   const bus = await BusConnection.open(options);
   const publisher = new EventPublisher(bus);
-  const runner = new EventConsumerRunner(bus, publisher, { warn: () => undefined, error: console.error });
+  const runner = new EventConsumerRunner(bus, publisher, {
+    warn: () => undefined,
+    error: console.error,
+  });
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   let received = 0;
@@ -31,7 +43,9 @@ export async function busLatencyBench(count: number): Promise<Record<string, unk
       onReceived();
     },
   });
-  const events = conversationEvents((count + 200) * 2, 1).filter((e) => e.type === MessageReceived.type);
+  const events = conversationEvents((count + 200) * 2, 1).filter(
+    (e) => e.type === MessageReceived.type,
+  );
   const waitFor = (n: number) =>
     new Promise<void>((resolve) => {
       onReceived = () => received >= n && resolve();
@@ -51,7 +65,9 @@ export async function busLatencyBench(count: number): Promise<Record<string, unk
   }
   const latency = summarise(latencies);
 
-  const concurrent = conversationEvents(count * 2, 1).filter((e) => e.type === MessageReceived.type).slice(0, count);
+  const concurrent = conversationEvents(count * 2, 1)
+    .filter((e) => e.type === MessageReceived.type)
+    .slice(0, count);
   const started = performance.now();
   for (let i = 0; i < concurrent.length; i += 64)
     await Promise.all(concurrent.slice(i, i + 64).map((event) => publisher.publish(event)));

@@ -1,5 +1,11 @@
 import { newEventId } from '@support/bus';
-import { createEvent, type EventEnvelope, EXAMPLE_PAYLOADS, MessageReceived, ReplySent } from '@support/contracts';
+import {
+  createEvent,
+  type EventEnvelope,
+  EXAMPLE_PAYLOADS,
+  MessageReceived,
+  ReplySent,
+} from '@support/contracts';
 
 /** A realistic event mix: per conversation, a customer message and a reply per turn. */
 export function conversationEvents(count: number, turnsPerConversation = 5): EventEnvelope[] {
@@ -11,17 +17,32 @@ export function conversationEvents(count: number, turnsPerConversation = 5): Eve
     for (let t = 0; t < turnsPerConversation && events.length < count; t++) {
       const turnId = newEventId();
       const at = (offset: number) => new Date(base + c * 60_000 + t * 2_000 + offset).toISOString();
-      const meta = (offset: number) => ({ id: newEventId(), occurredAt: at(offset), conversationId, turnId, correlationId: turnId });
+      const meta = (offset: number) => ({
+        id: newEventId(),
+        occurredAt: at(offset),
+        conversationId,
+        turnId,
+        correlationId: turnId,
+      });
       events.push(
         createEvent(
           MessageReceived,
-          { ...EXAMPLE_PAYLOADS['conversation.message_received'], customerId, messageId: newEventId(), attachments: [] } as never,
+          {
+            ...EXAMPLE_PAYLOADS['conversation.message_received'],
+            customerId,
+            messageId: newEventId(),
+            attachments: [],
+          } as never,
           meta(0),
         ),
       );
       if (events.length < count)
         events.push(
-          createEvent(ReplySent, { ...EXAMPLE_PAYLOADS['agent.reply_sent'], customerId, replyId: newEventId() } as never, meta(900)),
+          createEvent(
+            ReplySent,
+            { ...EXAMPLE_PAYLOADS['agent.reply_sent'], customerId, replyId: newEventId() } as never,
+            meta(900),
+          ),
         );
     }
   }

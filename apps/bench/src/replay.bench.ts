@@ -7,7 +7,11 @@ import { conversationEvents } from './fixtures.js';
 /** `replay --from-start` speed: N events in a fresh stream folded into a fresh database. */
 export async function replayBench(count: number): Promise<Record<string, unknown>> {
   const nats = await startNatsServer();
-  const options = { ...busOptionsFromEnv('bench'), servers: nats.url, stream: uniqueName('BENCH_REPLAY') };
+  const options = {
+    ...busOptionsFromEnv('bench'),
+    servers: nats.url,
+    stream: uniqueName('BENCH_REPLAY'),
+  };
   const bus = await BusConnection.open(options);
   const publisher = new EventPublisher(bus);
   const database = await createTestDatabase('support_bench_test');
@@ -15,7 +19,8 @@ export async function replayBench(count: number): Promise<Record<string, unknown
   try {
     const events = conversationEvents(count);
     const loadStarted = performance.now();
-    for (let i = 0; i < events.length; i += 256) await Promise.all(events.slice(i, i + 256).map((e) => publisher.publish(e)));
+    for (let i = 0; i < events.length; i += 256)
+      await Promise.all(events.slice(i, i + 256).map((e) => publisher.publish(e)));
     const loadSeconds = (performance.now() - loadStarted) / 1000;
 
     const memoryBefore = process.memoryUsage().rss;

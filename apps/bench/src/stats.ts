@@ -1,6 +1,9 @@
 export function percentile(sortedAscending: readonly number[], p: number): number {
   if (sortedAscending.length === 0) return NaN;
-  const index = Math.min(sortedAscending.length - 1, Math.ceil((p / 100) * sortedAscending.length) - 1);
+  const index = Math.min(
+    sortedAscending.length - 1,
+    Math.ceil((p / 100) * sortedAscending.length) - 1,
+  );
   return sortedAscending[Math.max(0, index)]!;
 }
 

@@ -18,7 +18,9 @@ const quietLogger = { warn: () => undefined, error: () => undefined };
 
 function messageReceived(text = 'hello'): EnvelopeOf<typeof MessageReceived> {
   const payload = {
-    ...(EXAMPLE_PAYLOADS['conversation.message_received'] as unknown as PayloadOf<typeof MessageReceived>),
+    ...(EXAMPLE_PAYLOADS['conversation.message_received'] as unknown as PayloadOf<
+      typeof MessageReceived
+    >),
     messageId: newEventId(),
     text,
     attachments: [],

@@ -42,7 +42,12 @@ export async function claimUnprocessed(
     `INSERT INTO "${schemaOf(manager.connection)}"."processed_events" (consumer, event_id, event_type, stream_sequence)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[])
      ON CONFLICT DO NOTHING RETURNING event_id`,
-    [consumer, items.map((i) => i.event.id), items.map((i) => i.event.type), items.map((i) => i.streamSequence)],
+    [
+      consumer,
+      items.map((i) => i.event.id),
+      items.map((i) => i.event.type),
+      items.map((i) => i.streamSequence),
+    ],
   );
   const ids = new Set(claimed.map((row) => row.event_id));
   return items.filter((i) => ids.delete(i.event.id)).map((i) => i.event);

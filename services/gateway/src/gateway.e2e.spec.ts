@@ -1,75 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DeliverPolicy } from '@nats-io/jetstream';
 import { BusConnection, EventPublisher, newEventId } from '@support/bus';
-import {
-  createEvent,
-  decodeEvent,
-  EscalationRaised,
-  EXAMPLE_PAYLOADS,
-  ReplySent,
-} from '@support/contracts';
-import { type StartedService, startService } from '@support/platform';
-import {
-  createTestDatabase,
-  startNatsServer,
-  type TestDatabase,
-  type TestNatsServer,
-  TestSocket,
-  uniqueName,
-} from '@support/testing';
+import { createEvent, EscalationRaised, EXAMPLE_PAYLOADS, ReplySent } from '@support/contracts';
+import { type StartedService } from '@support/platform';
+import { TestSocket } from '@support/testing';
 import { SignJWT } from 'jose';
 import { TokenService } from './auth/token-service.js';
-import { GatewayModule } from './gateway.module.js';
+import { type GatewayHarness, startGatewayHarness } from './testing/gateway-harness.js';
 
 const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
 
 describe('gateway through its WebSocket', () => {
-  let nats: TestNatsServer;
-  let database: TestDatabase;
+  let harness: GatewayHarness;
   let gateway: StartedService;
   let bus: BusConnection;
   let wsUrl: string;
-  const stream = uniqueName('GATEWAY');
   const tokens = new TokenService(SECRET, { now: () => new Date() });
 
   beforeAll(async () => {
-    nats = await startNatsServer();
-    database = await createTestDatabase();
-    const busOptions = { servers: nats.url, stream, backoffMs: [50] };
-    gateway = await startService(
-      'gateway',
-      GatewayModule.register({
-        bus: busOptions,
-        database: { url: database.url },
-        env: {
-          AUTH_TOKEN_SECRET: SECRET,
-          WS_RATE_BURST: '5',
-          WS_RATE_PER_MINUTE: '6',
-          WS_MAX_FRAME_BYTES: String(1024 * 1024),
-        },
-      }),
-      { port: 0, host: '127.0.0.1', shutdownHooks: false },
-    );
-    wsUrl = gateway.url.replace('http', 'ws') + '/ws';
-    bus = await BusConnection.open({
-      name: 'gateway-test',
-      servers: nats.url,
-      stream,
-      maxDeliver: 3,
-      ackWaitMs: 5000,
-      publishTimeoutMs: 5000,
-      backoffMs: [50],
-      duplicateWindowMs: 120_000,
-      replicas: 1,
+    harness = await startGatewayHarness({
+      AUTH_TOKEN_SECRET: SECRET,
+      WS_RATE_BURST: '5',
+      WS_RATE_PER_MINUTE: '6',
+      WS_MAX_FRAME_BYTES: String(1024 * 1024),
     });
+    ({ gateway, bus, wsUrl } = harness);
   });
 
-  afterAll(async () => {
-    await gateway.app.close();
-    await bus.close();
-    await database.drop();
-    await nats.stop();
-  });
+  afterAll(() => harness.close());
 
   const tokenFor = (customerId: string) => tokens.issue({ subject: customerId, role: 'customer' });
 
@@ -78,18 +35,6 @@ describe('gateway through its WebSocket', () => {
     socket.send({ type: 'hello', ...(conversationId ? { conversationId } : {}) });
     const ready = await socket.nextOfType('ready');
     return { socket, ready };
-  }
-
-  async function streamEvents(subject: string) {
-    const consumer = await bus.js.consumers.get(stream, {
-      filter_subjects: subject,
-      deliver_policy: DeliverPolicy.All,
-    });
-    const info = await bus.jsm.streams.info(stream);
-    const events = [];
-    const messages = await consumer.fetch({ max_messages: info.state.messages, expires: 1000 });
-    for await (const m of messages) events.push(decodeEvent(m.data));
-    return events;
   }
 
   it('answers liveness and readiness with its dependencies', async () => {
@@ -155,7 +100,7 @@ describe('gateway through its WebSocket', () => {
     );
     expect(second.messageId).toBe(ack.messageId);
 
-    const events = (await streamEvents('support.conversation.message_received')).filter(
+    const events = (await harness.streamEvents('support.conversation.message_received')).filter(
       (e) => e.conversationId === ready.conversationId,
     );
     expect(events).toHaveLength(1);

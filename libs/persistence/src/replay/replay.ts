@@ -78,7 +78,10 @@ export async function replayFromStart(
         continue;
       }
       for (const projection of item.projections)
-        perProjection.set(projection, [...(perProjection.get(projection) ?? []), { event, streamSequence: item.sequence }]);
+        perProjection.set(projection, [
+          ...(perProjection.get(projection) ?? []),
+          { event, streamSequence: item.sequence },
+        ]);
     }
     await dataSource.transaction(async (manager) => {
       for (const [projection, items] of perProjection) {

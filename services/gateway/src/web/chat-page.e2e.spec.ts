@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DeliverPolicy } from '@nats-io/jetstream';
-import { BusConnection, EventPublisher, newEventId } from '@support/bus';
+import { EventPublisher, newEventId } from '@support/bus';
 import {
   createEvent,
-  decodeEvent,
   EscalationRaised,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
   ReplySent,
 } from '@support/contracts';
-import { type StartedService, startService } from '@support/platform';
-import {
-  createTestDatabase,
-  eventually,
-  startNatsServer,
-  type TestDatabase,
-  type TestNatsServer,
-  uniqueName,
-} from '@support/testing';
+import { type StartedService } from '@support/platform';
+import { eventually } from '@support/testing';
 import {
   type Browser,
   type BrowserContext,
@@ -25,7 +16,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { GatewayModule } from '../gateway.module.js';
+import { type GatewayHarness, startGatewayHarness } from '../testing/gateway-harness.js';
 
 // Drives the real customer chat page (chat.html/chat.js/chat.css) in headless Chromium against a real
 // gateway, a test-owned nats-server and a fresh Postgres database. Replies are published on the bus
@@ -45,40 +36,15 @@ type MessageReceived = EventEnvelope<
 >;
 
 describe('customer chat page in a real browser', () => {
-  let nats: TestNatsServer;
-  let database: TestDatabase;
+  let harness: GatewayHarness;
   let gateway: StartedService;
-  let bus: BusConnection;
   let publisher: EventPublisher;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  const stream = uniqueName('CHATPAGE');
 
   beforeAll(async () => {
-    nats = await startNatsServer();
-    database = await createTestDatabase();
-    const busOptions = { servers: nats.url, stream, backoffMs: [50] };
-    gateway = await startService(
-      'gateway',
-      GatewayModule.register({
-        bus: busOptions,
-        database: { url: database.url },
-        env: { AUTH_TOKEN_SECRET: SECRET },
-      }),
-      { port: 0, host: '127.0.0.1', shutdownHooks: false },
-    );
-    bus = await BusConnection.open({
-      name: 'chat-page-test',
-      servers: nats.url,
-      stream,
-      maxDeliver: 3,
-      ackWaitMs: 5000,
-      publishTimeoutMs: 5000,
-      backoffMs: [50],
-      duplicateWindowMs: 120_000,
-      replicas: 1,
-    });
-    publisher = new EventPublisher(bus);
+    harness = await startGatewayHarness({ AUTH_TOKEN_SECRET: SECRET });
+    ({ gateway, publisher } = harness);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       headless: true,
@@ -98,10 +64,7 @@ describe('customer chat page in a real browser', () => {
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
-    await gateway?.app.close();
-    await bus?.close();
-    await database?.drop();
-    await nats?.stop();
+    await harness?.close();
   }, 60_000);
 
   // ---------------------------------------------------------------------------
@@ -138,26 +101,11 @@ describe('customer chat page in a real browser', () => {
     return bubble;
   }
 
-  async function streamEvents(subject: string): Promise<EventEnvelope[]> {
-    // Fetch exactly as many as the subject holds, so the fetch returns without waiting out `expires`.
-    const info = await bus.jsm.streams.info(stream, { subjects_filter: subject });
-    const count = info.state.subjects?.[subject] ?? 0;
-    if (count === 0) return [];
-    const consumer = await bus.js.consumers.get(stream, {
-      filter_subjects: subject,
-      deliver_policy: DeliverPolicy.All,
-    });
-    const events: EventEnvelope[] = [];
-    const messages = await consumer.fetch({ max_messages: count, expires: 2000 });
-    for await (const m of messages) events.push(decodeEvent(m.data));
-    return events;
-  }
-
   /** The conversation.message_received event the gateway put in the stream for this customer's text. */
   async function receivedEvent(customerId: string, text: string): Promise<MessageReceived> {
     return eventually(
       async () => {
-        const events = (await streamEvents(
+        const events = (await harness.streamEvents(
           'support.conversation.message_received',
         )) as MessageReceived[];
         const match = events.find(

@@ -42,14 +42,19 @@
     retry: 'Retry / إعادة المحاولة',
     supportTeam: 'Support team / فريق الدعم',
     sources: 'Sources / المصادر',
-    handedOver: 'Your conversation was passed to our support team. / تم تحويل محادثتك إلى فريق الدعم.',
-    connectionLost: 'Connection lost before the message was confirmed. / انقطع الاتصال قبل تأكيد الرسالة.',
+    handedOver:
+      'Your conversation was passed to our support team. / تم تحويل محادثتك إلى فريق الدعم.',
+    connectionLost:
+      'Connection lost before the message was confirmed. / انقطع الاتصال قبل تأكيد الرسالة.',
     notConnected: 'Not connected. / غير متصل.',
     tooLong: `Message is longer than ${MAX_TEXT_CHARS} characters. / الرسالة أطول من ${MAX_TEXT_CHARS} حرف.`,
-    fileTooLarge: 'This image is larger than 512 KiB. Please choose a smaller one. / حجم الصورة أكبر من 512 كيلوبايت. يرجى اختيار صورة أصغر.',
-    fileBadType: 'Only JPEG, PNG or WebP images can be attached. / يمكن إرفاق صور JPEG أو PNG أو WebP فقط.',
+    fileTooLarge:
+      'This image is larger than 512 KiB. Please choose a smaller one. / حجم الصورة أكبر من 512 كيلوبايت. يرجى اختيار صورة أصغر.',
+    fileBadType:
+      'Only JPEG, PNG or WebP images can be attached. / يمكن إرفاق صور JPEG أو PNG أو WebP فقط.',
     fileUnreadable: 'The image could not be read. / تعذّرت قراءة الصورة.',
-    sessionExpired: 'Your session has ended. Please sign in again. / انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.',
+    sessionExpired:
+      'Your session has ended. Please sign in again. / انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.',
     loginFailed: 'Could not start the chat. / تعذّر بدء المحادثة.',
     signedInAs: 'Signed in as / مسجّل باسم',
   };
@@ -112,10 +117,14 @@
     let last = 0;
     for (const match of source.matchAll(BRACKET_RUN)) {
       // "[a#1]", "[a#1][b#2]" or "[a#1, b#2]"; an ordinary "[note]" stays as text.
-      const ids = [...new Set([...match[0].matchAll(BRACKET_INNER)]
-        .flatMap((m) => m[1].split(/[,;\u060C]/))
-        .map((id) => id.trim())
-        .filter(Boolean))];
+      const ids = [
+        ...new Set(
+          [...match[0].matchAll(BRACKET_INNER)]
+            .flatMap((m) => m[1].split(/[,;\u060C]/))
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ];
       if (ids.length === 0 || !ids.every(isCitation)) continue;
       // Footnote style: "days [a#1]." renders as "days.¹" so the mark never strands the period.
       const after = match.index + match[0].length;
@@ -129,7 +138,12 @@
     for (const id of byId.keys()) numberFor(id);
     const sources = [...numbers].map(([chunkId, n]) => {
       const c = byId.get(chunkId);
-      return { n, chunkId, title: c && c.title != null ? String(c.title) : '', docId: c && c.docId != null ? String(c.docId) : '' };
+      return {
+        n,
+        chunkId,
+        title: c && c.title != null ? String(c.title) : '',
+        docId: c && c.docId != null ? String(c.docId) : '',
+      };
     });
     return { segments, sources };
   }
@@ -139,7 +153,10 @@
   }
 
   function plainText(segments) {
-    return segments.filter((s) => s.type === 'text').map((s) => s.value).join('');
+    return segments
+      .filter((s) => s.type === 'text')
+      .map((s) => s.value)
+      .join('');
   }
 
   /** Reads a JWT payload without verifying it (the gateway verifies); used for `sub` and `exp`. */
@@ -147,7 +164,10 @@
     try {
       const part = String(token).split('.')[1];
       if (!part) return null;
-      const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+      const b64 = part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '=');
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
       return JSON.parse(new TextDecoder().decode(bytes));
     } catch {
@@ -177,7 +197,9 @@
   function formatTime(at) {
     if (!at) return '';
     const d = new Date(at);
-    return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    return Number.isNaN(d.getTime())
+      ? ''
+      : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   }
 
   function el(tag, className, text) {
@@ -255,7 +277,8 @@
       });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const body = await res.json();
-      if (!body || typeof body.token !== 'string' || !body.token) throw new Error('no token in response');
+      if (!body || typeof body.token !== 'string' || !body.token)
+        throw new Error('no token in response');
       startSession(body.token, body.customerId ? String(body.customerId) : customerId);
     } catch (err) {
       ui.loginError.textContent = `${T.loginFailed} (${err && err.message ? err.message : err})`;
@@ -389,7 +412,9 @@
   /** True unless the gateway says the token is no longer accepted (401/403). */
   async function checkSession() {
     try {
-      const response = await fetch('auth/session', { headers: { Authorization: `Bearer ${state.token}` } });
+      const response = await fetch('auth/session', {
+        headers: { Authorization: `Bearer ${state.token}` },
+      });
       return response.status !== 401 && response.status !== 403;
     } catch {
       return true; // the gateway is unreachable: keep the session and retry
@@ -417,7 +442,12 @@
 
   function setConnState(connState) {
     ui.conn.dataset.state = connState;
-    const label = connState === 'open' ? T.connOpen : connState === 'connecting' ? T.connConnecting : T.connClosed;
+    const label =
+      connState === 'open'
+        ? T.connOpen
+        : connState === 'connecting'
+          ? T.connConnecting
+          : T.connClosed;
     ui.connLabel.textContent = label;
     ui.conn.title = label;
   }
@@ -428,13 +458,20 @@
 
   function handleFrame(frame) {
     switch (frame.type) {
-      case 'ready': return onReady(frame);
-      case 'ack': return onAck(frame);
-      case 'typing': return setTyping(!!frame.active);
-      case 'reply': return onReply(frame);
-      case 'handed_to_human': return onHandedToHuman(frame);
-      case 'error': return onError(frame);
-      default: return undefined; // newer server, older page: ignore unknown frames
+      case 'ready':
+        return onReady(frame);
+      case 'ack':
+        return onAck(frame);
+      case 'typing':
+        return setTyping(!!frame.active);
+      case 'reply':
+        return onReply(frame);
+      case 'handed_to_human':
+        return onHandedToHuman(frame);
+      case 'error':
+        return onError(frame);
+      default:
+        return undefined; // newer server, older page: ignore unknown frames
     }
   }
 
@@ -461,7 +498,8 @@
 
   function onReply(frame) {
     const key = historyKey(frame.at, frame.text);
-    if ((frame.replyId && state.seenReplies.has(frame.replyId)) || state.seenReplies.has(key)) return;
+    if ((frame.replyId && state.seenReplies.has(frame.replyId)) || state.seenReplies.has(key))
+      return;
     if (frame.replyId) state.seenReplies.add(frame.replyId);
     state.seenReplies.add(key);
 
@@ -507,7 +545,9 @@
   /** The server is the source of truth: redraw from history, keeping only unconfirmed local bubbles. */
   function renderHistory(history) {
     const sameConversation = state.renderedConversationId === state.conversationId;
-    const customerTexts = new Set(history.filter((h) => roleOf(h) === 'customer').map((h) => String(h.text || '')));
+    const customerTexts = new Set(
+      history.filter((h) => roleOf(h) === 'customer').map((h) => String(h.text || '')),
+    );
     // Unacked bubbles of this conversation that the server does not have yet: keep them visible (failed, retryable).
     const keep = sameConversation
       ? [...state.pending.values()].filter((p) => !customerTexts.has(p.text)).map((p) => p.el)
@@ -596,7 +636,9 @@
   function setBubbleState(bubble, msgState, detail) {
     bubble.dataset.state = msgState;
     const status = bubble.querySelector('.msg-status');
-    if (status) status.textContent = msgState === 'sending' ? T.sending : msgState === 'sent' ? T.sent : T.failed;
+    if (status)
+      status.textContent =
+        msgState === 'sending' ? T.sending : msgState === 'sent' ? T.sent : T.failed;
     bubble.querySelector('.msg-error')?.remove();
     bubble.querySelector('.msg-retry')?.remove();
     if (msgState === 'failed' && detail) bubble.append(el('div', 'msg-error', detail));
@@ -615,7 +657,11 @@
     const anchorBase = `src-${++state.domSeq}`;
     const body = el('div', 'msg-body');
     for (const seg of segments) {
-      body.append(seg.type === 'text' ? document.createTextNode(seg.value) : citationMarker(seg, sources, anchorBase));
+      body.append(
+        seg.type === 'text'
+          ? document.createTextNode(seg.value)
+          : citationMarker(seg, sources, anchorBase),
+      );
     }
     bubble.append(body);
     if (sources.length > 0) bubble.append(sourcesList(sources, anchorBase));
@@ -807,7 +853,12 @@
       dataBase64: dataUrl.slice(dataUrl.indexOf(',') + 1),
     };
     if (caption) frame.text = caption;
-    const bubble = renderCustomerMessage({ text: caption, imageSrc: dataUrl, imageName: file.name, state: 'sending' });
+    const bubble = renderCustomerMessage({
+      text: caption,
+      imageSrc: dataUrl,
+      imageName: file.name,
+      state: 'sending',
+    });
     bubble.classList.add('has-attachment');
     dispatch(frame, bubble, caption);
     ui.input.value = '';

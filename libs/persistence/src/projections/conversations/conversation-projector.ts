@@ -20,7 +20,10 @@ async function upsertAll<T extends object>(
  * folds the events in memory in order, and writes each changed row once. Runs inside the caller's
  * (idempotent) transaction.
  */
-export async function applyConversationEvents(manager: EntityManager, events: readonly EventEnvelope[]): Promise<void> {
+export async function applyConversationEvents(
+  manager: EntityManager,
+  events: readonly EventEnvelope[],
+): Promise<void> {
   // Normalise the clock so string comparisons of times are exact.
   const batch = events
     .filter((event) => event.conversationId)
@@ -31,14 +34,20 @@ export async function applyConversationEvents(manager: EntityManager, events: re
 
   // Serialise writers of the same conversation: a row lock cannot guard a row that does not exist
   // yet. Locks are taken in sorted order so concurrent batches cannot deadlock.
-  await manager.query('SELECT pg_advisory_xact_lock(hashtext(id)) FROM unnest($1::text[]) AS id ORDER BY id', [
-    conversationIds,
-  ]);
+  await manager.query(
+    'SELECT pg_advisory_xact_lock(hashtext(id)) FROM unnest($1::text[]) AS id ORDER BY id',
+    [conversationIds],
+  );
   const conversations = new Map(
-    (await manager.find(ConversationEntity, { where: { id: In(conversationIds) } })).map((c) => [c.id, c]),
+    (await manager.find(ConversationEntity, { where: { id: In(conversationIds) } })).map((c) => [
+      c.id,
+      c,
+    ]),
   );
   const turns = new Map(
-    turnIds.length ? (await manager.find(TurnEntity, { where: { id: In(turnIds) } })).map((t) => [t.id, t]) : [],
+    turnIds.length
+      ? (await manager.find(TurnEntity, { where: { id: In(turnIds) } })).map((t) => [t.id, t])
+      : [],
   );
 
   const changedConversations = new Map<string, ConversationState>();

@@ -1,0 +1,75 @@
+import { DeliverPolicy } from '@nats-io/jetstream';
+import { BusConnection, busOptionsFromEnv, EventPublisher } from '@support/bus';
+import { decodeEvent, type EventEnvelope } from '@support/contracts';
+import { type StartedService, startService } from '@support/platform';
+import {
+  createTestDatabase,
+  startNatsServer,
+  type TestDatabase,
+  type TestNatsServer,
+  uniqueName,
+} from '@support/testing';
+import { GatewayModule } from '../gateway.module.js';
+
+export interface GatewayHarness {
+  readonly nats: TestNatsServer;
+  readonly database: TestDatabase;
+  readonly gateway: StartedService;
+  /** The test's own connection to the gateway's stream, to publish and read events. */
+  readonly bus: BusConnection;
+  readonly publisher: EventPublisher;
+  readonly wsUrl: string;
+  /** Every event the stream holds on `subject`, decoded. */
+  streamEvents(subject: string): Promise<EventEnvelope[]>;
+  close(): Promise<void>;
+}
+
+/** A real gateway on a free port, with a test-owned nats-server and a fresh test database. */
+export async function startGatewayHarness(env: Record<string, string>): Promise<GatewayHarness> {
+  const nats = await startNatsServer();
+  const database = await createTestDatabase();
+  const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('GATEWAY') };
+  const gateway = await startService(
+    'gateway',
+    GatewayModule.register({
+      bus: { servers: nats.url, stream: busEnv.EVENT_STREAM, backoffMs: [50] },
+      database: { url: database.url },
+      env,
+    }),
+    { port: 0, host: '127.0.0.1', shutdownHooks: false },
+  );
+  const bus = await BusConnection.open({
+    ...busOptionsFromEnv('gateway-test', busEnv),
+    publishTimeoutMs: 5_000,
+  });
+  const stream = bus.options.stream;
+
+  return {
+    nats,
+    database,
+    gateway,
+    bus,
+    publisher: new EventPublisher(bus),
+    wsUrl: `${gateway.url.replace('http', 'ws')}/ws`,
+    streamEvents: async (subject) => {
+      // Fetch exactly as many as the subject holds, so the fetch returns without waiting out `expires`.
+      const info = await bus.jsm.streams.info(stream, { subjects_filter: subject });
+      const count = info.state.subjects?.[subject] ?? 0;
+      if (count === 0) return [];
+      const consumer = await bus.js.consumers.get(stream, {
+        filter_subjects: subject,
+        deliver_policy: DeliverPolicy.All,
+      });
+      const events: EventEnvelope[] = [];
+      for await (const m of await consumer.fetch({ max_messages: count, expires: 2000 }))
+        events.push(decodeEvent(m.data));
+      return events;
+    },
+    close: async () => {
+      await gateway.app.close();
+      await bus.close();
+      await database.drop();
+      await nats.stop();
+    },
+  };
+}

@@ -35,6 +35,11 @@ export default tseslint.config(
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [] },
             {
+              sourceTag: 'type:vector-index',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:testing'],
+            },
+            { sourceTag: 'type:text', onlyDependOnLibsWithTags: [] },
+            {
               sourceTag: 'type:bus',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:testing'],
             },
@@ -45,7 +50,12 @@ export default tseslint.config(
                 'type:platform',
                 'type:bus',
                 'type:testing',
+                'type:text',
               ],
+            },
+            {
+              sourceTag: 'type:models',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:testing', 'type:text'],
             },
             {
               sourceTag: 'type:service',
@@ -54,7 +64,10 @@ export default tseslint.config(
                 'type:platform',
                 'type:bus',
                 'type:persistence',
+                'type:vector-index',
                 'type:testing',
+                'type:models',
+                'type:text',
               ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { busLatencyBench } from './bus-latency.bench.js';
 import { replayBench } from './replay.bench.js';
+import { chooseFloor, recallByKind, runQuestions, sweepFloors } from './calibrate.bench.js';
 
 /**
  * `npm run bench -- [bus|replay|all] [--events N]`: prints numbers as JSON lines. Uses the local
@@ -9,13 +10,38 @@ import { replayBench } from './replay.bench.js';
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { events: { type: 'string' }, 'replay-events': { type: 'string' } },
+  options: {
+    events: { type: 'string' },
+    'replay-events': { type: 'string' },
+    kb: { type: 'string', default: 'kb' },
+    questions: { type: 'string', default: 'eval/calibration/questions.jsonl' },
+  },
 });
 const which = positionals[0] ?? 'all';
 const run = async () => {
   if (which === 'bus' || which === 'all') {
     const result = await busLatencyBench(Number(values.events ?? 5000));
     console.log(JSON.stringify({ bench: 'publish_to_consume', ...result }));
+  }
+  if (which === 'calibrate') {
+    const outcomes = await runQuestions(values.kb!, values.questions!);
+    const rows = sweepFloors(outcomes);
+    const scorer = process.env.RERANKER_URL ? 'cross_encoder' : 'lexical';
+    for (const row of rows) console.log(JSON.stringify({ bench: 'floor_sweep', scorer, ...row }));
+    console.log(JSON.stringify({ bench: 'recall_at_4', ...recallByKind(outcomes) }));
+    console.log(JSON.stringify({ bench: 'chosen_floor', max_leak: 0.1, ...chooseFloor(rows) }));
+    for (const o of outcomes)
+      console.log(
+        JSON.stringify({
+          bench: 'question',
+          id: o.question.id,
+          kind: o.question.kind,
+          expect: o.question.expect,
+          top: o.topScore,
+          docs: o.retrievedDocs.slice(0, 2),
+          want: o.question.docs,
+        }),
+      );
   }
   if (which === 'replay' || which === 'all') {
     const result = await replayBench(Number(values['replay-events'] ?? values.events ?? 100_000));

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
+import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { startCommand } from './commands/start.js';
 
@@ -8,6 +9,7 @@ const USAGE = `usage: npm run cli -- <command>
 commands:
   start [--data-dir DIR] [--host HOST]   start NATS/PostgreSQL if needed and all six services
   replay --from-start [--schema NAME]    rebuild the projections from the event log
+  ingest DIR [--namespace NS]            index a knowledge-base folder (Markdown + front matter)
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -36,6 +38,26 @@ async function main(argv: string[]): Promise<void> {
       if (!values['from-start'])
         throw new Error('replay needs --from-start (replay from a point in time comes later)');
       await replayCommand({ schema: values.schema, quiet: values.quiet });
+      return;
+    }
+    case 'ingest': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: {
+          namespace: { type: 'string' },
+          'timeout-ms': { type: 'string', default: '120000' },
+          quiet: { type: 'boolean' },
+        },
+      });
+      if (!positionals[0])
+        throw new Error('ingest needs a directory, e.g. npm run cli -- ingest kb');
+      await ingestCommand({
+        dir: positionals[0],
+        namespace: values.namespace,
+        timeoutMs: Number(values['timeout-ms']),
+        quiet: values.quiet,
+      });
       return;
     }
     default:

@@ -136,6 +136,14 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     contentSha256: 'b'.repeat(64),
     namespace: 'support_docs',
   },
+  'kb.document_indexed': {
+    docId: 'returns-retail',
+    namespace: 'support_docs',
+    chunkIds: ['returns-retail#1', 'returns-retail#2'],
+    removedChunks: 1,
+    contentSha256: 'b'.repeat(64),
+    embedder: 'hashing-1024',
+  },
   'deadletter.recorded': {
     consumer: 'agent__conversation_message_received',
     originalSubject: 'support.conversation.message_received',

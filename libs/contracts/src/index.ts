@@ -19,6 +19,7 @@ export * from './events/escalation/thread-opened.event.js';
 export * from './events/escalation/admin-replied.event.js';
 export * from './events/escalation/escalation-classified.event.js';
 export * from './events/kb/document-upserted.event.js';
+export * from './events/kb/document-indexed.event.js';
 export * from './events/deadletter/dead-lettered.event.js';
 export * from './examples.js';
 export { buildAsyncApiDocument } from './asyncapi/build-asyncapi.js';

@@ -4,6 +4,7 @@ import { EscalationClassified } from './events/escalation/escalation-classified.
 import { EscalationRaised } from './events/escalation/escalation-raised.event.js';
 import { ThreadOpened } from './events/escalation/thread-opened.event.js';
 import { DeadLettered } from './events/deadletter/dead-lettered.event.js';
+import { DocumentIndexed } from './events/kb/document-indexed.event.js';
 import { DocumentUpserted } from './events/kb/document-upserted.event.js';
 import { MessageReceived } from './events/conversation/message-received.event.js';
 import { ReplySent } from './events/agent/reply-sent.event.js';
@@ -25,6 +26,7 @@ export const ALL_EVENTS = [
   AdminReplied,
   EscalationClassified,
   DocumentUpserted,
+  DocumentIndexed,
   DeadLettered,
 ] as const;
 

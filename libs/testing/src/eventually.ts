@@ -1,6 +1,6 @@
 /** Polls `probe` until it stops throwing (or returns true), or fails with its last error. */
 export async function eventually<T>(
-  probe: () => Promise<T> | T,
+  probe: () => Promise<T | false> | T | false,
   timeoutMs = 10_000,
   intervalMs = 50,
 ): Promise<T> {

@@ -1,2 +1,3 @@
 export * from './reranker-proxy.module.js';
 export * from './reranker-proxy-env.js';
+export * from './scoring/rerank-service.js';

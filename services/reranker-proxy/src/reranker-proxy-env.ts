@@ -1,4 +1,5 @@
+import { rerankerEnv } from '@support/models';
 import { busEnv, httpEnv } from '@support/platform';
 
 /** Every environment variable the reranker-proxy service reads. */
-export const rerankerProxyEnv = { ...busEnv, ...httpEnv };
+export const rerankerProxyEnv = { ...busEnv, ...httpEnv, ...rerankerEnv };

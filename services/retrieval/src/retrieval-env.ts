@@ -1,4 +1,5 @@
-import { busEnv, httpEnv } from '@support/platform';
+import { embeddingsEnv } from '@support/models';
+import { retrievalBaseEnv } from './config/retrieval-env.js';
 
 /** Every environment variable the retrieval service reads. */
-export const retrievalEnv = { ...busEnv, ...httpEnv };
+export const retrievalEnv = { ...retrievalBaseEnv, ...embeddingsEnv };

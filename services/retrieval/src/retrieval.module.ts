@@ -1,18 +1,114 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { BusModule, type BusOptions } from '@support/bus';
-import { HealthModule } from '@support/platform';
+import { BusModule, type BusOptions, EventPublisher } from '@support/bus';
+import { type Embedder, embedderFromConfig, embeddingsEnv } from '@support/models';
+import {
+  CLOCK,
+  type Clock,
+  HealthModule,
+  HealthRegistry,
+  loadConfig,
+  systemClock,
+} from '@support/platform';
+import { InProcessVectorIndex, QdrantVectorIndex, type VectorIndex } from '@support/vector-index';
+import {
+  RETRIEVAL_CONFIG,
+  type RetrievalConfig,
+  retrievalConfigFromEnv,
+} from './config/retrieval-config.js';
+import { DocumentIndexer } from './ingestion/document-indexer.js';
+import { RetrievalPipeline } from './pipeline/retrieval-pipeline.js';
+import { BusReranker } from './rerank/bus-reranker.js';
+import { retrievalPorts } from './retrieval-ports.js';
+import { RetrievalRuntime } from './retrieval-runtime.js';
+import { EMBEDDER, EMBEDDER_ID, VECTOR_INDEX } from './retrieval.tokens.js';
+import { textAnalysis } from './text-analysis.js';
 
 export interface RetrievalModuleOptions {
+  readonly env?: Record<string, string | undefined>;
   readonly bus?: Partial<BusOptions>;
+  /** Adapters chosen by the caller (tests: a deliberately slow or failing index). */
+  readonly index?: VectorIndex;
+  readonly embedder?: Embedder;
+  readonly clock?: Clock;
 }
 
-/** Ingestion, language routing, the three legs, RRF and the score floor (built by the retrieval issue). */
+/** The vector index from configuration: Qdrant when QDRANT_URL is set, else the in-process index. */
+export function vectorIndexFromConfig(config: RetrievalConfig): VectorIndex {
+  return config.qdrantUrl
+    ? new QdrantVectorIndex({ url: config.qdrantUrl, apiKey: config.qdrantApiKey })
+    : new InProcessVectorIndex({ directory: config.indexDirectory });
+}
+
+/** Ingestion, language routing, the three legs, RRF, the rerank round trip and the score floor. */
 @Module({})
 export class RetrievalModule {
   static register(options: RetrievalModuleOptions = {}): DynamicModule {
+    const env = options.env ?? process.env;
     return {
       module: RetrievalModule,
       imports: [HealthModule.forService('retrieval'), BusModule.forRoot('retrieval', options.bus)],
+      providers: [
+        { provide: RETRIEVAL_CONFIG, useFactory: () => retrievalConfigFromEnv(env) },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        {
+          provide: VECTOR_INDEX,
+          inject: [RETRIEVAL_CONFIG, HealthRegistry],
+          useFactory: (config: RetrievalConfig, health: HealthRegistry) => {
+            const index = options.index ?? vectorIndexFromConfig(config);
+            health.register('vector-index', async () => {
+              await index.count(config.namespace).catch((error: { code?: string }) => {
+                // An empty, never-ingested namespace is ready; an unreachable index is not.
+                if (error.code !== 'collection_not_found') throw error;
+              });
+            });
+            return index;
+          },
+        },
+        {
+          provide: EMBEDDER,
+          useFactory: () => options.embedder ?? embedderFromConfig(loadConfig(embeddingsEnv, env)),
+        },
+        {
+          provide: EMBEDDER_ID,
+          inject: [EMBEDDER],
+          useFactory: (embedder: Embedder) => embedder.id,
+        },
+        {
+          provide: BusReranker,
+          inject: [EventPublisher, RETRIEVAL_CONFIG, CLOCK],
+          useFactory: (publisher: EventPublisher, config: RetrievalConfig, clock: Clock) =>
+            new BusReranker(publisher, config.rerankWaitMs, () => clock.now()),
+        },
+        {
+          provide: RetrievalPipeline,
+          inject: [VECTOR_INDEX, EMBEDDER, BusReranker, RETRIEVAL_CONFIG],
+          useFactory: (
+            index: VectorIndex,
+            embedder: Embedder,
+            reranker: BusReranker,
+            config: RetrievalConfig,
+          ) =>
+            new RetrievalPipeline(
+              retrievalPorts({
+                index,
+                embedder,
+                reranker,
+                sparse: textAnalysis.sparse,
+                detectLanguage: textAnalysis.detectLanguage,
+                lexicalScores: textAnalysis.lexicalScores,
+              }),
+              config,
+            ),
+        },
+        {
+          provide: DocumentIndexer,
+          inject: [VECTOR_INDEX, EMBEDDER],
+          useFactory: (index: VectorIndex, embedder: Embedder) =>
+            new DocumentIndexer(index, embedder, textAnalysis.sparse),
+        },
+        RetrievalRuntime,
+      ],
+      exports: [DocumentIndexer, RetrievalPipeline, VECTOR_INDEX, EMBEDDER],
     };
   }
 }

@@ -60,6 +60,23 @@ export function int(opts: Opts<number> & { min?: number; max?: number } = {}): E
   };
 }
 
+export function num(opts: Opts<number> & { min?: number; max?: number } = {}): EnvVar<number> {
+  return {
+    description: opts.description ?? '',
+    parse: (raw, name) => {
+      if (raw === undefined || raw === '') return opts.default ?? required(name);
+      const value = Number(raw.trim());
+      if (!/^-?\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(value))
+        throw new ConfigError(name, `must be a number, got "${raw}"`);
+      if (opts.min !== undefined && value < opts.min)
+        throw new ConfigError(name, `must be >= ${opts.min}, got ${value}`);
+      if (opts.max !== undefined && value > opts.max)
+        throw new ConfigError(name, `must be <= ${opts.max}, got ${value}`);
+      return value;
+    },
+  };
+}
+
 export function bool(opts: Opts<boolean> = {}): EnvVar<boolean> {
   return {
     description: opts.description ?? '',

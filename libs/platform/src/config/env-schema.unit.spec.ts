@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, ConfigError, int, loadConfig, optional, str, url } from './env-schema.js';
+import { bool, ConfigError, int, loadConfig, num, optional, str, url } from './env-schema.js';
 
 describe('configuration', () => {
   const schema = {
@@ -7,6 +7,7 @@ describe('configuration', () => {
     LEG_TIMEOUT_MS: int({ default: 2000, min: 1 }),
     DEMO: optional(bool()),
     NAME: str(),
+    FLOOR: num({ default: 0.3, min: 0, max: 1 }),
   };
 
   it('applies defaults and parses values', () => {
@@ -15,6 +16,7 @@ describe('configuration', () => {
       LEG_TIMEOUT_MS: 150,
       DEMO: false,
       NAME: 'x',
+      FLOOR: 0.3,
     });
   });
 
@@ -25,6 +27,8 @@ describe('configuration', () => {
     [{ NAME: 'x', NATS_URL: 'not a url' }, /NATS_URL must be a URL/],
     [{ NAME: 'x', DEMO: 'maybe' }, /DEMO must be a boolean/],
     [{}, /NAME is required/],
+    [{ NAME: 'x', FLOOR: '1.5' }, /FLOOR must be <= 1/],
+    [{ NAME: 'x', FLOOR: 'high' }, /FLOOR must be a number/],
   ])('stops with a message naming the variable (%j)', (env, message) => {
     expect(() => loadConfig(schema, env)).toThrow(ConfigError);
     expect(() => loadConfig(schema, env)).toThrow(message);

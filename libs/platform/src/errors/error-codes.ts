@@ -15,6 +15,9 @@ export const ERROR_POLICY = {
   rate_limited: { http: 429, retryable: true, ack: 'nak' },
   bus_unavailable: { http: 503, retryable: true, ack: 'nak' },
   database_unavailable: { http: 503, retryable: true, ack: 'nak' },
+  model_unavailable: { http: 503, retryable: true, ack: 'nak' },
+  model_timeout: { http: 504, retryable: true, ack: 'nak' },
+  model_invalid_response: { http: 502, retryable: true, ack: 'nak' },
   internal: { http: 500, retryable: true, ack: 'nak' },
 } as const satisfies Record<string, { http: number; retryable: boolean; ack: 'nak' | 'term' }>;
 

@@ -142,7 +142,10 @@ export class RetrievalCompletedPayload {
   @Type(() => GateTraceDto)
   gate?: GateTraceDto;
 
-  /** The chunks that may enter the prompt (top PROMPT_CHUNKS after reranking); empty unless ok. */
+  /**
+   * The top PROMPT_CHUNKS after reranking, each with the score the gate judged. They enter the
+   * prompt only when the verdict is `ok`; otherwise they are the trace of what was found.
+   */
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => ChunkDto)

@@ -1,0 +1,319 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  BusConnection,
+  busOptionsFromEnv,
+  EventConsumerRunner,
+  EventPublisher,
+  newEventId,
+} from '@support/bus';
+import {
+  createEvent,
+  DocumentIndexed,
+  DocumentUpserted,
+  type EnvelopeOf,
+  RetrievalCompleted,
+  type RetrievalCompletedPayload,
+  RetrievalRequested,
+} from '@support/contracts';
+import { FakeTeiServer } from '@support/models';
+import { type StartedService, startService } from '@support/platform';
+import { RerankerProxyModule } from '@support/reranker-proxy';
+import { eventually, startNatsServer, uniqueName } from '@support/testing';
+import { InProcessVectorIndex, type IndexLeg, type VectorIndex } from '@support/vector-index';
+import { type KbDocument, parseKbMarkdown, RetrievalModule } from '@support/retrieval';
+
+const KB_DIR = fileURLToPath(new URL('../../../kb/', import.meta.url));
+const quiet = { warn: () => undefined, error: () => undefined };
+
+/** The real in-process index, with legs that can be made to hang or fail (a slow or broken Qdrant). */
+class FaultyIndex implements VectorIndex {
+  readonly faults = new Map<IndexLeg, 'hang' | 'fail'>();
+  constructor(private readonly inner: VectorIndex) {}
+  ensureCollection: VectorIndex['ensureCollection'] = (...a) => this.inner.ensureCollection(...a);
+  upsert: VectorIndex['upsert'] = (...a) => this.inner.upsert(...a);
+  deleteDocumentChunks: VectorIndex['deleteDocumentChunks'] = (...a) =>
+    this.inner.deleteDocumentChunks(...a);
+  count: VectorIndex['count'] = (...a) => this.inner.count(...a);
+  documentChunkIds: VectorIndex['documentChunkIds'] = (...a) => this.inner.documentChunkIds(...a);
+  query: VectorIndex['query'] = async (namespace, leg, vector, limit) => {
+    const fault = this.faults.get(leg);
+    if (fault === 'hang') return new Promise(() => undefined);
+    if (fault === 'fail')
+      throw Object.assign(new Error(`${leg} index unreachable`), { code: 'index_unavailable' });
+    return this.inner.query(namespace, leg, vector, limit);
+  };
+}
+
+function kbDocuments(): KbDocument[] {
+  return readdirSync(KB_DIR)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => parseKbMarkdown(readFileSync(join(KB_DIR, f), 'utf8'), f));
+}
+
+interface RetrievalStack {
+  readonly index: FaultyIndex;
+  readonly retrieval: StartedService;
+  readonly publisher: EventPublisher;
+  upsert(docs: readonly KbDocument[]): Promise<EnvelopeOf<typeof DocumentIndexed>[]>;
+  ask(query: string): Promise<RetrievalCompletedPayload>;
+  close(): Promise<void>;
+}
+
+/** Retrieval and the reranker proxy on a test-owned nats-server, with a probe on their events. */
+async function startRetrievalStack(extraEnv: Record<string, string>): Promise<RetrievalStack> {
+  const nats = await startNatsServer();
+  const index = new FaultyIndex(new InProcessVectorIndex({}));
+  const dataDir = mkdtempSync(join(tmpdir(), 'retrieval-test-'));
+  const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('RETRIEVAL') };
+  const env = {
+    ...busEnv,
+    VECTOR_INDEX_DIR: dataDir,
+    LEG_TIMEOUT_MS: '400',
+    RERANK_TIMEOUT_MS: '300',
+    RERANK_WAIT_MS: '2000',
+    RERANK_MIN_SCORE: '0.3',
+    LEXICAL_MIN_SCORE: '0.4',
+    ...extraEnv,
+  };
+  const busOverrides = { servers: nats.url, stream: busEnv.EVENT_STREAM, backoffMs: [50] };
+  const hostOptions = { port: 0, host: '127.0.0.1', shutdownHooks: false } as const;
+  const retrieval = await startService(
+    'retrieval',
+    RetrievalModule.register({ env, bus: busOverrides, index }),
+    hostOptions,
+  );
+  const proxy = await startService(
+    'reranker-proxy',
+    RerankerProxyModule.register({ env, bus: busOverrides }),
+    hostOptions,
+  );
+  const bus = await BusConnection.open(busOptionsFromEnv('retrieval-test', busEnv));
+  const publisher = new EventPublisher(bus);
+  const runner = new EventConsumerRunner(bus, publisher, quiet);
+  const completed = new Map<string, RetrievalCompletedPayload>();
+  const indexed: EnvelopeOf<typeof DocumentIndexed>[] = [];
+  const collectors = [
+    await runner.start({
+      durable: 'test-completed',
+      event: RetrievalCompleted,
+      handle: async (event) => {
+        completed.set(event.payload.requestId, event.payload);
+      },
+    }),
+    await runner.start({
+      durable: 'test-indexed',
+      event: DocumentIndexed,
+      handle: async (event) => {
+        indexed.push(event);
+      },
+    }),
+  ];
+
+  return {
+    index,
+    retrieval,
+    publisher,
+    upsert: async (docs) => {
+      const before = indexed.length;
+      for (const doc of docs)
+        await publisher.publish(
+          createEvent(
+            DocumentUpserted,
+            {
+              docId: doc.docId,
+              title: doc.title,
+              lang: doc.lang,
+              topic: doc.topic,
+              body: doc.body,
+              contentSha256: doc.contentSha256,
+            },
+            { id: newEventId(), occurredAt: new Date().toISOString(), correlationId: newEventId() },
+          ),
+        );
+      await eventually(() => expect(indexed.length - before).toBe(docs.length), 30_000);
+      return indexed.slice(before);
+    },
+    ask: async (query) => {
+      const requestId = newEventId();
+      await publisher.publish(
+        createEvent(
+          RetrievalRequested,
+          { requestId, query },
+          {
+            id: newEventId(),
+            occurredAt: new Date().toISOString(),
+            conversationId: 'conv-r',
+            turnId: newEventId(),
+            correlationId: newEventId(),
+          },
+        ),
+      );
+      return eventually(() => completed.get(requestId) ?? false, 15_000);
+    },
+    close: async () => {
+      for (const c of collectors) await c.stop();
+      await proxy.app.close();
+      await retrieval.app.close();
+      await bus.close();
+      await nats.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const legStatus = (result: RetrievalCompletedPayload) =>
+  Object.fromEntries(result.legs.map((l) => [l.leg, l.status]));
+const NEIGHBOUR = "I'm a reseller, can I return unsold stock from my wholesale order?";
+
+describe('retrieval with the embedded default reranker (lexical)', () => {
+  let stack: RetrievalStack;
+  let index: FaultyIndex;
+  const ask = (q: string) => stack.ask(q);
+
+  beforeAll(async () => {
+    stack = await startRetrievalStack({});
+    index = stack.index;
+  });
+  afterAll(() => stack.close());
+
+  it('indexes every document of the sample knowledge base from kb.document_upserted', async () => {
+    const confirmations = await stack.upsert(kbDocuments());
+    const chunks = confirmations.reduce((n, e) => n + e.payload.chunkIds.length, 0);
+    expect(await index.count('support_docs')).toBe(chunks);
+    expect(confirmations[0]!.payload.chunkIds[0]).toMatch(/^[a-z0-9-]+#1$/);
+    expect(confirmations.every((e) => e.payload.embedder.length > 0)).toBe(true);
+  });
+
+  it('is idempotent, and a changed document loses its stale chunks', async () => {
+    const docs = kbDocuments();
+    const total = await index.count('support_docs');
+    await stack.upsert(docs);
+    expect(await index.count('support_docs')).toBe(total);
+
+    const original = docs.find((d) => d.docId === 'retail-returns')!;
+    const before = await index.documentChunkIds('support_docs', original.docId);
+    const shortened = parseKbMarkdown(
+      `---\nid: retail-returns\ntitle: ${original.title}\nlang: en\ntopic: returns\n---\n# Returns\n\nYou can return items within 21 days of delivery.\n`,
+    );
+    const [confirmation] = await stack.upsert([shortened]);
+    expect(confirmation!.payload).toMatchObject({
+      chunkIds: ['retail-returns#1'],
+      removedChunks: before.length - 1,
+    });
+    expect(await index.documentChunkIds('support_docs', 'retail-returns')).toEqual([
+      'retail-returns#1',
+    ]);
+    expect(await index.count('support_docs')).toBe(total - before.length + 1);
+    await stack.upsert([original]);
+    expect(await index.count('support_docs')).toBe(total);
+  });
+
+  it('answers an English question from the right document, skipping the Arabic sparse leg', async () => {
+    const result = await ask('How long does delivery to Muscat take?');
+    expect(result.verdict).toBe('ok');
+    expect(result.language).toBe('en');
+    expect(legStatus(result)).toEqual({ dense: 'ok', sparse_en: 'ok', sparse_ar: 'skipped' });
+    expect(result.rerank).toMatchObject({ scorer: 'lexical', failOpen: false });
+    expect(result.gate).toMatchObject({ kind: 'lexical', floor: 0.4, passed: true });
+    expect(result.chunks.map((c) => c.docId)).toContain('delivery-times-fees');
+    expect(result.chunks.length).toBeLessThanOrEqual(4);
+    expect(result.fused.length).toBeGreaterThan(result.chunks.length);
+  });
+
+  it('routes Arabic to the Arabic sparse leg and mixed text to all three', async () => {
+    const arabic = await ask('ما رسوم الدفع عند الاستلام في البحرين؟');
+    expect(legStatus(arabic)).toEqual({ dense: 'ok', sparse_ar: 'ok', sparse_en: 'skipped' });
+    expect(arabic.chunks.map((c) => c.docId)).toContain('ar-payment-options');
+    const mixed = await ask('can I pay بالبطاقة عند الباب in Jeddah?');
+    expect(mixed.language).toBe('mixed');
+    expect(legStatus(mixed)).toEqual({ dense: 'ok', sparse_en: 'ok', sparse_ar: 'ok' });
+  });
+
+  it('drops a leg that hangs past its timeout and answers from the others', async () => {
+    index.faults.set('sparse_en', 'hang');
+    try {
+      const result = await ask('How long does delivery to Muscat take?');
+      expect(legStatus(result)).toMatchObject({ dense: 'ok', sparse_en: 'timed_out' });
+      expect(result.legs.find((l) => l.leg === 'sparse_en')!.latencyMs).toBeGreaterThanOrEqual(350);
+      expect(result.verdict).toBe('ok');
+    } finally {
+      index.faults.clear();
+    }
+  });
+
+  it('says retrieval_unavailable when every leg fails', async () => {
+    index.faults.set('dense', 'fail').set('sparse_en', 'fail');
+    try {
+      const result = await ask('How long does delivery to Muscat take?');
+      expect(result).toMatchObject({ verdict: 'retrieval_unavailable', chunks: [], fused: [] });
+      expect(result.legs.find((l) => l.leg === 'dense')!.error).toMatchObject({
+        code: 'index_unavailable',
+      });
+    } finally {
+      index.faults.clear();
+    }
+  });
+
+  it('blocks a plausible neighbour with below_score_floor', async () => {
+    const result = await ask(NEIGHBOUR);
+    expect(result.verdict).toBe('below_score_floor');
+    expect(result.gate).toMatchObject({ kind: 'lexical', passed: false });
+    expect(result.chunks.map((c) => c.docId)).toContain('retail-returns');
+  });
+
+  it('reports readiness with the index', async () => {
+    const ready = await fetch(`${stack.retrieval.url}/health/ready`);
+    expect(await ready.json()).toMatchObject({
+      status: 'ok',
+      checks: { nats: 'ok', 'vector-index': 'ok' },
+    });
+  });
+});
+
+describe('retrieval with a cross-encoder host (TEI)', () => {
+  let stack: RetrievalStack;
+  let tei: FakeTeiServer;
+
+  beforeAll(async () => {
+    tei = await FakeTeiServer.start({ behaviour: 'ok' });
+    stack = await startRetrievalStack({ RERANKER_URL: tei.url });
+    await stack.upsert(kbDocuments());
+  });
+  afterAll(async () => {
+    await stack.close();
+    await tei.close();
+  });
+
+  it('reranks with the cross-encoder and gates on its floor', async () => {
+    const result = await stack.ask('How long does delivery to Muscat take?');
+    expect(result.rerank).toMatchObject({ scorer: 'cross_encoder', failOpen: false });
+    expect(result.gate).toMatchObject({ kind: 'reranker', floor: 0.3 });
+    expect(tei.requests.at(-1)!.texts).toHaveLength(result.rerank!.scores.length);
+    const scores = result.chunks.map((c) => c.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it.each(['hang', 'error', 'garbage', 'wrong-count'] as const)(
+    'fails open when the cross-encoder %s, and the lexical gate still blocks the neighbour',
+    async (behaviour) => {
+      tei.behaviour = behaviour;
+      try {
+        const neighbour = await stack.ask(NEIGHBOUR);
+        expect(neighbour.rerank).toMatchObject({ failOpen: true, scorer: 'lexical' });
+        expect(neighbour.gate).toMatchObject({ kind: 'lexical', floor: 0.4, passed: false });
+        expect(neighbour.verdict).toBe('below_score_floor');
+
+        const answerable = await stack.ask('How long does delivery to Muscat take?');
+        expect(answerable.rerank).toMatchObject({ failOpen: true });
+        expect(answerable.gate).toMatchObject({ kind: 'lexical', passed: true });
+        expect(answerable.verdict).toBe('ok');
+      } finally {
+        tei.behaviour = 'ok';
+      }
+    },
+  );
+});

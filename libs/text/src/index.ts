@@ -1,0 +1,13 @@
+export * from './normalize/normalize-arabic.js';
+export * from './normalize/normalize-text.js';
+export * from './language/detect-language.js';
+export * from './hash/murmur3.js';
+export * from './stem/stemmer.js';
+export * from './stop-words/english-stop-words.js';
+export * from './stop-words/arabic-stop-words.js';
+export type { SparseEncoder, SparseVector } from './bm25/sparse-vector.js';
+export * from './bm25/token-id.js';
+export * from './bm25/tokenize.js';
+export * from './bm25/bm25-encoder.js';
+export * from './bm25/language-encoders.js';
+export * from './lexical/lexical-scores.js';

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { endianness } from 'node:os';
+import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { StoredChunk } from './namespace-index.js';
+
+/**
+ * One file per namespace, `<namespace>.vindex`:
+ *
+ *   line 1   JSON header {format, version, namespace, denseSize, count}
+ *   then     count × denseSize little-endian float32: the unit-normalised dense vectors, in order
+ *   then     count lines of JSON: the rest of each point (ids, payload, sparse vectors), same order
+ *
+ * Dense vectors are raw bytes because JSON would make a 1024-d vector ~20 KB and loading slow;
+ * the rest stays readable. Lines are decoded one at a time so no string nears V8's length limit.
+ */
+
+const FORMAT = 'support-vector-index';
+const VERSION = 1;
+const NEWLINE = 0x0a;
+const WRITE_CHUNK_BYTES = 64 * 1024 * 1024;
+const LINE_BATCH_CHARS = 1024 * 1024;
+
+interface SnapshotHeader {
+  format: typeof FORMAT;
+  version: number;
+  namespace: string;
+  denseSize: number;
+  count: number;
+}
+
+export interface Snapshot {
+  denseSize: number;
+  records: StoredChunk[];
+  dense: Float32Array;
+}
+
+export class SnapshotCorrupt extends Error {
+  constructor(path: string, reason: string) {
+    super(`Vector index file ${path} is unreadable: ${reason}`);
+    this.name = 'SnapshotCorrupt';
+  }
+}
+
+export function snapshotPath(directory: string, namespace: string): string {
+  return join(directory, `${namespace}.vindex`);
+}
+
+/** The stored snapshot, or undefined when the namespace was never written. */
+export async function readSnapshot(path: string): Promise<Snapshot | undefined> {
+  assertLittleEndian();
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const headerEnd = buffer.indexOf(NEWLINE);
+  if (headerEnd < 0) throw new SnapshotCorrupt(path, 'no header line');
+  let header: SnapshotHeader;
+  try {
+    header = JSON.parse(buffer.toString('utf8', 0, headerEnd)) as SnapshotHeader;
+  } catch {
+    throw new SnapshotCorrupt(path, 'the header is not JSON');
+  }
+  if (header.format !== FORMAT || header.version !== VERSION) {
+    throw new SnapshotCorrupt(path, `unknown format ${header.format} v${header.version}`);
+  }
+  const { denseSize, count } = header;
+  const denseStart = headerEnd + 1;
+  const denseBytes = count * denseSize * 4;
+  if (buffer.length < denseStart + denseBytes) throw new SnapshotCorrupt(path, 'truncated');
+  // Copied rather than viewed: a Float32Array view needs 4-byte alignment the offset lacks.
+  const dense = new Float32Array(count * denseSize);
+  new Uint8Array(dense.buffer).set(buffer.subarray(denseStart, denseStart + denseBytes));
+
+  const records: StoredChunk[] = [];
+  let position = denseStart + denseBytes;
+  while (position < buffer.length) {
+    const end = buffer.indexOf(NEWLINE, position);
+    if (end < 0) throw new SnapshotCorrupt(path, 'the last record is cut');
+    records.push(JSON.parse(buffer.toString('utf8', position, end)) as StoredChunk);
+    position = end + 1;
+  }
+  if (records.length !== count) {
+    throw new SnapshotCorrupt(path, `${records.length} records for a count of ${count}`);
+  }
+  return { denseSize, records, dense };
+}
+
+/**
+ * Writes the snapshot to a temporary file in the same directory, flushes it to disk, then renames
+ * it over the old one: a reader (or a restart after a crash) sees the old file or the new one,
+ * never a torn one.
+ */
+export async function writeSnapshot(
+  directory: string,
+  namespace: string,
+  snapshot: Snapshot,
+): Promise<void> {
+  assertLittleEndian();
+  await mkdir(directory, { recursive: true });
+  const path = snapshotPath(directory, namespace);
+  const temporary = `${path}.${randomUUID()}.tmp`;
+  const header: SnapshotHeader = {
+    format: FORMAT,
+    version: VERSION,
+    namespace,
+    denseSize: snapshot.denseSize,
+    count: snapshot.records.length,
+  };
+  try {
+    const handle = await open(temporary, 'w');
+    try {
+      await writeAll(handle, Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'));
+      const { dense } = snapshot;
+      await writeAll(handle, new Uint8Array(dense.buffer, dense.byteOffset, dense.byteLength));
+      let batch: string[] = [];
+      let batchChars = 0;
+      for (const record of snapshot.records) {
+        const line = `${JSON.stringify(record)}\n`;
+        batch.push(line);
+        batchChars += line.length;
+        if (batchChars >= LINE_BATCH_CHARS) {
+          await writeAll(handle, Buffer.from(batch.join(''), 'utf8'));
+          batch = [];
+          batchChars = 0;
+        }
+      }
+      if (batch.length > 0) await writeAll(handle, Buffer.from(batch.join(''), 'utf8'));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await syncDirectory(directory);
+}
+
+async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const length = Math.min(bytes.length - offset, WRITE_CHUNK_BYTES);
+    const { bytesWritten } = await handle.write(bytes, offset, length);
+    offset += bytesWritten;
+  }
+}
+
+/** Makes the rename itself durable; some platforms cannot open a directory, which is harmless. */
+async function syncDirectory(directory: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(directory, 'r');
+    await handle.sync();
+  } catch {
+    // Best effort: the data is already flushed, only the rename may be replayed by the OS.
+  } finally {
+    await handle?.close();
+  }
+}
+
+function assertLittleEndian(): void {
+  if (endianness() !== 'LE') {
+    throw new Error('The in-process vector index file format needs a little-endian machine');
+  }
+}

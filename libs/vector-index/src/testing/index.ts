@@ -1,0 +1,1 @@
+export * from './fake-qdrant-server.js';

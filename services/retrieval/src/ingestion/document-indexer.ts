@@ -1,0 +1,55 @@
+import type { Embedder } from '@support/models';
+import type { IndexedChunk, SparseVector, VectorIndex } from '@support/vector-index';
+import { chunkDocument } from './chunker.js';
+import type { KbDocument } from './kb-document.js';
+
+export interface SparseEncoder {
+  encodeDocument(text: string): SparseVector;
+  encodeQuery(text: string): SparseVector;
+}
+
+export interface IndexingResult {
+  readonly chunkIds: string[];
+  readonly removedChunks: number;
+}
+
+/**
+ * Chunks a document, embeds and BM25-encodes every chunk (sparse by the document's language),
+ * upserts the chunks and removes the ones an earlier version had and this one has not. Running it
+ * twice on the same document leaves the index as it was.
+ */
+export class DocumentIndexer {
+  constructor(
+    private readonly index: VectorIndex,
+    private readonly embedder: Embedder,
+    private readonly sparse: { en: SparseEncoder; ar: SparseEncoder },
+    private readonly targetChars = 900,
+  ) {}
+
+  async indexDocument(namespace: string, doc: KbDocument): Promise<IndexingResult> {
+    await this.index.ensureCollection(namespace, { denseSize: this.embedder.dimensions });
+    const chunks = chunkDocument(doc.docId, doc.body, { targetChars: this.targetChars });
+    // The title travels with every chunk's searchable text; the stored text is the chunk alone.
+    const searchable = chunks.map((c) => `${doc.title}\n${c.text}`);
+    const dense = await this.embedder.embedDocuments(searchable);
+    const encoder = this.sparse[doc.lang];
+    const indexed: IndexedChunk[] = chunks.map((chunk, i) => ({
+      chunkId: chunk.chunkId,
+      docId: doc.docId,
+      title: doc.title,
+      lang: doc.lang,
+      topic: doc.topic,
+      text: chunk.text,
+      dense: dense[i]!,
+      ...(doc.lang === 'en'
+        ? { sparseEn: encoder.encodeDocument(searchable[i]!) }
+        : { sparseAr: encoder.encodeDocument(searchable[i]!) }),
+    }));
+    const before = await this.index.documentChunkIds(namespace, doc.docId);
+    if (indexed.length > 0) await this.index.upsert(namespace, indexed);
+    const keep = new Set(indexed.map((c) => c.chunkId));
+    const stale = before.filter((id) => !keep.has(id));
+    if (stale.length > 0) await this.index.deleteDocumentChunks(namespace, doc.docId, [...keep]);
+    return { chunkIds: [...keep], removedChunks: stale.length };
+  }
+}

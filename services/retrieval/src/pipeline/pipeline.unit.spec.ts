@@ -1,0 +1,248 @@
+import { describe, expect, it } from '@jest/globals';
+import type { RetrievalLeg } from '@support/contracts';
+import { applyGate } from './gate.js';
+import {
+  type CandidateChunk,
+  RetrievalPipeline,
+  type RetrievalPorts,
+  type RerankOutcome,
+} from './retrieval-pipeline.js';
+import { legsFor } from './route.js';
+import { reciprocalRankFusion } from './rrf.js';
+import { runLegs } from './run-legs.js';
+
+const hit = (id: string) => ({ chunkId: id, docId: id.split('#')[0]! });
+
+describe('language router', () => {
+  it('skips the sparse leg of the language the query does not use; dense always runs', () => {
+    expect(legsFor('en')).toEqual({ run: ['dense', 'sparse_en'], skip: ['sparse_ar'] });
+    expect(legsFor('ar')).toEqual({ run: ['dense', 'sparse_ar'], skip: ['sparse_en'] });
+    expect(legsFor('mixed')).toEqual({ run: ['dense', 'sparse_en', 'sparse_ar'], skip: [] });
+  });
+});
+
+describe('reciprocal rank fusion', () => {
+  it('matches a fusion computed by hand (k = 60)', () => {
+    const fused = reciprocalRankFusion(
+      [
+        { leg: 'dense', hits: [hit('a#1'), hit('b#1'), hit('c#1')] },
+        { leg: 'sparse_en', hits: [hit('b#1'), hit('d#1')] },
+      ],
+      60,
+    );
+    // b: 1/62 + 1/61 = 0.032522; a: 1/61 = 0.016393; c: 1/63 = 0.015873; d: 1/62 = 0.016129
+    expect(fused.map((f) => [f.hit.chunkId, Number(f.rrfScore.toFixed(6))])).toEqual([
+      ['b#1', 0.032522],
+      ['a#1', 0.016393],
+      ['d#1', 0.016129],
+      ['c#1', 0.015873],
+    ]);
+    expect(fused[0]!.ranks).toEqual({ dense: 2, sparse_en: 1 });
+  });
+
+  it('breaks ties by chunk id and ignores no legs', () => {
+    const fused = reciprocalRankFusion(
+      [
+        { leg: 'dense', hits: [hit('z#1')] },
+        { leg: 'sparse_ar', hits: [hit('y#1')] },
+      ],
+      60,
+    );
+    expect(fused.map((f) => f.hit.chunkId)).toEqual(['y#1', 'z#1']);
+    expect(reciprocalRankFusion([], 60)).toEqual([]);
+  });
+});
+
+describe('legs under deadlines', () => {
+  it('drops a leg that hangs past its timeout and one that fails, and keeps the others', async () => {
+    const outcomes = await runLegs<string>(
+      ['dense', 'sparse_en', 'sparse_ar'],
+      async (leg, signal) => {
+        if (leg === 'sparse_en')
+          return new Promise<string[]>((_, reject) =>
+            signal.addEventListener('abort', () => reject(new Error('aborted'))),
+          );
+        if (leg === 'sparse_ar')
+          throw Object.assign(new Error('index down'), { code: 'index_unavailable' });
+        return ['a'];
+      },
+      50,
+    );
+    expect(outcomes.map((o) => [o.leg, o.status, o.hits.length, o.error?.code])).toEqual([
+      ['dense', 'ok', 1, undefined],
+      ['sparse_en', 'timed_out', 0, 'leg_timeout'],
+      ['sparse_ar', 'failed', 0, 'index_unavailable'],
+    ]);
+    expect(outcomes[1]!.latencyMs).toBeGreaterThanOrEqual(45);
+  });
+});
+
+describe('answerability gate', () => {
+  const floors = { rerank: 0.5, lexical: 0.3 };
+  it('holds each scorer to its own floor', () => {
+    expect(applyGate('cross_encoder', [0.2, 0.6], floors)).toEqual({
+      kind: 'reranker',
+      floor: 0.5,
+      topScore: 0.6,
+      passed: true,
+    });
+    expect(applyGate('cross_encoder', [0.45], floors)).toMatchObject({ passed: false });
+    expect(applyGate('lexical', [0.45], floors)).toEqual({
+      kind: 'lexical',
+      floor: 0.3,
+      topScore: 0.45,
+      passed: true,
+    });
+    expect(applyGate('lexical', [], floors)).toEqual({
+      kind: 'lexical',
+      floor: 0.3,
+      topScore: null,
+      passed: false,
+    });
+  });
+});
+
+describe('retrieval pipeline', () => {
+  const chunk = (id: string, text: string): CandidateChunk => ({
+    chunkId: id,
+    docId: id.split('#')[0]!,
+    title: id,
+    lang: 'en',
+    text,
+  });
+  const corpus: Record<RetrievalLeg, CandidateChunk[]> = {
+    dense: [
+      chunk('returns#1', 'return within 14 days'),
+      chunk('delivery#1', 'delivery takes 2 days'),
+    ],
+    sparse_en: [chunk('returns#1', 'return within 14 days')],
+    sparse_ar: [chunk('ar-returns#1', 'الإرجاع خلال 14 يوما')],
+  };
+  const settings = {
+    legTimeoutMs: 100,
+    legTopK: 20,
+    fusedTopK: 12,
+    promptChunks: 4,
+    rrfK: 60,
+    rerankMinScore: 0.5,
+    lexicalMinScore: 0.3,
+  };
+  const trace = {
+    requestId: 'r1',
+    conversationId: 'c1',
+    turnId: 't1',
+    correlationId: 'x',
+    causationId: null,
+  };
+
+  function ports(
+    overrides: Partial<RetrievalPorts> & { rerankWith?: RerankOutcome },
+  ): RetrievalPorts {
+    return {
+      detectLanguage: () => 'en',
+      searchLeg: async (_ns, leg) => corpus[leg],
+      rerank: async (_q, candidates) =>
+        overrides.rerankWith ?? {
+          status: 'ok',
+          scorer: 'cross_encoder',
+          scores: candidates.map((c, i) => ({ chunkId: c.chunkId, score: i === 0 ? 0.2 : 0.9 })),
+          latencyMs: 3,
+        },
+      lexicalScores: (_q, texts) => texts.map((t) => (t.includes('return') ? 0.8 : 0.1)),
+      now: () => performance.now(),
+      ...overrides,
+    };
+  }
+
+  it('reorders by reranker score, records skipped legs and passes the gate', async () => {
+    const result = await new RetrievalPipeline(ports({}), settings).retrieve(
+      'return?',
+      trace,
+      'kb',
+    );
+    expect(result.verdict).toBe('ok');
+    expect(result.legs.map((l) => [l.leg, l.status])).toEqual([
+      ['dense', 'ok'],
+      ['sparse_en', 'ok'],
+      ['sparse_ar', 'skipped'],
+    ]);
+    expect(result.fused.map((f) => f.chunkId)).toEqual(['returns#1', 'delivery#1']);
+    expect(result.chunks.map((c) => [c.chunkId, c.score])).toEqual([
+      ['delivery#1', 0.9],
+      ['returns#1', 0.2],
+    ]);
+    expect(result.gate).toEqual({ kind: 'reranker', floor: 0.5, topScore: 0.9, passed: true });
+  });
+
+  it('says retrieval_unavailable when every leg fails', async () => {
+    const result = await new RetrievalPipeline(
+      ports({
+        searchLeg: async () => {
+          throw new Error('down');
+        },
+      }),
+      settings,
+    ).retrieve('q', trace, 'kb');
+    expect(result).toMatchObject({ verdict: 'retrieval_unavailable', chunks: [], fused: [] });
+    expect(result.legs.filter((l) => l.status === 'failed')).toHaveLength(2);
+  });
+
+  it('says retrieval_unavailable when fusion has zero candidates', async () => {
+    const result = await new RetrievalPipeline(
+      ports({ searchLeg: async () => [] }),
+      settings,
+    ).retrieve('q', trace, 'kb');
+    expect(result.verdict).toBe('retrieval_unavailable');
+  });
+
+  it('says below_score_floor when the best reranked chunk is under the floor', async () => {
+    const low: RerankOutcome = {
+      status: 'ok',
+      scorer: 'cross_encoder',
+      scores: [
+        { chunkId: 'returns#1', score: 0.1 },
+        { chunkId: 'delivery#1', score: 0.2 },
+      ],
+      latencyMs: 1,
+    };
+    const result = await new RetrievalPipeline(ports({ rerankWith: low }), settings).retrieve(
+      'q',
+      trace,
+      'kb',
+    );
+    expect(result).toMatchObject({
+      verdict: 'below_score_floor',
+      gate: { kind: 'reranker', topScore: 0.2, passed: false },
+    });
+  });
+
+  it('keeps RRF order on fail-open and gates on the lexical score instead', async () => {
+    const failOpen: RerankOutcome = {
+      status: 'failed_open',
+      scorer: 'lexical',
+      scores: [],
+      latencyMs: 1500,
+      error: { code: 'rerank_timeout', message: 'slow' },
+    };
+    const result = await new RetrievalPipeline(ports({ rerankWith: failOpen }), settings).retrieve(
+      'q',
+      trace,
+      'kb',
+    );
+    expect(result.rerank).toMatchObject({ failOpen: true, scorer: 'lexical' });
+    expect(result.chunks.map((c) => [c.chunkId, c.score])).toEqual([
+      ['returns#1', 0.8],
+      ['delivery#1', 0.1],
+    ]);
+    expect(result.gate).toEqual({ kind: 'lexical', floor: 0.3, topScore: 0.8, passed: true });
+
+    const neighbour = await new RetrievalPipeline(
+      ports({ rerankWith: failOpen, lexicalScores: (_q, texts) => texts.map(() => 0.1) }),
+      settings,
+    ).retrieve('wholesale', trace, 'kb');
+    expect(neighbour).toMatchObject({
+      verdict: 'below_score_floor',
+      gate: { kind: 'lexical', passed: false },
+    });
+  });
+});

@@ -1,0 +1,191 @@
+import type {
+  ChunkDto,
+  ChunkScoreDto,
+  ErrorInfoDto,
+  Language,
+  RetrievalCompletedPayload,
+  RetrievalLeg,
+} from '@support/contracts';
+import { applyGate } from './gate.js';
+import { legsFor } from './route.js';
+import { reciprocalRankFusion } from './rrf.js';
+import { runLegs } from './run-legs.js';
+
+/** A chunk as the index returns it. */
+export interface CandidateChunk {
+  readonly chunkId: string;
+  readonly docId: string;
+  readonly title: string;
+  readonly lang: 'en' | 'ar';
+  readonly text: string;
+}
+
+export interface RerankOutcome {
+  readonly status: 'ok' | 'failed_open';
+  readonly scorer: 'cross_encoder' | 'lexical';
+  /** One per candidate that was scored (empty on fail-open). */
+  readonly scores: readonly ChunkScoreDto[];
+  readonly latencyMs: number;
+  readonly error?: ErrorInfoDto;
+}
+
+/** Where a request came from, carried onto the events it causes. */
+export interface TraceContext {
+  readonly requestId: string;
+  readonly conversationId: string | null;
+  readonly turnId: string | null;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+}
+
+/** What the pipeline needs from the outside world: ports, not adapters. */
+export interface RetrievalPorts {
+  detectLanguage(text: string): Language;
+  /** Runs one leg for the query (embedding or sparse encoding included) and returns its hits, best first. */
+  searchLeg(
+    namespace: string,
+    leg: RetrievalLeg,
+    query: string,
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<CandidateChunk[]>;
+  /** Scores candidates against the query (the reranker proxy over the bus); never throws. */
+  rerank(
+    query: string,
+    candidates: readonly CandidateChunk[],
+    trace: TraceContext,
+  ): Promise<RerankOutcome>;
+  /** The local lexical answerability score of each text, 0..1, in order. */
+  lexicalScores(query: string, texts: readonly string[]): number[];
+  now(): number;
+}
+
+export interface RetrievalSettings {
+  readonly legTimeoutMs: number;
+  readonly legTopK: number;
+  readonly fusedTopK: number;
+  readonly promptChunks: number;
+  readonly rrfK: number;
+  readonly rerankMinScore: number;
+  readonly lexicalMinScore: number;
+}
+
+/**
+ * One retrieval: route by language, run the legs under their deadlines, fuse with RRF, rerank the
+ * fused top, apply the answerability gate, and return the full trace with the prompt chunks.
+ */
+export class RetrievalPipeline {
+  constructor(
+    private readonly ports: RetrievalPorts,
+    private readonly settings: RetrievalSettings,
+  ) {}
+
+  async retrieve(
+    query: string,
+    trace: TraceContext,
+    namespace: string,
+  ): Promise<RetrievalCompletedPayload> {
+    const { requestId } = trace;
+    const started = this.ports.now();
+    const language = this.ports.detectLanguage(query);
+    const { run, skip } = legsFor(language);
+    const outcomes = await runLegs<CandidateChunk>(
+      run,
+      (leg, signal) => this.ports.searchLeg(namespace, leg, query, this.settings.legTopK, signal),
+      this.settings.legTimeoutMs,
+      () => this.ports.now(),
+    );
+    const legs = [
+      ...outcomes.map(({ leg, status, latencyMs, hits, error }) => ({
+        leg,
+        status,
+        latencyMs,
+        hits: hits.length,
+        ...(error ? { error } : {}),
+      })),
+      ...skip.map((leg) => ({ leg, status: 'skipped' as const, latencyMs: 0, hits: 0 })),
+    ];
+    const answered = outcomes.filter((o) => o.status === 'ok');
+    const fusedAll = reciprocalRankFusion(answered, this.settings.rrfK);
+    const fused = fusedAll.map(({ hit, rrfScore, ranks }) => ({
+      chunkId: hit.chunkId,
+      docId: hit.docId,
+      rrfScore: Math.round(rrfScore * 1e6) / 1e6,
+      ranks,
+    }));
+    const elapsed = () => Math.round(this.ports.now() - started);
+
+    if (answered.length === 0 || fusedAll.length === 0) {
+      return {
+        requestId,
+        verdict: 'retrieval_unavailable',
+        language,
+        legs,
+        fused,
+        chunks: [],
+        latencyMs: elapsed(),
+      };
+    }
+
+    const candidates = fusedAll.slice(0, this.settings.fusedTopK).map((f) => f.hit);
+    const rerank = await this.ports.rerank(query, candidates, trace);
+    const ranked = this.rank(query, candidates, rerank);
+    const gate = applyGate(
+      ranked.scorer,
+      ranked.items.map((i) => i.score),
+      { rerank: this.settings.rerankMinScore, lexical: this.settings.lexicalMinScore },
+    );
+    const chunks: ChunkDto[] = ranked.items
+      .slice(0, this.settings.promptChunks)
+      .map(({ chunk, score }) => ({
+        chunkId: chunk.chunkId,
+        docId: chunk.docId,
+        title: chunk.title,
+        lang: chunk.lang,
+        text: chunk.text,
+        score,
+      }));
+    return {
+      requestId,
+      verdict: gate.passed ? 'ok' : 'below_score_floor',
+      language,
+      legs,
+      fused,
+      rerank: {
+        scorer: rerank.scorer,
+        failOpen: rerank.status === 'failed_open',
+        scores: [...rerank.scores],
+        latencyMs: rerank.latencyMs,
+        ...(rerank.error ? { error: rerank.error } : {}),
+      },
+      gate,
+      chunks,
+      latencyMs: elapsed(),
+    };
+  }
+
+  /**
+   * Reranked order. With scores from the proxy, best score first (RRF order breaks ties). On
+   * fail-open, RRF order is kept and each candidate carries its local lexical score, which the
+   * gate then judges against its own floor.
+   */
+  private rank(query: string, candidates: readonly CandidateChunk[], rerank: RerankOutcome) {
+    if (rerank.status === 'ok') {
+      const byId = new Map(rerank.scores.map((s) => [s.chunkId, s.score]));
+      const items = candidates
+        .map((chunk, rrfRank) => ({ chunk, score: round(byId.get(chunk.chunkId) ?? 0), rrfRank }))
+        .sort((a, b) => b.score - a.score || a.rrfRank - b.rrfRank);
+      return { scorer: rerank.scorer, items };
+    }
+    const lexical = this.ports.lexicalScores(
+      query,
+      candidates.map((c) => c.text),
+    );
+    return {
+      scorer: 'lexical' as const,
+      items: candidates.map((chunk, i) => ({ chunk, score: round(lexical[i] ?? 0), rrfRank: i })),
+    };
+  }
+}
+
+const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 1e4) / 1e4;

@@ -1,0 +1,83 @@
+import { deterministicId, type EventPublisher } from '@support/bus';
+import { createEvent, RerankRequested, type RerankCompletedPayload } from '@support/contracts';
+import type {
+  CandidateChunk,
+  RerankOutcome,
+  TraceContext,
+} from '../pipeline/retrieval-pipeline.js';
+import { PendingReplies } from './pending-replies.js';
+
+/**
+ * The rerank port over the bus: publishes `rerank.requested` and waits for the proxy's
+ * `rerank.completed`. No answer within the deadline (proxy down, bus slow) is a fail-open, never an
+ * error: the pipeline then keeps RRF order and gates on the lexical score.
+ */
+export class BusReranker {
+  readonly replies = new PendingReplies<RerankCompletedPayload>();
+
+  constructor(
+    private readonly publisher: EventPublisher,
+    private readonly timeoutMs: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async rerank(
+    query: string,
+    candidates: readonly CandidateChunk[],
+    trace: TraceContext,
+  ): Promise<RerankOutcome> {
+    const started = performance.now();
+    const requestId = deterministicId('rerank', trace.requestId);
+    const reply = this.replies.wait(requestId, this.timeoutMs);
+    const failOpen = (code: string, message: string): RerankOutcome => ({
+      status: 'failed_open',
+      scorer: 'lexical',
+      scores: [],
+      latencyMs: Math.round(performance.now() - started),
+      error: { code, message },
+    });
+    try {
+      await this.publisher.publish(
+        createEvent(
+          RerankRequested,
+          {
+            requestId,
+            query,
+            candidates: candidates.map(({ chunkId, text }) => ({ chunkId, text })),
+          },
+          {
+            id: deterministicId('rerank.requested', trace.requestId),
+            occurredAt: this.now().toISOString(),
+            conversationId: trace.conversationId,
+            turnId: trace.turnId,
+            causationId: trace.causationId,
+            correlationId: trace.correlationId,
+          },
+        ),
+      );
+    } catch (error) {
+      this.replies.resolve(requestId, undefined as never);
+      return failOpen('bus_unavailable', (error as Error).message);
+    }
+    const completed = await reply;
+    if (!completed)
+      return failOpen('rerank_timeout', `no rerank.completed within ${this.timeoutMs} ms`);
+    if (completed.status === 'failed_open')
+      return {
+        ...failOpen(completed.error?.code ?? 'reranker_failed', completed.error?.message ?? ''),
+        latencyMs: completed.latencyMs,
+      };
+    const expected = new Set(candidates.map((c) => c.chunkId));
+    if (
+      completed.scores.length !== expected.size ||
+      !completed.scores.every((s) => expected.has(s.chunkId))
+    )
+      return failOpen('model_invalid_response', 'rerank scores do not match the candidates');
+    return {
+      status: 'ok',
+      scorer: completed.scorer,
+      scores: completed.scores,
+      latencyMs: Math.round(performance.now() - started),
+    };
+  }
+}

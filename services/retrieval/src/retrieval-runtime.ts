@@ -1,0 +1,109 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { consumerName, deterministicId, EventConsumers, EventPublisher } from '@support/bus';
+import {
+  createEvent,
+  DocumentIndexed,
+  DocumentUpserted,
+  type EnvelopeOf,
+  RerankCompleted,
+  RetrievalCompleted,
+  RetrievalRequested,
+} from '@support/contracts';
+import { CLOCK, type Clock } from '@support/platform';
+import { RETRIEVAL_CONFIG, type RetrievalConfig } from './config/retrieval-config.js';
+import { DocumentIndexer } from './ingestion/document-indexer.js';
+import { RetrievalPipeline } from './pipeline/retrieval-pipeline.js';
+import { BusReranker } from './rerank/bus-reranker.js';
+import { EMBEDDER_ID } from './retrieval.tokens.js';
+
+/** The retrieval service's consumers: they translate events to use cases and results to events. */
+@Injectable()
+export class RetrievalRuntime implements OnApplicationBootstrap {
+  constructor(
+    @Inject(EventConsumers) private readonly consumers: EventConsumers,
+    @Inject(EventPublisher) private readonly publisher: EventPublisher,
+    @Inject(RetrievalPipeline) private readonly pipeline: RetrievalPipeline,
+    @Inject(DocumentIndexer) private readonly indexer: DocumentIndexer,
+    @Inject(BusReranker) private readonly reranker: BusReranker,
+    @Inject(RETRIEVAL_CONFIG) private readonly config: RetrievalConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(EMBEDDER_ID) private readonly embedderId: string,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // Replies to this instance's rerank requests; live only, like any in-memory wait.
+    await this.consumers.subscribe({
+      durable: consumerName(`retrieval-${this.config.instance}`, RerankCompleted),
+      event: RerankCompleted,
+      deliverPolicy: 'new',
+      handle: async (event) => {
+        this.reranker.replies.resolve(event.payload.requestId, event.payload);
+      },
+    });
+    await this.consumers.subscribe({
+      durable: consumerName('retrieval', RetrievalRequested),
+      event: RetrievalRequested,
+      handle: (event) => this.retrieve(event),
+    });
+    await this.consumers.subscribe({
+      durable: consumerName('retrieval', DocumentUpserted),
+      event: DocumentUpserted,
+      handle: (event) => this.indexDocument(event),
+    });
+  }
+
+  private async retrieve(event: EnvelopeOf<typeof RetrievalRequested>): Promise<void> {
+    const { requestId, query, namespace } = event.payload;
+    const trace = {
+      requestId,
+      conversationId: event.conversationId,
+      turnId: event.turnId,
+      correlationId: event.correlationId,
+      causationId: event.id,
+    };
+    const result = await this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace);
+    await this.publisher.publish(
+      createEvent(RetrievalCompleted, result, {
+        // Derived from the request: a redelivered request publishes nothing new.
+        id: deterministicId('retrieval.completed', requestId),
+        occurredAt: this.clock.now().toISOString(),
+        conversationId: event.conversationId,
+        turnId: event.turnId,
+        causationId: event.id,
+        correlationId: event.correlationId,
+      }),
+    );
+  }
+
+  private async indexDocument(event: EnvelopeOf<typeof DocumentUpserted>): Promise<void> {
+    const p = event.payload;
+    const namespace = p.namespace ?? this.config.namespace;
+    const result = await this.indexer.indexDocument(namespace, {
+      docId: p.docId,
+      title: p.title,
+      lang: p.lang,
+      topic: p.topic,
+      body: p.body,
+      contentSha256: p.contentSha256,
+    });
+    await this.publisher.publish(
+      createEvent(
+        DocumentIndexed,
+        {
+          docId: p.docId,
+          namespace,
+          chunkIds: result.chunkIds,
+          removedChunks: result.removedChunks,
+          contentSha256: p.contentSha256,
+          embedder: this.embedderId,
+        },
+        {
+          id: deterministicId('kb.document_indexed', event.id),
+          occurredAt: this.clock.now().toISOString(),
+          causationId: event.id,
+          correlationId: event.correlationId,
+        },
+      ),
+    );
+  }
+}

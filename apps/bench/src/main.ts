@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { busLatencyBench } from './bus-latency.bench.js';
 import { replayBench } from './replay.bench.js';
 import { chooseFloor, recallByKind, runQuestions, sweepFloors } from './calibrate.bench.js';
+import { retrievalBench, sparseEncodingBench } from './retrieval.bench.js';
 
 /**
  * `npm run bench -- [bus|replay|all] [--events N]`: prints numbers as JSON lines. Uses the local
@@ -15,6 +16,8 @@ const { values, positionals } = parseArgs({
     'replay-events': { type: 'string' },
     kb: { type: 'string', default: 'kb' },
     questions: { type: 'string', default: 'eval/calibration/questions.jsonl' },
+    chunks: { type: 'string', default: '10000,100000' },
+    queries: { type: 'string', default: '300' },
   },
 });
 const which = positionals[0] ?? 'all';
@@ -22,6 +25,17 @@ const run = async () => {
   if (which === 'bus' || which === 'all') {
     const result = await busLatencyBench(Number(values.events ?? 5000));
     console.log(JSON.stringify({ bench: 'publish_to_consume', ...result }));
+  }
+  if (which === 'retrieval') {
+    console.log(JSON.stringify({ bench: 'sparse_encoding', ...sparseEncodingBench(values.kb!) }));
+    const counts = values.chunks!.split(',').map(Number);
+    for (const result of await retrievalBench(
+      values.kb!,
+      values.questions!,
+      counts,
+      Number(values.queries),
+    ))
+      console.log(JSON.stringify({ bench: 'retrieval', ...result }));
   }
   if (which === 'calibrate') {
     const outcomes = await runQuestions(values.kb!, values.questions!);

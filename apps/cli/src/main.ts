@@ -7,7 +7,7 @@ import { startCommand } from './commands/start.js';
 const USAGE = `usage: npm run cli -- <command>
 
 commands:
-  start [--data-dir DIR] [--host HOST]   start NATS/PostgreSQL if needed and all six services
+  start [--data-dir DIR] [--kb DIR]      start NATS/PostgreSQL if needed, all six services, index kb/
   replay --from-start [--schema NAME]    rebuild the projections from the event log
   ingest DIR [--namespace NS]            index a knowledge-base folder (Markdown + front matter)
 `;
@@ -21,9 +21,10 @@ async function main(argv: string[]): Promise<void> {
         options: {
           'data-dir': { type: 'string', default: '.data' },
           host: { type: 'string', default: '127.0.0.1' },
+          kb: { type: 'string', default: 'kb' },
         },
       });
-      await startCommand({ dataDir: values['data-dir']!, host: values.host! });
+      await startCommand({ dataDir: values['data-dir']!, host: values.host!, kbDir: values.kb });
       return;
     }
     case 'replay': {

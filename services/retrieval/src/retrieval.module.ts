@@ -9,7 +9,12 @@ import {
   loadConfig,
   systemClock,
 } from '@support/platform';
-import { InProcessVectorIndex, QdrantVectorIndex, type VectorIndex } from '@support/vector-index';
+import {
+  CollectionNotFound,
+  InProcessVectorIndex,
+  QdrantVectorIndex,
+  type VectorIndex,
+} from '@support/vector-index';
 import {
   RETRIEVAL_CONFIG,
   type RetrievalConfig,
@@ -56,9 +61,9 @@ export class RetrievalModule {
           useFactory: (config: RetrievalConfig, health: HealthRegistry) => {
             const index = options.index ?? vectorIndexFromConfig(config);
             health.register('vector-index', async () => {
-              await index.count(config.namespace).catch((error: { code?: string }) => {
+              await index.count(config.namespace).catch((error: unknown) => {
                 // An empty, never-ingested namespace is ready; an unreachable index is not.
-                if (error.code !== 'collection_not_found') throw error;
+                if (!(error instanceof CollectionNotFound)) throw error;
               });
             });
             return index;

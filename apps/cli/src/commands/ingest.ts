@@ -103,9 +103,10 @@ export async function ingestCommand(options: {
         `retrieval did not confirm ${waiting.size} document(s) within ${options.timeoutMs} ms: ${[...waiting.values()].map((d) => d.docId).join(', ')}`,
       );
     const seconds = (Date.now() - started) / 1000;
-    console.log(
-      `ingested ${documents.length} documents, ${chunks} chunks in ${seconds.toFixed(1)} s (${Math.round(chunks / seconds)} chunks/s)`,
-    );
+    if (!options.quiet)
+      console.log(
+        `ingested ${documents.length} documents, ${chunks} chunks in ${seconds.toFixed(1)} s (${Math.round(chunks / seconds)} chunks/s)`,
+      );
     return { documents: documents.length, chunks };
   } finally {
     await bus.close();

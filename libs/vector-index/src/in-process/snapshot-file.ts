@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { endianness } from 'node:os';
-import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredChunk } from './namespace-index.js';
 
@@ -12,14 +12,16 @@ import type { StoredChunk } from './namespace-index.js';
  *   then     count lines of JSON: the rest of each point (ids, payload, sparse vectors), same order
  *
  * Dense vectors are raw bytes because JSON would make a 1024-d vector ~20 KB and loading slow;
- * the rest stays readable. Lines are decoded one at a time so no string nears V8's length limit.
+ * the rest stays readable. Lines are decoded in blocks so no string nears V8's length limit.
  */
 
 const FORMAT = 'support-vector-index';
 const VERSION = 1;
 const NEWLINE = 0x0a;
-const WRITE_CHUNK_BYTES = 64 * 1024 * 1024;
+const IO_CHUNK_BYTES = 64 * 1024 * 1024;
 const LINE_BATCH_CHARS = 1024 * 1024;
+const READ_BLOCK_BYTES = 16 * 1024 * 1024;
+const HEADER_PROBE_BYTES = 64 * 1024;
 
 interface SnapshotHeader {
   format: typeof FORMAT;
@@ -49,44 +51,67 @@ export function snapshotPath(directory: string, namespace: string): string {
 /** The stored snapshot, or undefined when the namespace was never written. */
 export async function readSnapshot(path: string): Promise<Snapshot | undefined> {
   assertLittleEndian();
-  let buffer: Buffer;
+  let handle: FileHandle;
   try {
-    buffer = await readFile(path);
+    handle = await open(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const headerEnd = buffer.indexOf(NEWLINE);
-  if (headerEnd < 0) throw new SnapshotCorrupt(path, 'no header line');
-  let header: SnapshotHeader;
   try {
-    header = JSON.parse(buffer.toString('utf8', 0, headerEnd)) as SnapshotHeader;
-  } catch {
-    throw new SnapshotCorrupt(path, 'the header is not JSON');
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(size, HEADER_PROBE_BYTES));
+    await readAll(handle, head, 0);
+    const headerEnd = head.indexOf(NEWLINE);
+    if (headerEnd < 0) throw new SnapshotCorrupt(path, 'no header line');
+    let header: SnapshotHeader;
+    try {
+      header = JSON.parse(head.toString('utf8', 0, headerEnd)) as SnapshotHeader;
+    } catch {
+      throw new SnapshotCorrupt(path, 'the header is not JSON');
+    }
+    if (header.format !== FORMAT || header.version !== VERSION) {
+      throw new SnapshotCorrupt(path, `unknown format ${header.format} v${header.version}`);
+    }
+    const { denseSize, count } = header;
+    const denseStart = headerEnd + 1;
+    const denseBytes = count * denseSize * 4;
+    if (size < denseStart + denseBytes) throw new SnapshotCorrupt(path, 'truncated');
+    // Read straight into the vectors' memory: no intermediate copy of the largest section.
+    const dense = new Float32Array(count * denseSize);
+    await readAll(handle, new Uint8Array(dense.buffer), denseStart);
+    const text = Buffer.alloc(size - denseStart - denseBytes);
+    await readAll(handle, text, denseStart + denseBytes);
+    const records = parseRecords(text, path);
+    if (records.length !== count) {
+      throw new SnapshotCorrupt(path, `${records.length} records for a count of ${count}`);
+    }
+    return { denseSize, records, dense };
+  } finally {
+    await handle.close();
   }
-  if (header.format !== FORMAT || header.version !== VERSION) {
-    throw new SnapshotCorrupt(path, `unknown format ${header.format} v${header.version}`);
-  }
-  const { denseSize, count } = header;
-  const denseStart = headerEnd + 1;
-  const denseBytes = count * denseSize * 4;
-  if (buffer.length < denseStart + denseBytes) throw new SnapshotCorrupt(path, 'truncated');
-  // Copied rather than viewed: a Float32Array view needs 4-byte alignment the offset lacks.
-  const dense = new Float32Array(count * denseSize);
-  new Uint8Array(dense.buffer).set(buffer.subarray(denseStart, denseStart + denseBytes));
+}
 
+/** JSON lines, decoded in blocks: one string per line is slow, one for the file too long. */
+function parseRecords(text: Buffer, path: string): StoredChunk[] {
   const records: StoredChunk[] = [];
-  let position = denseStart + denseBytes;
-  while (position < buffer.length) {
-    const end = buffer.indexOf(NEWLINE, position);
-    if (end < 0) throw new SnapshotCorrupt(path, 'the last record is cut');
-    records.push(JSON.parse(buffer.toString('utf8', position, end)) as StoredChunk);
+  if (text.length > 0 && text[text.length - 1] !== NEWLINE) {
+    throw new SnapshotCorrupt(path, 'the last record is cut');
+  }
+  let position = 0;
+  while (position < text.length) {
+    let end = text.lastIndexOf(NEWLINE, Math.min(position + READ_BLOCK_BYTES, text.length) - 1);
+    if (end < position) end = text.indexOf(NEWLINE, position);
+    for (const line of text.toString('utf8', position, end).split('\n')) {
+      try {
+        records.push(JSON.parse(line) as StoredChunk);
+      } catch {
+        throw new SnapshotCorrupt(path, `record ${records.length + 1} is not JSON`);
+      }
+    }
     position = end + 1;
   }
-  if (records.length !== count) {
-    throw new SnapshotCorrupt(path, `${records.length} records for a count of ${count}`);
-  }
-  return { denseSize, records, dense };
+  return records;
 }
 
 /**
@@ -141,10 +166,20 @@ export async function writeSnapshot(
   await syncDirectory(directory);
 }
 
+async function readAll(handle: FileHandle, into: Uint8Array, position: number): Promise<void> {
+  let offset = 0;
+  while (offset < into.length) {
+    const length = Math.min(into.length - offset, IO_CHUNK_BYTES);
+    const { bytesRead } = await handle.read(into, offset, length, position + offset);
+    if (bytesRead === 0) throw new Error('unexpected end of file');
+    offset += bytesRead;
+  }
+}
+
 async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) {
-    const length = Math.min(bytes.length - offset, WRITE_CHUNK_BYTES);
+    const length = Math.min(bytes.length - offset, IO_CHUNK_BYTES);
     const { bytesWritten } = await handle.write(bytes, offset, length);
     offset += bytesWritten;
   }

@@ -9,11 +9,6 @@ export class TopK {
 
   constructor(private readonly k: number) {}
 
-  /** Whether (score, chunkId) would be kept; lets a scan skip work for hopeless candidates. */
-  accepts(score: number, chunkId: string): boolean {
-    return this.scores.length < this.k || this.worse(0, score, chunkId);
-  }
-
   push(score: number, chunkId: string, slot: number): void {
     if (this.scores.length < this.k) {
       this.scores.push(score);

@@ -40,6 +40,10 @@ export default tseslint.config(
             },
             { sourceTag: 'type:text', onlyDependOnLibsWithTags: [] },
             {
+              sourceTag: 'type:citations',
+              onlyDependOnLibsWithTags: ['type:text', 'type:contracts'],
+            },
+            {
               sourceTag: 'type:bus',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:testing'],
             },
@@ -68,6 +72,7 @@ export default tseslint.config(
                 'type:testing',
                 'type:models',
                 'type:text',
+                'type:citations',
               ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },

@@ -23,36 +23,12 @@ import { FakeTeiServer } from '@support/models';
 import { type StartedService, startService } from '@support/platform';
 import { RerankerProxyModule } from '@support/reranker-proxy';
 import { eventually, startNatsServer, uniqueName } from '@support/testing';
-import { InProcessVectorIndex, type IndexLeg, type VectorIndex } from '@support/vector-index';
+import { InProcessVectorIndex } from '@support/vector-index';
+import { FaultyIndex } from './support/faulty-index.js';
+import { kbDocuments, publishDocuments } from './support/kb.js';
 import { type KbDocument, parseKbMarkdown, RetrievalModule } from '@support/retrieval';
 
-const KB_DIR = fileURLToPath(new URL('../../../kb/', import.meta.url));
 const quiet = { warn: () => undefined, error: () => undefined };
-
-/** The real in-process index, with legs that can be made to hang or fail (a slow or broken Qdrant). */
-class FaultyIndex implements VectorIndex {
-  readonly faults = new Map<IndexLeg, 'hang' | 'fail'>();
-  constructor(private readonly inner: VectorIndex) {}
-  ensureCollection: VectorIndex['ensureCollection'] = (...a) => this.inner.ensureCollection(...a);
-  upsert: VectorIndex['upsert'] = (...a) => this.inner.upsert(...a);
-  deleteDocumentChunks: VectorIndex['deleteDocumentChunks'] = (...a) =>
-    this.inner.deleteDocumentChunks(...a);
-  count: VectorIndex['count'] = (...a) => this.inner.count(...a);
-  documentChunkIds: VectorIndex['documentChunkIds'] = (...a) => this.inner.documentChunkIds(...a);
-  query: VectorIndex['query'] = async (namespace, leg, vector, limit) => {
-    const fault = this.faults.get(leg);
-    if (fault === 'hang') return new Promise(() => undefined);
-    if (fault === 'fail')
-      throw Object.assign(new Error(`${leg} index unreachable`), { code: 'index_unavailable' });
-    return this.inner.query(namespace, leg, vector, limit);
-  };
-}
-
-function kbDocuments(): KbDocument[] {
-  return readdirSync(KB_DIR)
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => parseKbMarkdown(readFileSync(join(KB_DIR, f), 'utf8'), f));
-}
 
 interface RetrievalStack {
   readonly index: FaultyIndex;

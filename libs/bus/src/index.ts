@@ -7,3 +7,4 @@ export * from './event-publisher.js';
 export * from './event-consumer.js';
 export * from './event-consumers.js';
 export * from './bus.module.js';
+export * from './pending-replies.js';

@@ -20,6 +20,45 @@ export {
   sigmoid,
 } from './reranker/cross-encoder.js';
 export { TeiCrossEncoder, type TeiCrossEncoderOptions } from './reranker/tei-cross-encoder.js';
+export {
+  type AssistantMessage,
+  type ChatCompletion,
+  type ChatMessage,
+  type ChatModel,
+  type ChatRequest,
+  ESCALATE_TOOL,
+  type FinishReason,
+  type ImagePart,
+  type JsonObjectSchema,
+  parseToolArguments,
+  SEARCH_KNOWLEDGE_BASE_TOOL,
+  type SystemMessage,
+  type TextPart,
+  type ToolCall,
+  type ToolMessage,
+  type ToolSpec,
+  type UserContentPart,
+  type UserMessage,
+  userText,
+} from './chat/chat-model.js';
+export {
+  CUSTOMER_ASKED_FOR_HUMAN,
+  ExtractiveResponder,
+  type ExtractiveResponderOptions,
+  REPHRASE_REQUEST,
+} from './chat/extractive-responder.js';
+export { asksForHuman } from './chat/human-request.js';
+export {
+  OpenAiCompatibleChatModel,
+  type OpenAiCompatibleChatModelOptions,
+  stripReasoning,
+} from './chat/openai-compatible-chat-model.js';
+export {
+  formatChunksForPrompt,
+  parseChunksFromToolMessage,
+  type PromptChunk,
+} from './chat/prompt-chunks.js';
+export { buildSystemPrompt, SYSTEM_PROMPT_EN } from './chat/system-prompt.js';
 export * from './config/models-env.js';
 // Local stand-ins for the model servers, for any package's integration tests (no jest inside).
 export {
@@ -29,3 +68,10 @@ export {
   type RecordedEmbeddingsRequest,
 } from './testing/fake-openai-server.js';
 export { type FakeTeiBehaviour, FakeTeiServer } from './testing/fake-tei-server.js';
+export {
+  type FakeChatReply,
+  FakeOpenAiChatServer,
+  type FakeOpenAiChatServerOptions,
+  type FakeToolCall,
+  type RecordedChatRequest,
+} from './testing/fake-openai-chat-server.js';

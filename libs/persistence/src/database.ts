@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource, type MixedList } from 'typeorm';
+import { DataSource, type EntitySchema } from 'typeorm';
 import { AppError } from '@support/platform';
 import { ProcessedEventEntity } from './processed-events.js';
 import {
@@ -10,13 +10,17 @@ import {
 import { Conversations1764669600000 } from './migrations/1764669600000-conversations.js';
 
 export const ENTITIES = [ConversationEntity, MessageEntity, TurnEntity, ProcessedEventEntity];
-export const MIGRATIONS: MixedList<Function> = [Conversations1764669600000];
+export const MIGRATIONS: Function[] = [Conversations1764669600000];
 
 export interface DatabaseOptions {
   readonly url: string;
   /** Postgres schema for every table; a replay can build a second one beside the live one. */
   readonly schema?: string;
   readonly poolSize?: number;
+  /** A service's own entities, added to the shared ones above. */
+  readonly entities?: readonly (Function | EntitySchema)[];
+  /** Migrations for those entities, run with the shared ones under the same lock. */
+  readonly migrations?: readonly Function[];
 }
 
 /** Creates the database named in the URL when the server does not have it yet. */
@@ -51,8 +55,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataSource
     type: 'postgres',
     url: options.url,
     schema: options.schema,
-    entities: ENTITIES,
-    migrations: MIGRATIONS,
+    entities: [...ENTITIES, ...(options.entities ?? [])],
+    migrations: [...MIGRATIONS, ...(options.migrations ?? [])],
     migrationsTableName: 'typeorm_migrations',
     synchronize: false,
     logging: false,

@@ -1,18 +1,199 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { BusModule, type BusOptions } from '@support/bus';
-import { HealthModule } from '@support/platform';
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import {
+  BusModule,
+  type BusOptions,
+  consumerName,
+  EventConsumers,
+  EventPublisher,
+} from '@support/bus';
+import { AdminReplied, MessageReceived, RetrievalCompleted } from '@support/contracts';
+import { type ChatModel, chatModelFromConfig, llmEnv } from '@support/models';
+import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
+import {
+  CLOCK,
+  type Clock,
+  databaseEnv,
+  HealthModule,
+  loadConfig,
+  systemClock,
+} from '@support/platform';
+import { detectLanguage } from '@support/text';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { agentOwnEnv } from './agent-env.js';
+import { buildAgentGraph } from './graph/agent-graph.js';
+import { ORDER_ENTITIES, ORDER_MIGRATIONS } from './orders/order-persistence.js';
+import { OrderRepository } from './orders/order-repository.js';
+import { orderTools } from './orders/order-tools.js';
+import { seedDemoOrders } from './orders/demo-orders.js';
+import { AgentConversations } from './runtime/agent-conversations.js';
+import { BusAgentPorts } from './runtime/bus-agent-ports.js';
+import { ConversationLock } from './runtime/conversation-lock.js';
 
 export interface AgentModuleOptions {
+  readonly env?: Record<string, string | undefined>;
   readonly bus?: Partial<BusOptions>;
+  readonly database?: Partial<DatabaseOptions>;
+  /** A chat model chosen by the caller (tests: a scripted one); default from LLM_* configuration. */
+  readonly chatModel?: ChatModel;
+  readonly clock?: Clock;
 }
 
-/** The LangGraph agent: tools, citation validation, forced escalation (built by the agent issue). */
+const AGENT_CONFIG = Symbol('AGENT_CONFIG');
+const CHECKPOINT_POOL = Symbol('CHECKPOINT_POOL');
+type AgentConfig = ReturnType<typeof loadConfig<typeof agentOwnEnv>> & {
+  readonly databaseUrl: string;
+};
+
+/** Subscribes the agent to the bus and closes what it opened. */
+@Injectable()
+class AgentRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(EventConsumers) private readonly consumers: EventConsumers,
+    @Inject(AgentConversations) private readonly conversations: AgentConversations,
+    @Inject(BusAgentPorts) private readonly ports: BusAgentPorts,
+    @Inject(AGENT_CONFIG) private readonly config: AgentConfig,
+    @Inject(CHECKPOINT_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.subscribe({
+      durable: consumerName(`agent-${this.config.AGENT_INSTANCE}`, RetrievalCompleted),
+      event: RetrievalCompleted,
+      deliverPolicy: 'new',
+      handle: async (event) => {
+        this.ports.retrievals.resolve(event.payload.requestId, event.payload);
+      },
+    });
+    await this.consumers.subscribe({
+      durable: consumerName('agent', MessageReceived),
+      event: MessageReceived,
+      handle: (event) => this.conversations.onCustomerMessage(event),
+    });
+    await this.consumers.subscribe({
+      durable: consumerName('agent', AdminReplied),
+      event: AdminReplied,
+      handle: (event) => this.conversations.onAdminReply(event),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** The LangGraph agent: tools, citation validation, forced escalation and the human interrupt. */
 @Module({})
 export class AgentModule {
   static register(options: AgentModuleOptions = {}): DynamicModule {
+    const env = options.env ?? process.env;
     return {
       module: AgentModule,
-      imports: [HealthModule.forService('agent'), BusModule.forRoot('agent', options.bus)],
+      imports: [
+        HealthModule.forService('agent'),
+        BusModule.forRoot('agent', options.bus),
+        PersistenceModule.forRoot({
+          ...options.database,
+          entities: ORDER_ENTITIES,
+          migrations: ORDER_MIGRATIONS,
+        }),
+      ],
+      providers: [
+        {
+          provide: AGENT_CONFIG,
+          useFactory: () => ({
+            ...loadConfig(agentOwnEnv, env),
+            databaseUrl: options.database?.url ?? loadConfig(databaseEnv, env).DATABASE_URL,
+          }),
+        },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        {
+          provide: CHECKPOINT_POOL,
+          inject: [AGENT_CONFIG],
+          useFactory: (config: AgentConfig) =>
+            new pg.Pool({ connectionString: config.databaseUrl, max: 10 }),
+        },
+        {
+          provide: PostgresSaver,
+          inject: [CHECKPOINT_POOL],
+          useFactory: async (pool: pg.Pool) => {
+            const saver = new PostgresSaver(pool, undefined, { schema: 'agent_checkpoints' });
+            await saver.setup();
+            return saver;
+          },
+        },
+        {
+          provide: OrderRepository,
+          inject: [DataSource, AGENT_CONFIG, CLOCK],
+          useFactory: async (dataSource: DataSource, config: AgentConfig, clock: Clock) => {
+            if (config.SEED_DEMO_ORDERS ?? env.NODE_ENV !== 'production')
+              await seedDemoOrders(dataSource, clock.now());
+            return new OrderRepository(dataSource);
+          },
+        },
+        {
+          provide: BusAgentPorts,
+          inject: [EventPublisher, AGENT_CONFIG, CLOCK],
+          useFactory: (publisher: EventPublisher, config: AgentConfig, clock: Clock) =>
+            new BusAgentPorts(
+              publisher,
+              config.KB_SEARCH_TIMEOUT_MS,
+              () => clock.now(),
+              config.KB_NAMESPACE,
+            ),
+        },
+        {
+          provide: AgentConversations,
+          inject: [
+            BusAgentPorts,
+            OrderRepository,
+            PostgresSaver,
+            EventPublisher,
+            CHECKPOINT_POOL,
+            CLOCK,
+          ],
+          useFactory: (
+            ports: BusAgentPorts,
+            orders: OrderRepository,
+            saver: PostgresSaver,
+            publisher: EventPublisher,
+            pool: pg.Pool,
+            clock: Clock,
+          ) => {
+            const chatModel = options.chatModel ?? chatModelFromConfig(loadConfig(llmEnv, env));
+            const graph = buildAgentGraph(
+              {
+                chatModel,
+                tools: orderTools(orders),
+                searchKnowledgeBase: (query, turn, callId) =>
+                  ports.searchKnowledgeBase(query, turn, callId),
+                sendReply: (turn, reply) => ports.sendReply(turn, reply),
+                raiseEscalation: (turn, escalation) => ports.raiseEscalation(turn, escalation),
+                now: () => clock.now(),
+              },
+              saver,
+            );
+            return new AgentConversations(
+              graph,
+              ports,
+              publisher,
+              new ConversationLock(pool),
+              detectLanguage,
+              () => clock.now(),
+            );
+          },
+        },
+        AgentRuntime,
+      ],
+      exports: [AgentConversations],
     };
   }
 }

@@ -2,7 +2,8 @@ import { normalizeText } from '@support/text';
 
 // English: a verb of contact followed by someone human ("talk to a human", "connect me with an
 // agent", "I want a real person"), or the whole message being such a word ("agent please").
-const WHO = '(?:humans?|person|people|agent|representative|rep|someone|somebody|staff|operator|manager|supervisor|customer (?:service|support|care)|support team)';
+const WHO =
+  '(?:humans?|person|people|agent|representative|rep|someone|somebody|staff|operator|manager|supervisor|customer (?:service|support|care)|support team)';
 const FILLER = '(?:(?:a|an|the|some|your|one of your|real|actual|live)\\s+)*';
 const ENGLISH = [
   new RegExp(`\\b(?:talk|speak|chat)\\s+(?:to|with)\\s+${FILLER}${WHO}\\b`),

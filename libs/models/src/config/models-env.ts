@@ -1,4 +1,7 @@
 import { type ConfigOf, int, optional, str, url } from '@support/platform';
+import type { ChatModel } from '../chat/chat-model.js';
+import { ExtractiveResponder } from '../chat/extractive-responder.js';
+import { OpenAiCompatibleChatModel } from '../chat/openai-compatible-chat-model.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { HashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { OpenAiCompatibleEmbedder } from '../embeddings/openai-compatible-embedder.js';
@@ -40,8 +43,34 @@ export const rerankerEnv = {
   RERANK_TIMEOUT_MS: int({ default: 1_500, min: 1, description: 'timeout of one rerank call' }),
 };
 
+export const llmEnv = {
+  LLM_BASE_URL: optional(
+    url({
+      protocols: ['http', 'https'],
+      description:
+        'OpenAI-compatible chat API incl. /v1 (vLLM serving Qwen3-VL-8B); unset = extractive responder',
+    }),
+  ),
+  LLM_MODEL: str({
+    default: 'Qwen/Qwen3-VL-8B-Instruct',
+    description: 'chat model name sent to the server',
+  }),
+  LLM_TIMEOUT_MS: int({
+    default: 30_000,
+    min: 1,
+    description: 'timeout of one chat completion, retries included',
+  }),
+  LLM_MAX_RETRIES: int({
+    default: 1,
+    min: 0,
+    max: 10,
+    description: 'retries of a failed chat completion (connection errors, 408/409/429/5xx)',
+  }),
+};
+
 export type EmbeddingsConfig = ConfigOf<typeof embeddingsEnv>;
 export type RerankerConfig = ConfigOf<typeof rerankerEnv>;
+export type LlmConfig = ConfigOf<typeof llmEnv>;
 
 /** The production embedder when a server is configured, else the embedded hashing default. */
 export function embedderFromConfig(config: EmbeddingsConfig): Embedder {
@@ -58,4 +87,15 @@ export function embedderFromConfig(config: EmbeddingsConfig): Embedder {
 export function crossEncoderFromConfig(config: RerankerConfig): CrossEncoder | null {
   if (config.RERANKER_URL === undefined) return null;
   return new TeiCrossEncoder({ baseUrl: config.RERANKER_URL, timeoutMs: config.RERANK_TIMEOUT_MS });
+}
+
+/** The OpenAI-compatible chat model when `LLM_BASE_URL` is set, else the extractive responder. */
+export function chatModelFromConfig(config: LlmConfig): ChatModel {
+  if (config.LLM_BASE_URL === undefined) return new ExtractiveResponder();
+  return new OpenAiCompatibleChatModel({
+    baseUrl: config.LLM_BASE_URL,
+    model: config.LLM_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    maxRetries: config.LLM_MAX_RETRIES,
+  });
 }

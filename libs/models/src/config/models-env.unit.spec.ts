@@ -1,12 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '@support/platform';
+import { ExtractiveResponder } from '../chat/extractive-responder.js';
+import { OpenAiCompatibleChatModel } from '../chat/openai-compatible-chat-model.js';
 import { HashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { OpenAiCompatibleEmbedder } from '../embeddings/openai-compatible-embedder.js';
 import { TeiCrossEncoder } from '../reranker/tei-cross-encoder.js';
 import {
+  chatModelFromConfig,
   crossEncoderFromConfig,
   embedderFromConfig,
   embeddingsEnv,
+  llmEnv,
   rerankerEnv,
 } from './models-env.js';
 
@@ -63,5 +67,39 @@ describe('reranker configuration', () => {
 
   it('stops on a bad RERANKER_URL naming it', () => {
     expect(() => loadConfig(rerankerEnv, { RERANKER_URL: 'nats://x' })).toThrow('RERANKER_URL');
+  });
+});
+
+describe('LLM configuration', () => {
+  it('defaults to the extractive responder with the documented defaults', () => {
+    const config = loadConfig(llmEnv, {});
+    expect(config).toEqual({
+      LLM_BASE_URL: undefined,
+      LLM_MODEL: 'Qwen/Qwen3-VL-8B-Instruct',
+      LLM_TIMEOUT_MS: 30_000,
+      LLM_MAX_RETRIES: 1,
+    });
+    expect(chatModelFromConfig(config)).toBeInstanceOf(ExtractiveResponder);
+  });
+
+  it('uses the OpenAI-compatible chat model when LLM_BASE_URL is set', () => {
+    const config = loadConfig(llmEnv, {
+      LLM_BASE_URL: 'http://vllm:8000/v1',
+      LLM_MODEL: 'Qwen/Qwen3-VL-8B-Instruct',
+      LLM_MAX_RETRIES: '0',
+    });
+    const model = chatModelFromConfig(config);
+    expect(model).toBeInstanceOf(OpenAiCompatibleChatModel);
+    expect(model.id).toBe('openai-compatible:Qwen/Qwen3-VL-8B-Instruct');
+  });
+
+  it.each([
+    ['LLM_BASE_URL', 'ws://vllm/v1'],
+    ['LLM_TIMEOUT_MS', '0'],
+    ['LLM_MAX_RETRIES', '-1'],
+    ['LLM_MAX_RETRIES', 'twice'],
+  ])('stops on a bad %s naming it', (variable, value) => {
+    expect(() => loadConfig(llmEnv, { [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig(llmEnv, { [variable]: value })).toThrow(variable);
   });
 });

@@ -1,5 +1,6 @@
-// Kept local on purpose: this lib depends on no text lib, and the hashing embedder only needs a
-// few folding rules so that spelling variants of one Arabic word hash to the same features.
+// Kept local on purpose: the hashing embedder's vectors are stored in the index, so its few
+// folding rules (spelling variants of one Arabic word hash to the same features) must not change
+// when the text lib's normalisation does.
 const ARABIC_DIACRITICS_AND_TATWEEL = /[\u064B-\u0652\u0670\u0640]/g;
 const ALEF_FORMS = /[\u0623\u0625\u0622]/g; // أ إ آ
 const ARABIC_INDIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;

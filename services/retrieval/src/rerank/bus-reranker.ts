@@ -1,11 +1,10 @@
-import { deterministicId, type EventPublisher } from '@support/bus';
 import { createEvent, RerankRequested, type RerankCompletedPayload } from '@support/contracts';
 import type {
   CandidateChunk,
   RerankOutcome,
   TraceContext,
 } from '../pipeline/retrieval-pipeline.js';
-import { PendingReplies } from './pending-replies.js';
+import { deterministicId, type EventPublisher, PendingReplies } from '@support/bus';
 
 /**
  * The rerank port over the bus: publishes `rerank.requested` and waits for the proxy's

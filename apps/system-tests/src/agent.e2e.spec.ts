@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { newEventId } from '@support/bus';
+import { AdminReplied, createEvent } from '@support/contracts';
+import {
+  type FakeChatReply,
+  FakeOpenAiChatServer,
+  parseChunksFromToolMessage,
+  type RecordedChatRequest,
+} from '@support/models';
+import { eventually } from '@support/testing';
+import { ask, startSupportStack, type SupportStack } from './support/support-stack.js';
+
+const NEIGHBOUR = "I'm a reseller, can I return unsold stock from my wholesale order?";
+
+async function adminReplies(stack: SupportStack, conversationId: string, text: string) {
+  const escalation = stack.escalations.findLast((e) => e.conversationId === conversationId)!;
+  await stack.publisher.publish(
+    createEvent(
+      AdminReplied,
+      {
+        escalationId: escalation.payload.escalationId,
+        provider: 'console',
+        adminId: 'admin-1',
+        text,
+        externalId: newEventId(),
+      },
+      {
+        id: newEventId(),
+        occurredAt: new Date().toISOString(),
+        conversationId,
+        correlationId: newEventId(),
+      },
+    ),
+  );
+}
+
+describe('the agent through the WebSocket, with the embedded default responder', () => {
+  let stack: SupportStack;
+  beforeAll(async () => {
+    stack = await startSupportStack();
+  });
+  afterAll(() => stack.close());
+
+  it('answers an English question with a cited, validated reply', async () => {
+    const { socket } = await stack.connect('cust-1001');
+    const { reply } = await ask(socket, 'How long does delivery to Muscat take?');
+    expect(reply.kind).toBe('answer');
+    expect(String(reply.text)).toMatch(/\[delivery-times-fees#\d+\]/);
+    expect(reply.citations).toEqual(
+      expect.arrayContaining([expect.objectContaining({ docId: 'delivery-times-fees' })]),
+    );
+    socket.close();
+  });
+
+  it('answers Arabic from the Arabic document, and a mixed question too', async () => {
+    const { socket } = await stack.connect('cust-1002');
+    const arabic = await ask(socket, 'ما رسوم الدفع عند الاستلام في البحرين؟');
+    expect(arabic.reply.kind).toBe('answer');
+    expect(String(arabic.reply.text)).toMatch(/[\u0600-\u06FF]/);
+    expect(String(arabic.reply.text)).toMatch(/\[ar-payment-options#\d+\]/);
+    const mixed = await ask(socket, 'can I pay بالبطاقة عند الباب in Jeddah?');
+    expect(mixed.reply.kind).toBe('answer');
+    expect((mixed.reply.citations as unknown[]).length).toBeGreaterThan(0);
+    socket.close();
+  });
+
+  it('abstains on a plausible neighbour (below_score_floor), pauses, and resumes on the admin reply', async () => {
+    const { socket, conversationId } = await stack.connect('cust-2002');
+    const { reply } = await ask(socket, NEIGHBOUR);
+    expect(reply.kind).toBe('abstention');
+    expect(await socket.nextOfType('handed_to_human')).toMatchObject({
+      reason: 'below_score_floor',
+    });
+    expect(
+      stack.escalations.findLast((e) => e.conversationId === conversationId)!.payload,
+    ).toMatchObject({
+      reason: 'below_score_floor',
+      group: 'avoidable',
+      question: NEIGHBOUR,
+    });
+    await eventually(() => stack.conversations().isPaused(conversationId));
+
+    const held = await ask(socket, 'hello? anyone there?');
+    expect(held.reply.kind).toBe('holding');
+
+    const from = socket.frames.length;
+    await adminReplies(
+      stack,
+      conversationId,
+      'Wholesale orders follow your reseller contract; I have emailed it to you.',
+    );
+    expect(
+      await socket.next((f) => f.type === 'reply' && f.kind === 'human', 10_000, from),
+    ).toMatchObject({
+      text: 'Wholesale orders follow your reseller contract; I have emailed it to you.',
+    });
+    await eventually(async () => !(await stack.conversations().isPaused(conversationId)));
+
+    const after = await ask(socket, 'How long does delivery to Muscat take?');
+    expect(after.reply.kind).toBe('answer');
+    socket.close();
+  });
+
+  it('escalates when the customer asks for a human (agent_requested), and survives an agent restart while paused', async () => {
+    const { socket, conversationId } = await stack.connect('cust-3003');
+    const { reply } = await ask(socket, 'I want to talk to a human please');
+    expect(reply.kind).toBe('abstention');
+    expect(await socket.nextOfType('handed_to_human')).toMatchObject({ reason: 'agent_requested' });
+    await eventually(() => stack.conversations().isPaused(conversationId));
+
+    await stack.restartAgent();
+    expect(await stack.conversations().isPaused(conversationId)).toBe(true);
+    const from = socket.frames.length;
+    await adminReplies(stack, conversationId, 'Hi, this is Huda from the team. How can I help?');
+    expect(
+      await socket.next((f) => f.type === 'reply' && f.kind === 'human', 15_000, from),
+    ).toMatchObject({
+      text: 'Hi, this is Huda from the team. How can I help?',
+    });
+    await eventually(async () => !(await stack.conversations().isPaused(conversationId)), 15_000);
+    socket.close();
+  });
+
+  it('abstains with retrieval_unavailable when every leg is down', async () => {
+    stack.index.breakAll();
+    try {
+      const { socket } = await stack.connect('cust-4004');
+      const { reply } = await ask(socket, 'How long does delivery to Muscat take?');
+      expect(reply.kind).toBe('abstention');
+      expect(await socket.nextOfType('handed_to_human')).toMatchObject({
+        reason: 'retrieval_unavailable',
+      });
+      socket.close();
+    } finally {
+      stack.index.faults.clear();
+    }
+  });
+});
+
+type Scenario = 'missing_citation' | 'unknown_id' | 'unsupported_number' | 'escalate' | 'good';
+
+describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => {
+  let stack: SupportStack;
+  let llm: FakeOpenAiChatServer;
+  let scenario: Scenario = 'good';
+
+  /** A model that searches first, then answers as the scenario says. */
+  function respond(request: RecordedChatRequest): FakeChatReply {
+    const toolMessages = request.messages.filter((m) => m.role === 'tool');
+    const lastUser = request.messages.findLastIndex((m) => m.role === 'user');
+    const answeredSinceUser = request.messages.slice(lastUser).some((m) => m.role === 'tool');
+    if (scenario === 'escalate')
+      return {
+        kind: 'tool_calls',
+        calls: [{ name: 'escalate', arguments: { reason: 'no tool for this' } }],
+      };
+    if (!answeredSinceUser)
+      return {
+        kind: 'tool_calls',
+        calls: [{ name: 'search_knowledge_base', arguments: { query: 'delivery Muscat' } }],
+      };
+    const chunks = parseChunksFromToolMessage(String(toolMessages.at(-1)!.content)) ?? [];
+    const id = chunks[0]?.chunkId ?? 'none#1';
+    switch (scenario) {
+      case 'missing_citation':
+        return { kind: 'text', text: 'Delivery to Muscat takes a few working days.' };
+      case 'unknown_id':
+        return {
+          kind: 'text',
+          text: 'Delivery to Muscat takes a few working days. [made-up-doc#9]',
+        };
+      case 'unsupported_number':
+        return { kind: 'text', text: `Delivery to Muscat takes 47 working days. [${id}]` };
+      default:
+        return { kind: 'text', text: `${chunks[0]!.text.split('\n').at(-1)} [${id}]` };
+    }
+  }
+
+  beforeAll(async () => {
+    llm = await FakeOpenAiChatServer.start({ respond });
+    stack = await startSupportStack({ env: { LLM_BASE_URL: llm.baseUrl, LLM_TIMEOUT_MS: '5000' } });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await llm.close();
+  });
+
+  it.each([
+    ['missing_citation', 'answer_validation_failed'],
+    ['unknown_id', 'answer_validation_failed'],
+    ['unsupported_number', 'answer_validation_failed'],
+    ['escalate', 'agent_requested'],
+  ] as const)(
+    'a model reply with %s ends in the abstention (%s) and a paused graph',
+    async (name, reason) => {
+      scenario = name;
+      const { socket, conversationId } = await stack.connect(`cust-${name}`);
+      const { reply } = await ask(socket, 'How long does delivery to Muscat take?');
+      expect(reply.kind).toBe('abstention');
+      expect(String(reply.text)).not.toMatch(/47|made-up|few working days/);
+      expect(await socket.nextOfType('handed_to_human')).toMatchObject({ reason });
+      await eventually(() => stack.conversations().isPaused(conversationId));
+      socket.close();
+    },
+  );
+
+  it('sends the model request with tools and thinking off', async () => {
+    const request = llm.requests.at(-1)!;
+    expect(
+      (request.tools ?? []).map((t) => (t as { function: { name: string } }).function.name),
+    ).toEqual(expect.arrayContaining(['search_knowledge_base', 'escalate', 'get_order_status']));
+    expect(request.chatTemplateKwargs).toEqual({ enable_thinking: false });
+  });
+});

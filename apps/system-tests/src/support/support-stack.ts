@@ -1,0 +1,169 @@
+import { AgentConversations, AgentModule } from '@support/agent';
+import {
+  BusConnection,
+  busOptionsFromEnv,
+  EventConsumerRunner,
+  EventPublisher,
+  type RunningConsumer,
+} from '@support/bus';
+import {
+  DocumentIndexed,
+  EscalationRaised,
+  type EnvelopeOf,
+  type EventDefinition,
+} from '@support/contracts';
+import { GatewayModule, TokenService } from '@support/gateway';
+import type { ChatModel } from '@support/models';
+import { type StartedService, startService } from '@support/platform';
+import { RerankerProxyModule } from '@support/reranker-proxy';
+import { RetrievalModule } from '@support/retrieval';
+import {
+  createTestDatabase,
+  eventually,
+  startNatsServer,
+  type TestDatabase,
+  type TestNatsServer,
+  TestSocket,
+  uniqueName,
+} from '@support/testing';
+import { InProcessVectorIndex } from '@support/vector-index';
+import { FaultyIndex } from './faulty-index.js';
+import { kbDocuments, publishDocuments } from './kb.js';
+
+const SECRET = 'system-test-secret-system-test-secret-0123';
+const quiet = { warn: () => undefined, error: () => undefined };
+const HOST = { port: 0, host: '127.0.0.1', shutdownHooks: false } as const;
+
+export interface SupportStack {
+  readonly nats: TestNatsServer;
+  readonly database: TestDatabase;
+  readonly index: FaultyIndex;
+  readonly publisher: EventPublisher;
+  readonly gateway: StartedService;
+  agent: StartedService;
+  readonly escalations: EnvelopeOf<typeof EscalationRaised>[];
+  conversations(): AgentConversations;
+  /** Stops the agent and starts a fresh one on the same bus and database (a process restart). */
+  restartAgent(): Promise<void>;
+  connect(customerId: string): Promise<{ socket: TestSocket; conversationId: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The customer path of the system on a test-owned nats-server and a fresh database: gateway,
+ * agent, retrieval and the reranker proxy, with the sample knowledge base indexed.
+ */
+export async function startSupportStack(
+  options: { chatModel?: ChatModel; env?: Record<string, string> } = {},
+): Promise<SupportStack> {
+  const nats = await startNatsServer();
+  const database = await createTestDatabase();
+  const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('SYSTEM') };
+  const env = {
+    ...busEnv,
+    DATABASE_URL: database.url,
+    AUTH_TOKEN_SECRET: SECRET,
+    LEG_TIMEOUT_MS: '1000',
+    KB_SEARCH_TIMEOUT_MS: '8000',
+    LEXICAL_MIN_SCORE: '0.4',
+    ...options.env,
+  };
+  const bus = { servers: nats.url, stream: busEnv.EVENT_STREAM, backoffMs: [50] };
+  const db = { url: database.url };
+  const index = new FaultyIndex(new InProcessVectorIndex({}));
+  const startAgent = () =>
+    startService(
+      'agent',
+      AgentModule.register({ env, bus, database: db, chatModel: options.chatModel }),
+      HOST,
+    );
+
+  const retrieval = await startService(
+    'retrieval',
+    RetrievalModule.register({ env, bus, index }),
+    HOST,
+  );
+  const proxy = await startService(
+    'reranker-proxy',
+    RerankerProxyModule.register({ env, bus }),
+    HOST,
+  );
+  const gateway = await startService(
+    'gateway',
+    GatewayModule.register({ env, bus, database: db }),
+    HOST,
+  );
+  let agent = await startAgent();
+
+  const probe = await BusConnection.open(busOptionsFromEnv('system-test', busEnv));
+  const publisher = new EventPublisher(probe);
+  const runner = new EventConsumerRunner(probe, publisher, quiet);
+  const escalations: EnvelopeOf<typeof EscalationRaised>[] = [];
+  const indexed: string[] = [];
+  const collect = <D extends EventDefinition>(event: D, sink: (e: EnvelopeOf<D>) => void) =>
+    runner.start({
+      durable: `probe-${event.type.replace('.', '_')}`,
+      event,
+      handle: async (e) => sink(e),
+    });
+  const probes: RunningConsumer[] = [
+    await collect(EscalationRaised, (e) => escalations.push(e)),
+    await collect(DocumentIndexed, (e) => indexed.push(e.payload.docId)),
+  ];
+  const docs = kbDocuments();
+  await publishDocuments(publisher, docs);
+  await eventually(() => indexed.length >= docs.length, 30_000);
+
+  const tokens = new TokenService(SECRET, { now: () => new Date() });
+  const wsUrl = `${gateway.url.replace('http', 'ws')}/ws`;
+  const stack: SupportStack = {
+    nats,
+    database,
+    index,
+    publisher,
+    gateway,
+    agent,
+    escalations,
+    conversations: () => stack.agent.app.get(AgentConversations),
+    restartAgent: async () => {
+      await stack.agent.app.close();
+      agent = await startAgent();
+      stack.agent = agent;
+    },
+    connect: async (customerId) => {
+      const token = await tokens.issue({ subject: customerId, role: 'customer' });
+      const socket = await TestSocket.open(`${wsUrl}?token=${token}`);
+      socket.send({ type: 'hello' });
+      const ready = await socket.nextOfType('ready');
+      return { socket, conversationId: String(ready.conversationId) };
+    },
+    close: async () => {
+      for (const p of probes) await p.stop();
+      await probe.close();
+      for (const service of [stack.agent, gateway, proxy, retrieval]) await service.app.close();
+      await database.drop();
+      await nats.stop();
+    },
+  };
+  return stack;
+}
+
+let counter = 0;
+
+/** Sends a message and waits for the reply of its turn (and the handoff frame if one comes). */
+export async function ask(socket: TestSocket, text: string) {
+  const clientMessageId = `m-${++counter}`;
+  const from = socket.frames.length;
+  socket.send({ type: 'message', clientMessageId, text });
+  const ack = await socket.next(
+    (f) => f.type === 'ack' && f.clientMessageId === clientMessageId,
+    10_000,
+    from,
+  );
+  const reply = await socket.next(
+    (f) => f.type === 'reply' && f.turnId === ack.turnId,
+    20_000,
+    from,
+  );
+  return { ack, reply, turnId: String(ack.turnId) };
+}

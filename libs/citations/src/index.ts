@@ -1,0 +1,17 @@
+export * from './citations/extract-citations.js';
+export * from './citations/strip-citations.js';
+export * from './sentences/split-sentences.js';
+export * from './sentences/abbreviations.js';
+export * from './factual/is-factual.js';
+export * from './factual/phrases.js';
+export type { Quantity, QuantityKind, DurationUnit, CurrencyCode } from './quantities/quantity.js';
+export * from './quantities/extract-quantities.js';
+export { sameQuantity } from './quantities/same-quantity.js';
+export {
+  ENGLISH_NUMBER_WORDS,
+  ARABIC_NUMBER_WORDS,
+  ARABIC_TENS_WORDS,
+  ARABIC_DUALS,
+} from './quantities/number-words.js';
+export * from './validation/verdict.js';
+export * from './validation/validate-reply.js';

@@ -1,0 +1,131 @@
+import { describe, expect, it } from '@jest/globals';
+import { extractQuantities } from './extract-quantities.js';
+import type { Quantity } from './quantity.js';
+
+function brief(text: string): Omit<Quantity, 'text'>[] {
+  return extractQuantities(text).map(({ text: _text, ...quantity }) => quantity);
+}
+
+describe('extractQuantities', () => {
+  it.each([
+    ['a plain number', 'Order 48213', [{ value: 48213, kind: 'number' }]],
+    ['thousands', '1,500 SAR', [{ value: 1500, kind: 'price', unit: 'SAR' }]],
+    ['no thousands', '1500', [{ value: 1500, kind: 'number' }]],
+    ['a decimal', '12.5 SAR', [{ value: 12.5, kind: 'price', unit: 'SAR' }]],
+    ['trailing zeros', 'AED 99.90', [{ value: 99.9, kind: 'price', unit: 'AED' }]],
+    [
+      'a comma that is not thousands',
+      'sizes 1,5',
+      [
+        { value: 1, kind: 'number' },
+        { value: 5, kind: 'number' },
+      ],
+    ],
+    ['Arabic-Indic digits', '٢١ يوماً', [{ value: 21, kind: 'duration', unit: 'day' }]],
+    ['Persian digits', '۲۱ روز', [{ value: 21, kind: 'number' }]],
+    ['Arabic separators', '١٬٥٠٠ ريال', [{ value: 1500, kind: 'price' }]],
+    ['the Arabic decimal separator', '١٫٥ ٪', [{ value: 1.5, kind: 'percentage' }]],
+    ['a named riyal', '١٥٠ ريال سعودي', [{ value: 150, kind: 'price', unit: 'SAR' }]],
+    ['a dotted currency', '٢٥ ر.س', [{ value: 25, kind: 'price', unit: 'SAR' }]],
+    ['the riyal sign', '25 ﷼', [{ value: 25, kind: 'price' }]],
+    ['a currency before', 'SAR 150', [{ value: 150, kind: 'price', unit: 'SAR' }]],
+    ['dirhams', '99 درهم', [{ value: 99, kind: 'price', unit: 'AED' }]],
+    [
+      'dinars',
+      '3 KWD or 3 dinars',
+      [
+        { value: 3, kind: 'price', unit: 'KWD' },
+        { value: 3, kind: 'price' },
+      ],
+    ],
+    ['a percent sign', '10% off', [{ value: 10, kind: 'percentage' }]],
+    ['a percent sign before', 'خصم %20', [{ value: 20, kind: 'percentage' }]],
+    [
+      'percent words',
+      '15 percent, ٣٠ بالمئة, 40 في المائة',
+      [
+        { value: 15, kind: 'percentage' },
+        { value: 30, kind: 'percentage' },
+        { value: 40, kind: 'percentage' },
+      ],
+    ],
+    ['hours', 'within 48 hours', [{ value: 48, kind: 'duration', unit: 'hour' }]],
+    [
+      'working days',
+      '5 working days',
+      [{ value: 5, kind: 'duration', unit: 'day', working: true }],
+    ],
+    [
+      'Arabic working days',
+      '٥ أيام عمل',
+      [{ value: 5, kind: 'duration', unit: 'day', working: true }],
+    ],
+    ['a hyphenated unit', 'a 30-day window', [{ value: 30, kind: 'duration', unit: 'day' }]],
+    [
+      'a range',
+      '3-5 days',
+      [
+        { value: 3, kind: 'duration', unit: 'day' },
+        { value: 5, kind: 'duration', unit: 'day' },
+      ],
+    ],
+    [
+      'an Arabic range',
+      'بين 3 و5 أيام',
+      [
+        { value: 3, kind: 'duration', unit: 'day' },
+        { value: 5, kind: 'duration', unit: 'day' },
+      ],
+    ],
+    ['a clock time', 'from 10:30', [{ value: 10.5, kind: 'number' }]],
+  ])('reads %s', (_case, text, expected) => {
+    expect(brief(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['fourteen days', 14, 'day'],
+    ['twenty-one days', 21, 'day'],
+    ['twenty one days', 21, 'day'],
+    ['two weeks', 2, 'week'],
+    ['thirty days', 30, 'day'],
+    ['يومين', 2, 'day'],
+    ['أسبوعين', 2, 'week'],
+    ['شهرين', 2, 'month'],
+    ['ثلاثة أيام', 3, 'day'],
+    ['خلال سبعة أيام', 7, 'day'],
+    ['عشرة أيام', 10, 'day'],
+    ['أربعة عشر يوماً', 14, 'day'],
+    ['خمسة وعشرين يوماً', 25, 'day'],
+    ['بثلاثة أيام', 3, 'day'],
+  ])('reads the number words "%s"', (text, value, unit) => {
+    expect(extractQuantities(text)).toEqual([
+      expect.objectContaining({ value, kind: 'duration', unit }),
+    ]);
+  });
+
+  it('reads Arabic number words without a unit', () => {
+    expect(brief('اثنين أو ثلاث أو خمسة')).toEqual([
+      { value: 2, kind: 'number' },
+      { value: 3, kind: 'number' },
+      { value: 5, kind: 'number' },
+    ]);
+  });
+
+  it('leaves out "one", "a", "واحد" and unit words without a number', () => {
+    expect(extractQuantities('One of our agents will reply within a day or a few days.')).toEqual(
+      [],
+    );
+    expect(extractQuantities('منتج واحد، يوم سعيد، ساعات العمل')).toEqual([]);
+  });
+
+  it('ignores citation markers', () => {
+    expect(brief('within 21 days [retail-returns#2]')).toEqual([
+      { value: 21, kind: 'duration', unit: 'day' },
+    ]);
+  });
+
+  it('keeps the matched words, normalised', () => {
+    expect(extractQuantities('خلال ٢١ يوماً')[0]?.text).toBe('21 يوما');
+    expect(extractQuantities('1,500 SAR')[0]?.text).toBe('1,500 sar');
+  });
+});

@@ -1,0 +1,35 @@
+import type { DurationUnit, Quantity } from './quantity.js';
+
+const HOURS: Partial<Record<DurationUnit, number>> = { hour: 1, day: 24, week: 168 };
+
+function sameDuration(a: Quantity, b: Quantity): boolean {
+  if (a.unit === b.unit) return a.value === b.value;
+  // Calendar hours, days and weeks convert ("two weeks" is "14 days"); working days and months
+  // do not convert into anything.
+  if (a.working || b.working) return false;
+  const aHours = HOURS[a.unit as DurationUnit];
+  const bHours = HOURS[b.unit as DurationUnit];
+  return aHours !== undefined && bHours !== undefined && a.value * aHours === b.value * bHours;
+}
+
+/**
+ * Whether `stated` says the same as `source`. The values must be equal; a unit-less number matches
+ * any kind; otherwise the kinds must agree, a duration's unit must agree (or convert: hours, days,
+ * weeks), and two named currencies must be the same one. "Working" is not compared, so
+ * "14 days" is supported by "14 working days": the number is the fact being checked.
+ */
+export function sameQuantity(stated: Quantity, source: Quantity): boolean {
+  if (stated.kind === 'number' || source.kind === 'number') return stated.value === source.value;
+  if (stated.kind !== source.kind) return false;
+  if (stated.kind === 'duration') return sameDuration(stated, source);
+  if (stated.value !== source.value) return false;
+  if (stated.kind === 'price') {
+    return stated.unit === undefined || source.unit === undefined || stated.unit === source.unit;
+  }
+  return true;
+}
+
+/** The canonical text of a value in a problem string: "1500", "12.5". */
+export function formatQuantityValue(quantity: Quantity): string {
+  return String(quantity.value);
+}

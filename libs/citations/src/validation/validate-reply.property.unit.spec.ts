@@ -1,0 +1,295 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { validateReply } from './validate-reply.js';
+
+// Random drafts built from sentences whose nature the test knows, checked against an oracle that
+// is written from that knowledge alone: no splitting, no classifying, no quantity reading.
+
+type Kind = 'duration' | 'price' | 'percentage';
+type Digits = 'western' | 'grouped' | 'arabic' | 'persian';
+
+interface Fact {
+  value: number;
+  kind: Kind;
+}
+
+interface ChunkSpec {
+  chunkId: string;
+  facts: Fact[];
+}
+
+interface SentenceSpec {
+  factual: boolean;
+  body: string;
+  terminator: string;
+  quantity: Fact | null;
+  citations: string[];
+  oneBracket: boolean;
+  markerAfterStop: boolean;
+  lead: string;
+}
+
+const COURTESY: readonly (readonly [string, string])[] = [
+  ['Hi Sara', '!'],
+  ['Thank you for contacting Sanaa Boutique', '.'],
+  ['Could you share your order number', '?'],
+  ['Let me know if you need anything else', '.'],
+  ['Have a great day', '!'],
+  ['مرحباً', '!'],
+  ['أهلاً وسهلاً', '!'],
+  ['شكراً لتواصلك', '.'],
+  ['هل يمكنك تزويدي برقم الطلب', '؟'],
+  ['نتمنى لك يوماً سعيداً', '.'],
+];
+
+const FACTS_WITHOUT_NUMBERS: readonly string[] = [
+  'Returns are free for store credit',
+  'Exchanges are accepted in store',
+  'Sale items are final',
+  'الإرجاع مجاني مقابل رصيد في المتجر',
+  'يمكن استبدال المنتج في المتجر',
+];
+
+const TEMPLATES: Readonly<Record<Kind, readonly ((n: string) => string)[]>> = {
+  duration: [(n) => `Returns are accepted within ${n} days`, (n) => `يمكنك الإرجاع خلال ${n} يوماً`],
+  price: [(n) => `The delivery fee is ${n} SAR`, (n) => `رسوم التوصيل ${n} ريال`],
+  percentage: [(n) => `Members get ${n}% off`, (n) => `خصم ${n}٪ للأعضاء`],
+};
+
+function shiftDigits(text: string, zero: number): string {
+  return text.replace(/\d/g, (digit) => String.fromCharCode(zero + Number(digit)));
+}
+
+/** 1500 as "1500", "1,500", "١٬٥٠٠" or "۱۵۰۰". */
+function digits(value: number, style: Digits): string {
+  const grouped = value.toLocaleString('en-US');
+  switch (style) {
+    case 'western':
+      return String(value);
+    case 'grouped':
+      return grouped;
+    case 'arabic':
+      return shiftDigits(grouped, 0x0660).replaceAll(',', '\u066C');
+    case 'persian':
+      return shiftDigits(String(value), 0x06f0);
+  }
+}
+
+function chunkText(chunk: ChunkSpec): string {
+  return chunk.facts
+    .map((fact) => (TEMPLATES[fact.kind][0] ?? String)(String(fact.value)) + '.')
+    .join(' ');
+}
+
+function render(spec: SentenceSpec): string {
+  const markers = spec.oneBracket
+    ? spec.citations.length > 0
+      ? ` [${spec.citations.join(', ')}]`
+      : ''
+    : spec.citations.map((id) => ` [${id}]`).join('');
+  const sentence = spec.markerAfterStop
+    ? `${spec.body}${spec.terminator}${markers}`
+    : `${spec.body}${markers}${spec.terminator}`;
+  return `${spec.lead}${sentence}`;
+}
+
+/** The independent oracle: what the validator must conclude about the draft. */
+function shouldPass(chunks: readonly ChunkSpec[], sentences: readonly SentenceSpec[]): boolean {
+  const byId = new Map(chunks.map((chunk) => [chunk.chunkId, chunk]));
+  return (
+    sentences.length > 0 &&
+    sentences.every((sentence) => {
+      if (!sentence.citations.every((id) => byId.has(id))) return false;
+      if (!sentence.factual) return true;
+      if (sentence.citations.length === 0) return false;
+      const stated = sentence.quantity;
+      if (stated === null) return true;
+      return sentence.citations.some((id) =>
+        (byId.get(id)?.facts ?? []).some(
+          (fact) => fact.value === stated.value && fact.kind === stated.kind,
+        ),
+      );
+    })
+  );
+}
+
+const kindArb = fc.constantFrom<Kind>('duration', 'price', 'percentage');
+const valueArb = fc.oneof(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1000, max: 50_000 }));
+const factArb: fc.Arbitrary<Fact> = fc.record({ value: valueArb, kind: kindArb });
+const chunkIdArb = fc
+  .tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/), fc.integer({ min: 0, max: 99 }))
+  .map(([doc, n]) => `${doc}#${n}`);
+const chunksArb = fc.uniqueArray(
+  fc.record({ chunkId: chunkIdArb, facts: fc.array(factArb, { minLength: 1, maxLength: 4 }) }),
+  { minLength: 1, maxLength: 4, selector: (chunk) => chunk.chunkId },
+);
+
+function sentenceArb(chunks: readonly ChunkSpec[]): fc.Arbitrary<SentenceSpec> {
+  const known = chunks.map((chunk) => chunk.chunkId);
+  // Mostly known ids, so that enough drafts pass; sometimes none, sometimes invented ones.
+  const citations = fc.oneof(
+    { weight: 4, arbitrary: fc.array(fc.constantFrom(...known), { minLength: 1, maxLength: 2 }) },
+    {
+      weight: 1,
+      arbitrary: fc.array(fc.oneof(fc.constantFrom(...known), chunkIdArb), { maxLength: 3 }),
+    },
+  );
+  const layout = {
+    oneBracket: fc.boolean(),
+    markerAfterStop: fc.boolean(),
+    lead: fc.constantFrom(' ', '\n', '\n- ', '\n• ', '\n1. ', '\n٢. '),
+  };
+  const courtesy = fc
+    .record({ ...layout, citations, pair: fc.constantFrom(...COURTESY) })
+    .map(({ pair: [body, terminator], ...rest }): SentenceSpec => ({
+      ...rest,
+      factual: false,
+      body,
+      terminator,
+      quantity: null,
+    }));
+  const plainFact = fc
+    .record({ ...layout, citations, body: fc.constantFrom(...FACTS_WITHOUT_NUMBERS) })
+    .map((spec): SentenceSpec => ({ ...spec, factual: true, terminator: '.', quantity: null }));
+  // A quantity taken from a chunk and citing that chunk (plus maybe others); sometimes the same
+  // value with another kind ("21 SAR" against "21 days"); or anything at all.
+  const grounded = fc.constantFrom(...chunks).chain((chunk) =>
+    fc
+      .tuple(
+        fc
+          .constantFrom(...chunk.facts)
+          .chain((fact) =>
+            fc.oneof(
+              { weight: 3, arbitrary: fc.constant(fact) },
+              { weight: 1, arbitrary: kindArb.map((kind) => ({ value: fact.value, kind })) },
+            ),
+          ),
+        fc.array(fc.constantFrom(...known), { maxLength: 1 }),
+      )
+      .map(([fact, others]) => ({ quantity: fact, citations: [chunk.chunkId, ...others] })),
+  );
+  const anyQuantity = fc.record({ quantity: factArb, citations });
+  const numberFact = fc
+    .record({
+      ...layout,
+      claim: fc.oneof({ weight: 3, arbitrary: grounded }, { weight: 2, arbitrary: anyQuantity }),
+      digits: fc.constantFrom<Digits>('western', 'grouped', 'arabic', 'persian'),
+      template: fc.nat(1),
+    })
+    .map(
+      ({
+        claim: { quantity, citations: cited },
+        digits: style,
+        template,
+        ...rest
+      }): SentenceSpec => {
+        const write = TEMPLATES[quantity.kind][template] ?? String;
+        return {
+          ...rest,
+          factual: true,
+          body: write(digits(quantity.value, style)),
+          terminator: '.',
+          quantity,
+          citations: cited,
+        };
+      },
+    );
+  return fc.oneof(courtesy, plainFact, numberFact);
+}
+
+const draftArb = chunksArb.chain((chunks) =>
+  fc.record({
+    chunks: fc.constant(chunks),
+    sentences: fc.array(sentenceArb(chunks), { maxLength: 4 }),
+  }),
+);
+
+describe('validateReply (property)', () => {
+  it('passes a random draft exactly when the oracle says it should', () => {
+    const outcomes = { passed: 0, failed: 0 };
+    fc.assert(
+      fc.property(draftArb, ({ chunks, sentences }) => {
+        const reply = sentences.map(render).join('');
+        const promptChunks = chunks.map((chunk) => ({
+          chunkId: chunk.chunkId,
+          text: chunkText(chunk),
+        }));
+        const verdict = validateReply(reply, promptChunks);
+
+        expect(verdict.passed).toBe(shouldPass(chunks, sentences));
+        outcomes[verdict.passed ? 'passed' : 'failed'] += 1;
+        expect(verdict.sentences.map((s) => s.factual)).toEqual(sentences.map((s) => s.factual));
+        expect(verdict.sentences.map((s) => s.citations)).toEqual(
+          sentences.map((s) => [...new Set(s.citations)]),
+        );
+      }),
+      { numRuns: 1000 },
+    );
+    // The generator must exercise both sides, or the equivalence above proves little.
+    expect(outcomes.passed).toBeGreaterThan(100);
+    expect(outcomes.failed).toBeGreaterThan(100);
+  });
+
+  it('never passes a factual sentence that lacks a known citation or support', () => {
+    fc.assert(
+      fc.property(draftArb, ({ chunks, sentences }) => {
+        const verdict = validateReply(
+          sentences.map(render).join(''),
+          chunks.map((chunk) => ({ chunkId: chunk.chunkId, text: chunkText(chunk) })),
+        );
+        if (!verdict.passed) return;
+        const known = new Set(chunks.map((chunk) => chunk.chunkId));
+        for (const sentence of verdict.sentences) {
+          expect(sentence.citations.every((id) => known.has(id))).toBe(true);
+          if (sentence.factual) expect(sentence.citations.length).toBeGreaterThan(0);
+        }
+      }),
+    );
+  });
+
+  it('never throws, and its verdict is consistent, whatever the text', () => {
+    const tricky = fc.constantFrom(
+      ...'.!?؟؛…[]#,،٬٫%٪-*•\n '.split(''),
+      'a#1',
+      '[a#1]',
+      '[a#1, b#2]',
+      '12.5',
+      '1,500',
+      '١٬٥٠٠',
+      '٢١',
+      'days',
+      'يوماً',
+      'SAR',
+      'ريال',
+      'Hi',
+      'مرحباً',
+      'e.g.',
+      '1. ',
+      'twenty',
+      'عشر',
+      'و',
+    );
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.string({ unit: tricky, maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.record({ chunkId: fc.oneof(chunkIdArb, fc.string()), text }), { maxLength: 3 }),
+        (reply, promptChunks) => {
+          const verdict = validateReply(reply, promptChunks);
+          expect(verdict.passed).toBe(
+            verdict.sentences.length > 0 && verdict.sentences.every((s) => s.ok),
+          );
+          for (const sentence of verdict.sentences) {
+            expect(sentence.ok).toBe(sentence.problem === undefined);
+            expect(sentence.text.length).toBeGreaterThan(0);
+            for (const id of sentence.citations) expect(id).toMatch(/^[a-z0-9][a-z0-9-]*#\d+$/);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

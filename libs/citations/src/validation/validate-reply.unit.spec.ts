@@ -1,0 +1,155 @@
+import { describe, expect, it } from '@jest/globals';
+import { validatePlain, ValidationVerdictDto } from '@support/contracts';
+import { validateReply } from './validate-reply.js';
+import type { PromptChunk } from './verdict.js';
+
+const chunks: PromptChunk[] = [
+  {
+    chunkId: 'retail-returns#2',
+    text: 'Items can be returned within 21 days of delivery. Refunds reach the original payment method within 5-7 working days.',
+  },
+  {
+    chunkId: 'shipping#1',
+    text: 'Delivery inside Riyadh costs 25 SAR and takes 2 days. Orders above 1,500 SAR ship free.',
+  },
+  { chunkId: 'ar-returns#1', text: 'يمكن إرجاع المنتجات خلال ٢١ يوماً من الاستلام.' },
+];
+
+describe('validateReply', () => {
+  it('passes a good cited reply, greeting and sign-off included', () => {
+    const verdict = validateReply(
+      'Hi Sara! You can return the dress within 21 days [retail-returns#2]. ' +
+        'Refunds take 5-7 working days. [retail-returns#2]\n' +
+        'Let me know if you need anything else.',
+      chunks,
+    );
+    expect(verdict).toEqual({
+      passed: true,
+      sentences: [
+        { text: 'Hi Sara!', factual: false, citations: [], ok: true },
+        {
+          text: 'You can return the dress within 21 days [retail-returns#2].',
+          factual: true,
+          citations: ['retail-returns#2'],
+          ok: true,
+        },
+        {
+          text: 'Refunds take 5-7 working days. [retail-returns#2]',
+          factual: true,
+          citations: ['retail-returns#2'],
+          ok: true,
+        },
+        { text: 'Let me know if you need anything else.', factual: false, citations: [], ok: true },
+      ],
+    });
+  });
+
+  it('passes an Arabic reply with a list', () => {
+    const verdict = validateReply(
+      'مرحباً سارة!\n- يمكنك إرجاع الفستان خلال ٢١ يوماً [ar-returns#1]\n- التوصيل داخل الرياض ٢٥ ر.س [shipping#1]\nشكراً لتواصلك',
+      chunks,
+    );
+    expect(verdict.passed).toBe(true);
+    expect(verdict.sentences.map((s) => s.factual)).toEqual([false, true, true, false]);
+  });
+
+  it('fails a factual sentence without a citation', () => {
+    const verdict = validateReply('Hi! Returns are free.', chunks);
+    expect(verdict.passed).toBe(false);
+    expect(verdict.sentences[1]).toEqual({
+      text: 'Returns are free.',
+      factual: true,
+      citations: [],
+      ok: false,
+      problem: 'missing_citation',
+    });
+  });
+
+  it('fails a citation of an id that was not in the prompt', () => {
+    const verdict = validateReply('Returns are free [retail-returns#9].', chunks);
+    expect(verdict.passed).toBe(false);
+    expect(verdict.sentences[0]?.problem).toBe('unknown_citation: retail-returns#9');
+  });
+
+  it('fails an unknown id even in a sentence that is not factual', () => {
+    const verdict = validateReply('Hi Sara [made-up#1]!', chunks);
+    expect(verdict.sentences[0]).toMatchObject({ factual: false, ok: false });
+    expect(verdict.sentences[0]?.problem).toBe('unknown_citation: made-up#1');
+  });
+
+  it('lets a sentence that is not factual carry a known citation', () => {
+    expect(validateReply('Thank you for your patience [shipping#1].', chunks).passed).toBe(true);
+  });
+
+  it('fails a number the cited chunk does not contain', () => {
+    const verdict = validateReply('You can return it within 30 days [retail-returns#2].', chunks);
+    expect(verdict.passed).toBe(false);
+    expect(verdict.sentences[0]?.problem).toBe('unsupported_quantity: 30');
+  });
+
+  it('fails a number that only another chunk contains', () => {
+    const verdict = validateReply('Delivery costs 25 SAR [retail-returns#2].', chunks);
+    expect(verdict.sentences[0]?.problem).toBe('unsupported_quantity: 25');
+  });
+
+  it('fails a number stated with the wrong unit', () => {
+    const verdict = validateReply('Returns cost 21 SAR [retail-returns#2].', chunks);
+    expect(verdict.sentences[0]?.problem).toBe('unsupported_quantity: 21');
+  });
+
+  it('passes the same number written in Arabic-Indic digits', () => {
+    expect(validateReply('يمكنك الإرجاع خلال ٢١ يوماً [retail-returns#2].', chunks).passed).toBe(
+      true,
+    );
+  });
+
+  it('passes numbers written differently from the chunk', () => {
+    const reply =
+      'Orders above 1500 SAR ship free [shipping#1]. Delivery takes two days [shipping#1]. ' +
+      'التوصيل خلال يومين [shipping#1]. Returns within twenty-one days [ar-returns#1].';
+    expect(validateReply(reply, chunks)).toMatchObject({ passed: true });
+  });
+
+  it('accepts a quantity from any of the cited chunks', () => {
+    expect(
+      validateReply(
+        'Return within 21 days, delivery 25 SAR [retail-returns#2, shipping#1].',
+        chunks,
+      ).passed,
+    ).toBe(true);
+  });
+
+  it('fails an empty reply, or one with nothing but markers', () => {
+    expect(validateReply('', chunks)).toEqual({ passed: false, sentences: [] });
+    expect(validateReply('  \n ', chunks)).toEqual({ passed: false, sentences: [] });
+    expect(validateReply('[shipping#1]', chunks)).toEqual({ passed: false, sentences: [] });
+  });
+
+  it('fails when any one sentence fails', () => {
+    const verdict = validateReply(
+      'Hi! Delivery costs 25 SAR [shipping#1]. Returns are free.',
+      chunks,
+    );
+    expect(verdict.passed).toBe(false);
+    expect(verdict.sentences.map((s) => s.ok)).toEqual([true, true, false]);
+  });
+
+  it('fails everything when there are no prompt chunks', () => {
+    expect(validateReply('Returns are free [retail-returns#2].', []).passed).toBe(false);
+    expect(validateReply('Hi Sara! Could you share your order number?', []).passed).toBe(true);
+  });
+
+  it('produces a verdict the ValidationVerdictDto contract accepts', () => {
+    for (const reply of [
+      'Hi Sara! You can return it within 21 days [retail-returns#2]. Returns are free.',
+      'You can return it within 30 days [nope#1].',
+      'x'.repeat(5000),
+    ]) {
+      const verdict = validateReply(reply, chunks);
+      const typed: ValidationVerdictDto = verdict;
+      expect(() =>
+        validatePlain(ValidationVerdictDto, typed, { prefix: 'validation', eventType: null }),
+      ).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Listening, listen, sendJson } from './http-fixture.js';
+
+/** A tool call the fake model makes; string arguments are sent as they are (malformed ones too). */
+export interface FakeToolCall {
+  id?: string;
+  name: string;
+  arguments: string | Record<string, unknown>;
+}
+
+/** What the fake answers to one `/v1/chat/completions` request. */
+export type FakeChatReply =
+  /** A text answer (`finish_reason` "stop" unless given). */
+  | { kind: 'text'; text: string; finishReason?: string }
+  /** Tool calls, with optional text beside them (`finish_reason` "tool_calls" unless given). */
+  | { kind: 'tool_calls'; calls: FakeToolCall[]; text?: string; finishReason?: string }
+  /** An HTTP error with vLLM's error body (500 unless given); `retryAfterMs` speeds up retries. */
+  | { kind: 'error'; status?: number; message?: string; retryAfterMs?: number }
+  /** Accept the request and never answer. */
+  | { kind: 'hang' }
+  /** HTTP 200, JSON content type, a body that is not JSON. */
+  | { kind: 'garbage' }
+  /** HTTP 200 (or `status`) with this JSON body as it is: for responses that break the protocol. */
+  | { kind: 'json'; body: unknown; status?: number };
+
+/** One request as the server received it (the wire shapes, snake_case, untouched). */
+export interface RecordedChatRequest {
+  model: string;
+  messages: Array<Record<string, unknown>>;
+  tools: Array<Record<string, unknown>> | undefined;
+  toolChoice: unknown;
+  temperature: unknown;
+  chatTemplateKwargs: unknown;
+  /** The whole request body. */
+  body: Record<string, unknown>;
+  authorization: string | undefined;
+}
+
+export interface FakeOpenAiChatServerOptions {
+  /** Answers a request when the queue is empty; without it such a request gets HTTP 500. */
+  respond?: (request: RecordedChatRequest) => FakeChatReply;
+}
+
+/**
+ * A local server speaking the OpenAI `/v1/chat/completions` wire protocol (non-streaming), as vLLM
+ * does. Scripted per test: each request takes the next reply from the queue ({@link enqueue}),
+ * else asks `respond`. Every well-formed request is recorded before it is answered. `baseUrl`
+ * ends in `/v1`, like the URL given to an OpenAI client.
+ */
+export class FakeOpenAiChatServer {
+  readonly requests: RecordedChatRequest[] = [];
+  readonly queue: FakeChatReply[] = [];
+  respond: ((request: RecordedChatRequest) => FakeChatReply) | undefined;
+
+  private server!: Listening;
+  private served = 0;
+
+  private constructor(options: FakeOpenAiChatServerOptions) {
+    this.respond = options.respond;
+  }
+
+  static async start(options: FakeOpenAiChatServerOptions = {}): Promise<FakeOpenAiChatServer> {
+    const fake = new FakeOpenAiChatServer(options);
+    fake.server = await listen((request, body, response) => fake.handle(request, body, response));
+    return fake;
+  }
+
+  /** The URL to give an OpenAI client as `baseURL`: the server's origin plus `/v1`. */
+  get baseUrl(): string {
+    return `${this.server.origin}/v1`;
+  }
+
+  /** Queues replies for the next requests, in order. */
+  enqueue(...replies: FakeChatReply[]): this {
+    this.queue.push(...replies);
+    return this;
+  }
+
+  /** Forgets recorded requests and queued replies. */
+  reset(): void {
+    this.requests.length = 0;
+    this.queue.length = 0;
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
+  }
+
+  private handle(request: IncomingMessage, body: string, response: ServerResponse): void {
+    if (request.method !== 'POST' || request.url !== '/v1/chat/completions')
+      return sendJson(response, 404, error(`no route ${request.method} ${request.url}`, 404));
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return sendJson(response, 400, error('body is not JSON', 400));
+    }
+    if (typeof parsed.model !== 'string' || !Array.isArray(parsed.messages))
+      return sendJson(response, 400, error('expected {model: string, messages: [...]}', 400));
+    if (parsed.tool_choice !== undefined && parsed.tools === undefined)
+      return sendJson(response, 400, error('When using `tool_choice`, `tools` must be set.', 400));
+    const recorded: RecordedChatRequest = {
+      model: parsed.model,
+      messages: parsed.messages as Array<Record<string, unknown>>,
+      tools: parsed.tools as Array<Record<string, unknown>> | undefined,
+      toolChoice: parsed.tool_choice,
+      temperature: parsed.temperature,
+      chatTemplateKwargs: parsed.chat_template_kwargs,
+      body: parsed,
+      authorization: request.headers.authorization,
+    };
+    this.requests.push(recorded);
+    const reply = this.queue.shift() ?? this.respond?.(recorded);
+    if (reply === undefined)
+      return sendJson(
+        response,
+        500,
+        error('fake chat server: no reply queued', 500, 'InternalServerError'),
+      );
+    this.served += 1;
+    this.answer(reply, parsed.model, response);
+  }
+
+  private answer(reply: FakeChatReply, model: string, response: ServerResponse): void {
+    switch (reply.kind) {
+      case 'hang':
+        return;
+      case 'garbage':
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"id": "chatcmpl-1", "choices": [');
+        return;
+      case 'error': {
+        const status = reply.status ?? 500;
+        const payload = JSON.stringify(
+          error(reply.message ?? 'model crashed', status, 'InternalServerError'),
+        );
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(reply.retryAfterMs !== undefined
+            ? { 'retry-after-ms': String(reply.retryAfterMs) }
+            : {}),
+        });
+        response.end(payload);
+        return;
+      }
+      case 'json':
+        return sendJson(response, reply.status ?? 200, reply.body);
+      case 'text':
+        return sendJson(
+          response,
+          200,
+          this.completion(model, { role: 'assistant', content: reply.text }, reply.finishReason),
+        );
+      case 'tool_calls': {
+        const toolCalls = reply.calls.map((call, index) => ({
+          id: call.id ?? `chatcmpl-tool-${this.served}-${index}`,
+          type: 'function',
+          function: {
+            name: call.name,
+            arguments:
+              typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+          },
+        }));
+        const message = { role: 'assistant', content: reply.text ?? null, tool_calls: toolCalls };
+        return sendJson(
+          response,
+          200,
+          this.completion(model, message, reply.finishReason ?? 'tool_calls'),
+        );
+      }
+    }
+  }
+
+  private completion(model: string, message: Record<string, unknown>, finishReason = 'stop') {
+    return {
+      id: `chatcmpl-${this.served}`,
+      object: 'chat.completion',
+      created: 1_700_000_000 + this.served,
+      model,
+      choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+    };
+  }
+}
+
+function error(message: string, code: number, type = 'BadRequestError') {
+  return { object: 'error', message, type, param: null, code };
+}

@@ -1,0 +1,339 @@
+import { type BaseCheckpointSaver, END, interrupt, START, StateGraph } from '@langchain/langgraph';
+import { validateReply } from '@support/citations';
+import { groupOf, type ChunkDto, type TranscriptEntryDto } from '@support/contracts';
+import {
+  type AssistantMessage,
+  buildSystemPrompt,
+  type ChatMessage,
+  ESCALATE_TOOL,
+  formatChunksForPrompt,
+  SEARCH_KNOWLEDGE_BASE_TOOL,
+  type ToolMessage,
+  type ToolSpec,
+  userText,
+} from '@support/models';
+import { ABSTENTION, textFor } from './abstention.js';
+import { toolResultAsChunk } from './tool-records.js';
+import type { AgentPorts, TurnContext } from './agent-ports.js';
+import {
+  AgentState,
+  type AgentStateUpdate,
+  type AgentStateValue,
+  type ToolSignal,
+} from './agent-state.js';
+
+export const NODES = {
+  agent: 'agent',
+  tools: 'tools',
+  validate: 'validate',
+  setRetrievalUnavailable: 'set_retrieval_unavailable',
+  setBelowScoreFloor: 'set_below_score_floor',
+  forceEscalate: 'force_escalate',
+  humanReview: 'human_review',
+} as const;
+
+/** Model calls allowed in one turn before it is treated as a failed answer. */
+export const MAX_MODEL_CALLS = 6;
+
+const SEARCH_TOOL: ToolSpec = {
+  name: SEARCH_KNOWLEDGE_BASE_TOOL,
+  description:
+    "Search the shop's policy documents (delivery, returns, exchanges, refunds, payments, account).",
+  parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+};
+const ESCALATE_SPEC: ToolSpec = {
+  name: ESCALATE_TOOL,
+  description:
+    'Hand the conversation to a human colleague (the customer asked for one, or no tool can help).',
+  parameters: { type: 'object', properties: { reason: { type: 'string' } } },
+};
+
+const turnOf = (state: AgentStateValue): TurnContext => ({
+  customerId: state.customerId,
+  conversationId: state.conversationId,
+  turnId: state.turnId,
+  language: state.language,
+  question: state.question,
+});
+
+function mergeChunks(current: readonly ChunkDto[], added: readonly ChunkDto[]): ChunkDto[] {
+  const byId = new Map(current.map((c) => [c.chunkId, c]));
+  for (const chunk of added) if (!byId.has(chunk.chunkId)) byId.set(chunk.chunkId, chunk);
+  return [...byId.values()];
+}
+
+function transcriptOf(messages: readonly ChatMessage[], at: string): TranscriptEntryDto[] {
+  return messages.flatMap((m): TranscriptEntryDto[] => {
+    if (m.role === 'user') return [{ role: 'customer', text: userText(m), at }];
+    if (m.role === 'assistant' && m.content.trim()) return [{ role: 'agent', text: m.content, at }];
+    return [];
+  });
+}
+
+/**
+ * The agent graph of the design. The model never decides whether it failed: retrieval verdicts,
+ * the escalate tool and the citation check route a turn to `force_escalate`, which sends a fixed
+ * abstention and pauses in `human_review` (a real interrupt, checkpointed) until an admin replies.
+ * Nodes with side effects derive every event id from the turn, so LangGraph re-running a node after
+ * a crash or a resume publishes nothing new.
+ */
+export function buildAgentGraph(ports: AgentPorts, checkpointer: BaseCheckpointSaver) {
+  const toolSpecs: ToolSpec[] = [
+    SEARCH_TOOL,
+    ...ports.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters as ToolSpec['parameters'],
+    })),
+    ESCALATE_SPEC,
+  ];
+
+  const agent = async (state: AgentStateValue): Promise<AgentStateUpdate> => {
+    if (state.humanReplied || state.escalationReason) return {};
+    if (state.modelCalls >= MAX_MODEL_CALLS)
+      return { escalationReason: 'answer_validation_failed' };
+    try {
+      const completion = await ports.chatModel.complete({
+        messages: [
+          { role: 'system', content: buildSystemPrompt({ language: state.language }) },
+          ...state.messages,
+        ],
+        tools: toolSpecs,
+      });
+      const message: AssistantMessage = {
+        role: 'assistant',
+        content: completion.text,
+        ...(completion.toolCalls.length ? { toolCalls: completion.toolCalls } : {}),
+      };
+      return {
+        messages: [message],
+        draft: completion.toolCalls.length ? null : completion.text,
+        modelCalls: state.modelCalls + 1,
+      };
+    } catch (error) {
+      // No model, no validated answer: the turn goes to a human like any failed answer.
+      return {
+        escalationReason: 'answer_validation_failed',
+        draft: `model error: ${(error as Error).message}`,
+      };
+    }
+  };
+
+  const tools = async (state: AgentStateValue): Promise<AgentStateUpdate> => {
+    const last = state.messages.at(-1) as AssistantMessage;
+    const turn = turnOf(state);
+    const replies: ToolMessage[] = [];
+    let signal: ToolSignal = null;
+    let promptChunks = state.promptChunks;
+    let retrievedChunks = state.retrievedChunks;
+    for (const call of last.toolCalls ?? []) {
+      const answer = (content: string) =>
+        replies.push({ role: 'tool', toolCallId: call.id, content });
+      if (signal) {
+        answer('Not run: the turn was handed to a human.');
+      } else if (call.name === ESCALATE_TOOL) {
+        signal = 'escalate';
+        answer('Handed to a human colleague.');
+      } else if (call.malformed) {
+        answer('Invalid arguments: send one JSON object matching the tool parameters.');
+      } else if (call.name === SEARCH_KNOWLEDGE_BASE_TOOL) {
+        const query =
+          typeof call.arguments.query === 'string' && call.arguments.query.trim()
+            ? call.arguments.query
+            : state.question;
+        const result = await ports.searchKnowledgeBase(query, turn, call.id);
+        retrievedChunks = result?.chunks.map(({ chunkId, score }) => ({ chunkId, score })) ?? [];
+        if (!result || result.verdict === 'retrieval_unavailable') {
+          signal = 'retrieval_unavailable';
+          answer('The knowledge base is unavailable.');
+        } else if (result.verdict === 'below_score_floor') {
+          signal = 'below_score_floor';
+          answer('The knowledge base has nothing that answers this.');
+        } else {
+          promptChunks = mergeChunks(promptChunks, result.chunks);
+          answer(
+            formatChunksForPrompt(
+              result.chunks.map(({ chunkId, title, lang, text }) => ({
+                chunkId,
+                title,
+                lang,
+                text,
+              })),
+            ),
+          );
+        }
+      } else {
+        const tool = ports.tools.find((t) => t.name === call.name);
+        if (!tool) {
+          answer(`Unknown tool ${call.name}.`);
+        } else {
+          const output = await tool.run(call.arguments, {
+            customerId: state.customerId,
+            now: ports.now(),
+            turnId: state.turnId,
+            callId: call.id,
+          });
+          const record = toolResultAsChunk(
+            call.name,
+            promptChunks.length + 1,
+            output,
+            state.language,
+          );
+          promptChunks = mergeChunks(promptChunks, [record]);
+          answer(
+            formatChunksForPrompt([
+              {
+                chunkId: record.chunkId,
+                title: record.title,
+                lang: record.lang,
+                text: record.text,
+              },
+            ]),
+          );
+        }
+      }
+    }
+    return {
+      messages: replies,
+      toolSignal: signal,
+      promptChunks,
+      retrievedChunks,
+      ...(signal === 'escalate' ? { escalationReason: 'agent_requested' as const } : {}),
+    };
+  };
+
+  const validate = async (state: AgentStateValue): Promise<AgentStateUpdate> => {
+    const draft = state.draft ?? '';
+    const verdict = validateReply(draft, state.promptChunks);
+    if (!verdict.passed)
+      return { validation: verdict, escalationReason: 'answer_validation_failed' };
+    const cited = new Set(verdict.sentences.flatMap((s) => s.citations));
+    await ports.sendReply(turnOf(state), {
+      kind: 'answer',
+      text: draft,
+      citations: state.promptChunks
+        .filter((c) => cited.has(c.chunkId))
+        .map(({ chunkId, docId, title }) => ({ chunkId, docId, title })),
+      draft,
+      validation: verdict,
+    });
+    return { validation: verdict };
+  };
+
+  const forceEscalate = async (state: AgentStateValue): Promise<AgentStateUpdate> => {
+    const reason = state.escalationReason ?? 'answer_validation_failed';
+    const turn = turnOf(state);
+    const text = textFor(ABSTENTION, state.language);
+    await ports.sendReply(turn, {
+      kind: 'abstention',
+      text,
+      citations: [],
+      ...(state.draft ? { draft: state.draft } : {}),
+      ...(state.validation ? { validation: state.validation } : {}),
+    });
+    const transcript = transcriptOf(state.messages, ports.now().toISOString());
+    await ports.raiseEscalation(turn, {
+      reason,
+      transcript,
+      chunks: state.retrievedChunks,
+      ordersMentioned: [
+        ...new Set(
+          transcript
+            .flatMap((t) => t.text.match(/\bORD-\d+\b/gi) ?? [])
+            .map((o) => o.toUpperCase()),
+        ),
+      ],
+    });
+    // The signal the model sees on its next turn: the abstention, and that a human took over.
+    return {
+      messages: [{ role: 'assistant', content: text }],
+      escalationReason: reason,
+    };
+  };
+
+  /** Side-effect free: LangGraph runs it again from the start when the admin's reply resumes it. */
+  const humanReview = (state: AgentStateValue): AgentStateUpdate => {
+    const adminText = interrupt<
+      { reason: string | null; group: string | null; turnId: string },
+      string
+    >({
+      reason: state.escalationReason,
+      group: state.escalationReason ? groupOf(state.escalationReason) : null,
+      turnId: state.turnId,
+    });
+    return { messages: [{ role: 'assistant', content: adminText }], humanReplied: true };
+  };
+
+  return new StateGraph(AgentState)
+    .addNode(NODES.agent, agent)
+    .addNode(NODES.tools, tools)
+    .addNode(NODES.validate, validate)
+    .addNode(NODES.setRetrievalUnavailable, () => ({
+      escalationReason: 'retrieval_unavailable' as const,
+    }))
+    .addNode(NODES.setBelowScoreFloor, () => ({ escalationReason: 'below_score_floor' as const }))
+    .addNode(NODES.forceEscalate, forceEscalate)
+    .addNode(NODES.humanReview, humanReview)
+    .addEdge(START, NODES.agent)
+    .addConditionalEdges(
+      NODES.agent,
+      (state) => {
+        if (state.humanReplied) return END;
+        if (state.escalationReason) return NODES.forceEscalate;
+        const last = state.messages.at(-1);
+        return last?.role === 'assistant' && last.toolCalls?.length ? NODES.tools : NODES.validate;
+      },
+      [END, NODES.forceEscalate, NODES.tools, NODES.validate],
+    )
+    .addConditionalEdges(
+      NODES.tools,
+      (state) => {
+        if (state.toolSignal === 'retrieval_unavailable') return NODES.setRetrievalUnavailable;
+        if (state.toolSignal === 'below_score_floor') return NODES.setBelowScoreFloor;
+        if (state.toolSignal === 'escalate') return NODES.forceEscalate;
+        return NODES.agent;
+      },
+      [NODES.setRetrievalUnavailable, NODES.setBelowScoreFloor, NODES.forceEscalate, NODES.agent],
+    )
+    .addEdge(NODES.setRetrievalUnavailable, NODES.forceEscalate)
+    .addEdge(NODES.setBelowScoreFloor, NODES.forceEscalate)
+    .addConditionalEdges(
+      NODES.validate,
+      (state) => (state.validation?.passed ? END : NODES.forceEscalate),
+      [END, NODES.forceEscalate],
+    )
+    .addEdge(NODES.forceEscalate, NODES.humanReview)
+    .addEdge(NODES.humanReview, NODES.agent)
+    .compile({ checkpointer });
+}
+
+export type AgentGraph = ReturnType<typeof buildAgentGraph>;
+
+/** The state a new customer message starts a turn with. */
+export function newTurnInput(
+  turn: TurnContext & { text: string; images: { mimeType: string; dataBase64: string }[] },
+) {
+  const content = turn.images.length
+    ? [
+        { type: 'text' as const, text: turn.text },
+        ...turn.images.map((i) => ({ type: 'image' as const, ...i })),
+      ]
+    : turn.text;
+  return {
+    messages: [{ role: 'user' as const, content }],
+    customerId: turn.customerId,
+    conversationId: turn.conversationId,
+    turnId: turn.turnId,
+    turnIds: [turn.turnId],
+    question: turn.question,
+    language: turn.language,
+    promptChunks: [],
+    retrievedChunks: [],
+    toolSignal: null,
+    escalationReason: null,
+    draft: null,
+    validation: null,
+    modelCalls: 0,
+    humanReplied: false,
+  } satisfies AgentStateUpdate;
+}

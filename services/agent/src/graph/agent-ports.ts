@@ -1,0 +1,52 @@
+import type {
+  CitationDto,
+  EscalationReason,
+  Language,
+  ReplyKind,
+  RetrievalCompletedPayload,
+  TranscriptEntryDto,
+  ValidationVerdictDto,
+} from '@support/contracts';
+import type { ChatModel } from '@support/models';
+import type { AgentTool } from '../orders/agent-tool.js';
+
+/** The turn a node works on; side effects derive their ids from it, so a re-run repeats nothing. */
+export interface TurnContext {
+  readonly customerId: string;
+  readonly conversationId: string;
+  readonly turnId: string;
+  readonly language: Language;
+  readonly question: string;
+}
+
+export interface OutgoingReply {
+  readonly kind: ReplyKind;
+  readonly text: string;
+  readonly citations: CitationDto[];
+  readonly draft?: string;
+  readonly validation?: ValidationVerdictDto;
+}
+
+export interface OutgoingEscalation {
+  readonly reason: EscalationReason;
+  readonly transcript: TranscriptEntryDto[];
+  readonly chunks: { chunkId: string; score: number }[];
+  readonly ordersMentioned: string[];
+}
+
+/** What the graph's nodes need from outside: the model, the tools, the bus. */
+export interface AgentPorts {
+  readonly chatModel: ChatModel;
+  readonly tools: readonly AgentTool[];
+  /** A `retrieval.requested` / `retrieval.completed` round trip; null when no answer came in time. */
+  searchKnowledgeBase(
+    query: string,
+    turn: TurnContext,
+    callId: string,
+  ): Promise<RetrievalCompletedPayload | null>;
+  /** Publishes `agent.reply_sent`; idempotent per turn and kind. */
+  sendReply(turn: TurnContext, reply: OutgoingReply): Promise<void>;
+  /** Publishes `escalation.raised`; idempotent per turn. */
+  raiseEscalation(turn: TurnContext, escalation: OutgoingEscalation): Promise<void>;
+  now(): Date;
+}

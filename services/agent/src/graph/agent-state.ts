@@ -1,0 +1,50 @@
+import { Annotation } from '@langchain/langgraph';
+import type {
+  ChunkDto,
+  ChunkScoreDto,
+  EscalationReason,
+  Language,
+  ValidationVerdictDto,
+} from '@support/contracts';
+import type { ChatMessage } from '@support/models';
+
+/** Why a tools step ended the model's turn; edges carry no data, so it is stamped on state. */
+export type ToolSignal = 'retrieval_unavailable' | 'below_score_floor' | 'escalate' | null;
+
+const replace = <T>(fallback: () => T) =>
+  Annotation<T>({ reducer: (_old, next) => next, default: fallback });
+
+/**
+ * The graph's state, checkpointed in Postgres per conversation (thread id = conversation id).
+ * `messages` accumulate over the whole conversation; the rest describes the current turn.
+ */
+export const AgentState = Annotation.Root({
+  messages: Annotation<ChatMessage[]>({
+    reducer: (old, next) => old.concat(next),
+    default: () => [],
+  }),
+  customerId: replace<string>(() => ''),
+  conversationId: replace<string>(() => ''),
+  turnId: replace<string>(() => ''),
+  /** Every turn this thread has started, so a redelivered message never starts one twice. */
+  turnIds: Annotation<string[]>({
+    reducer: (old, next) => [...new Set(old.concat(next))],
+    default: () => [],
+  }),
+  question: replace<string>(() => ''),
+  language: replace<Language>(() => 'en'),
+  /** Chunks that entered the prompt this turn: the only ids a reply may cite. */
+  promptChunks: replace<ChunkDto[]>(() => []),
+  /** What the reranker chose in the last retrieval of the turn, with scores (for the handoff summary). */
+  retrievedChunks: replace<ChunkScoreDto[]>(() => []),
+  toolSignal: replace<ToolSignal>(() => null),
+  escalationReason: replace<EscalationReason | null>(() => null),
+  draft: replace<string | null>(() => null),
+  validation: replace<ValidationVerdictDto | null>(() => null),
+  modelCalls: replace<number>(() => 0),
+  /** True after the admin's reply came back: the turn is over, the agent does not speak again. */
+  humanReplied: replace<boolean>(() => false),
+});
+
+export type AgentStateValue = typeof AgentState.State;
+export type AgentStateUpdate = typeof AgentState.Update;

@@ -1,0 +1,104 @@
+import { deterministicId, type EventPublisher, PendingReplies } from '@support/bus';
+import {
+  createEvent,
+  EscalationRaised,
+  groupOf,
+  ReplySent,
+  RetrievalRequested,
+  type RetrievalCompletedPayload,
+} from '@support/contracts';
+import type { OutgoingEscalation, OutgoingReply, TurnContext } from '../graph/agent-ports.js';
+
+/** Ids every side effect of a turn derives from the turn: a node that runs again repeats nothing. */
+export const turnIds = {
+  retrievalRequest: (turnId: string, callId: string) =>
+    deterministicId('kb-search', turnId, callId),
+  reply: (turnId: string, kind: string) => deterministicId('reply', turnId, kind),
+  escalation: (turnId: string) => deterministicId('escalation', turnId),
+};
+
+/** The agent's bus side: knowledge-base searches as request/reply, replies and escalations as events. */
+export class BusAgentPorts {
+  readonly retrievals = new PendingReplies<RetrievalCompletedPayload>();
+
+  constructor(
+    private readonly publisher: EventPublisher,
+    private readonly searchTimeoutMs: number,
+    private readonly clock: () => Date,
+    private readonly namespace?: string,
+  ) {}
+
+  private meta(turn: TurnContext, id: string) {
+    return {
+      id,
+      occurredAt: this.clock().toISOString(),
+      conversationId: turn.conversationId,
+      turnId: turn.turnId,
+      causationId: null,
+      correlationId: turn.turnId,
+    };
+  }
+
+  async searchKnowledgeBase(
+    query: string,
+    turn: TurnContext,
+    callId: string,
+  ): Promise<RetrievalCompletedPayload | null> {
+    const requestId = turnIds.retrievalRequest(turn.turnId, callId);
+    const reply = this.retrievals.wait(requestId, this.searchTimeoutMs);
+    await this.publisher.publish(
+      createEvent(
+        RetrievalRequested,
+        {
+          requestId,
+          query: query.slice(0, 4000),
+          ...(this.namespace ? { namespace: this.namespace } : {}),
+        },
+        this.meta(turn, deterministicId('retrieval.requested', requestId)),
+      ),
+    );
+    return (await reply) ?? null;
+  }
+
+  async sendReply(turn: TurnContext, reply: OutgoingReply): Promise<void> {
+    const id = turnIds.reply(turn.turnId, reply.kind);
+    await this.publisher.publish(
+      createEvent(
+        ReplySent,
+        {
+          replyId: deterministicId('reply-id', turn.turnId, reply.kind),
+          customerId: turn.customerId,
+          kind: reply.kind,
+          text: reply.text,
+          language: turn.language,
+          citations: reply.citations,
+          ...(reply.draft !== undefined ? { draft: reply.draft.slice(0, 8000) } : {}),
+          ...(reply.validation ? { validation: reply.validation } : {}),
+        },
+        this.meta(turn, id),
+      ),
+    );
+  }
+
+  async raiseEscalation(turn: TurnContext, escalation: OutgoingEscalation): Promise<void> {
+    await this.publisher.publish(
+      createEvent(
+        EscalationRaised,
+        {
+          escalationId: turnIds.escalation(turn.turnId),
+          customerId: turn.customerId,
+          reason: escalation.reason,
+          group: groupOf(escalation.reason),
+          language: turn.language,
+          question: turn.question.slice(0, 4000),
+          transcript: escalation.transcript
+            .slice(-500)
+            .map((t) => ({ ...t, text: t.text.slice(0, 8000) })),
+          chunks: escalation.chunks,
+          ordersMentioned: escalation.ordersMentioned,
+        },
+        this.meta(turn, deterministicId('escalation.raised', turn.turnId)),
+      ),
+    );
+  }
+}

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
+import { askCommand } from './commands/ask.js';
+import { evalCommand } from './commands/eval.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { startCommand } from './commands/start.js';
@@ -10,6 +12,8 @@ commands:
   start [--data-dir DIR] [--kb DIR]      start NATS/PostgreSQL if needed, all six services, index kb/
   replay --from-start [--schema NAME]    rebuild the projections from the event log
   ingest DIR [--namespace NS]            index a knowledge-base folder (Markdown + front matter)
+  ask "QUESTION" [--json]                one question through the real services
+  eval --kb DIR --questions F --out F    ingest into a fresh namespace and ask every question
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -59,6 +63,30 @@ async function main(argv: string[]): Promise<void> {
         timeoutMs: Number(values['timeout-ms']),
         quiet: values.quiet,
       });
+      return;
+    }
+    case 'ask': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { json: { type: 'boolean' }, kb: { type: 'string', default: 'kb' } },
+      });
+      if (!positionals[0]) throw new Error('ask needs a question, e.g. npm run cli -- ask "Can I return a dress?"');
+      await askCommand(positionals.join(' '), { json: values.json, kbDir: values.kb });
+      return;
+    }
+    case 'eval': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          kb: { type: 'string' },
+          questions: { type: 'string' },
+          out: { type: 'string' },
+          'timeout-ms': { type: 'string', default: '60000' },
+        },
+      });
+      if (!values.kb || !values.questions || !values.out) throw new Error('eval needs --kb DIR --questions FILE.jsonl --out FILE.jsonl');
+      await evalCommand({ kb: values.kb, questions: values.questions, out: values.out, timeoutMs: Number(values['timeout-ms']) });
       return;
     }
     default:

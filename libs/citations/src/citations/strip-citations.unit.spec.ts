@@ -10,6 +10,11 @@ describe('stripCitations', () => {
       'Returns within 21 days. Refunds take 5 days.',
     ],
     ['several in a row', 'Free delivery [a#1][b#2, c#3].', 'Free delivery.'],
+    [
+      'several with spaces',
+      'Free delivery [a#1] [b#2]. Ok [c#1] [d#2] then.',
+      'Free delivery. Ok then.',
+    ],
     ['at the end', 'Free delivery [a#1]', 'Free delivery'],
     ['opening a line', 'Intro.\n[a#1] Free delivery.', 'Intro.\nFree delivery.'],
     ['Arabic', 'الإرجاع خلال ٢١ يوماً [retail-returns#2].', 'الإرجاع خلال ٢١ يوماً.'],

@@ -103,8 +103,15 @@ export class ExtractiveResponder implements ChatModel {
     else pool = inLanguage('ar').length > 0 ? inLanguage('ar') : inLanguage('en');
     if (pool.length === 0) pool = scoring;
 
-    // Greedy cover: each pick adds the most question terms not yet covered; ties go to the
-    // higher-ranked chunk (chunks arrive in rank order), then the earlier sentence.
+    // Rare question terms weigh more than common ones: "Muscat" says more about which sentence
+    // answers "how long does delivery to Muscat take?" than "long" or "take".
+    const documentFrequency = new Map<string, number>();
+    for (const candidate of candidates)
+      for (const term of candidate.terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    const weight = (term: string) => Math.log(1 + candidates.length / (documentFrequency.get(term) ?? 1));
+
+    // Greedy cover: each pick adds the most (weighted) question terms not yet covered; ties go to
+    // the higher-ranked chunk (chunks arrive in rank order), then the earlier sentence.
     const covered = new Set<string>();
     const picked: Candidate[] = [];
     while (picked.length < this.maxSentences) {
@@ -113,7 +120,7 @@ export class ExtractiveResponder implements ChatModel {
       for (const candidate of pool) {
         if (picked.includes(candidate)) continue;
         let gain = 0;
-        for (const term of candidate.terms) if (!covered.has(term)) gain += 1;
+        for (const term of candidate.terms) if (!covered.has(term)) gain += weight(term);
         if (gain > bestGain) [best, bestGain] = [candidate, gain];
       }
       if (best === undefined) break;

@@ -54,6 +54,7 @@ const turnOf = (state: AgentStateValue): TurnContext => ({
   turnId: state.turnId,
   language: state.language,
   question: state.question,
+  ...(state.namespace ? { namespace: state.namespace } : {}),
 });
 
 function mergeChunks(current: readonly ChunkDto[], added: readonly ChunkDto[]): ChunkDto[] {
@@ -326,6 +327,7 @@ export function newTurnInput(
     turnId: turn.turnId,
     turnIds: [turn.turnId],
     question: turn.question,
+    namespace: turn.namespace,
     language: turn.language,
     promptChunks: [],
     retrievedChunks: [],

@@ -17,6 +17,8 @@ export interface TurnContext {
   readonly turnId: string;
   readonly language: Language;
   readonly question: string;
+  /** The knowledge-base namespace of this turn, when the message named one (evaluation runs). */
+  readonly namespace?: string;
 }
 
 export interface OutgoingReply {

@@ -32,6 +32,7 @@ export const AgentState = Annotation.Root({
     default: () => [],
   }),
   question: replace<string>(() => ''),
+  namespace: replace<string | undefined>(() => undefined),
   language: replace<Language>(() => 'en'),
   /** Chunks that entered the prompt this turn: the only ids a reply may cite. */
   promptChunks: replace<ChunkDto[]>(() => []),

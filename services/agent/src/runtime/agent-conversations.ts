@@ -58,6 +58,7 @@ export class AgentConversations {
       turnId,
       language: this.detectLanguage(text),
       question: text,
+      ...(p.kbNamespace ? { namespace: p.kbNamespace } : {}),
     };
     await this.lock.run(conversationId, async () => {
       const { values, next, paused } = await this.snapshot(conversationId);

@@ -24,7 +24,8 @@ export const retrievalOwnEnv = {
     description: 'answerability floor for cross-encoder scores (0..1)',
   }),
   LEXICAL_MIN_SCORE: num({
-    default: 0.3,
+    // Chosen from the sweep in docs/calibration.md (abstain leak <= 10%, best answer recall).
+    default: 0.4,
     min: 0,
     max: 1,
     description: 'answerability floor for lexical scores (0..1)',

@@ -71,6 +71,11 @@ export class MessageReceivedPayload {
   @IsString()
   @Length(1, 64)
   clientMessageId?: string;
+
+  /** The knowledge-base namespace to answer from (evaluation runs); unset = the agent's default. */
+  @IsOptional()
+  @Matches(/^[a-z0-9_-]{1,64}$/)
+  kbNamespace?: string;
 }
 
 export const MessageReceived = defineEvent({

@@ -71,7 +71,8 @@ async function main(argv: string[]): Promise<void> {
         allowPositionals: true,
         options: { json: { type: 'boolean' }, kb: { type: 'string', default: 'kb' } },
       });
-      if (!positionals[0]) throw new Error('ask needs a question, e.g. npm run cli -- ask "Can I return a dress?"');
+      if (!positionals[0])
+        throw new Error('ask needs a question, e.g. npm run cli -- ask "Can I return a dress?"');
       await askCommand(positionals.join(' '), { json: values.json, kbDir: values.kb });
       return;
     }
@@ -85,8 +86,14 @@ async function main(argv: string[]): Promise<void> {
           'timeout-ms': { type: 'string', default: '60000' },
         },
       });
-      if (!values.kb || !values.questions || !values.out) throw new Error('eval needs --kb DIR --questions FILE.jsonl --out FILE.jsonl');
-      await evalCommand({ kb: values.kb, questions: values.questions, out: values.out, timeoutMs: Number(values['timeout-ms']) });
+      if (!values.kb || !values.questions || !values.out)
+        throw new Error('eval needs --kb DIR --questions FILE.jsonl --out FILE.jsonl');
+      await evalCommand({
+        kb: values.kb,
+        questions: values.questions,
+        out: values.out,
+        timeoutMs: Number(values['timeout-ms']),
+      });
       return;
     }
     default:

@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   BusConnection,
@@ -13,7 +12,6 @@ import {
 import {
   createEvent,
   DocumentIndexed,
-  DocumentUpserted,
   type EnvelopeOf,
   RetrievalCompleted,
   type RetrievalCompletedPayload,
@@ -95,21 +93,7 @@ async function startRetrievalStack(extraEnv: Record<string, string>): Promise<Re
     publisher,
     upsert: async (docs) => {
       const before = indexed.length;
-      for (const doc of docs)
-        await publisher.publish(
-          createEvent(
-            DocumentUpserted,
-            {
-              docId: doc.docId,
-              title: doc.title,
-              lang: doc.lang,
-              topic: doc.topic,
-              body: doc.body,
-              contentSha256: doc.contentSha256,
-            },
-            { id: newEventId(), occurredAt: new Date().toISOString(), correlationId: newEventId() },
-          ),
-        );
+      await publishDocuments(publisher, docs);
       await eventually(() => expect(indexed.length - before).toBe(docs.length), 30_000);
       return indexed.slice(before);
     },

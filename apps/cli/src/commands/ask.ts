@@ -4,7 +4,10 @@ import { ingestCommand } from './ingest.js';
 import { TurnClient } from './turn-client.js';
 
 /** `ask "QUESTION" [--json]`: one question through the real services; prints the reply and its trace. */
-export async function askCommand(question: string, options: { json?: boolean; kbDir?: string }): Promise<void> {
+export async function askCommand(
+  question: string,
+  options: { json?: boolean; kbDir?: string },
+): Promise<void> {
   const services = await ensureServices(['retrieval', 'reranker-proxy', 'agent']);
   const client = await TurnClient.open();
   try {
@@ -13,15 +16,26 @@ export async function askCommand(question: string, options: { json?: boolean; kb
     const outcome = await client.ask(question);
     const retrieval = outcome.retrievals.at(-1);
     if (options.json) {
-      console.log(JSON.stringify({ ...outcome, route: outcome.reply.kind === 'answer' ? 'answered' : 'escalated' }, null, 2));
+      console.log(
+        JSON.stringify(
+          { ...outcome, route: outcome.reply.kind === 'answer' ? 'answered' : 'escalated' },
+          null,
+          2,
+        ),
+      );
       return;
     }
     console.log(outcome.reply.text);
     if (outcome.reply.citations.length)
-      console.log(`\nsources: ${outcome.reply.citations.map((c) => `${c.chunkId} (${c.title})`).join(', ')}`);
-    if (outcome.escalation) console.log(`\nescalated: ${outcome.escalation.reason} (${outcome.escalation.group})`);
+      console.log(
+        `\nsources: ${outcome.reply.citations.map((c) => `${c.chunkId} (${c.title})`).join(', ')}`,
+      );
+    if (outcome.escalation)
+      console.log(`\nescalated: ${outcome.escalation.reason} (${outcome.escalation.group})`);
     if (retrieval?.gate)
-      console.log(`gate: ${retrieval.gate.kind} top ${retrieval.gate.topScore ?? '-'} / floor ${retrieval.gate.floor}; ${outcome.latencyMs} ms`);
+      console.log(
+        `gate: ${retrieval.gate.kind} top ${retrieval.gate.topScore ?? '-'} / floor ${retrieval.gate.floor}; ${outcome.latencyMs} ms`,
+      );
   } finally {
     await client.close();
     await services.close();

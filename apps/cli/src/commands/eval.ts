@@ -22,7 +22,8 @@ export interface EvalRow {
   latency_ms: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 /** The summary of an eval run: answered share per kind, abstentions where expected, wrong documents. */
 export function summariseEval(questions: readonly Question[], rows: readonly EvalRow[]) {
@@ -45,15 +46,22 @@ export function summariseEval(questions: readonly Question[], rows: readonly Eva
     }
     const expected = new Set(q.docs ?? []);
     if (row.route === 'answered' && expected.size > 0) {
-      const citedDocs = row.citations.map((c) => c.split('#')[0]!).filter((d) => !d.startsWith('tool-'));
+      const citedDocs = row.citations
+        .map((c) => c.split('#')[0]!)
+        .filter((d) => !d.startsWith('tool-'));
       if (citedDocs.some((d) => !expected.has(d))) wrongDocument.push(q.id);
     }
   }
   const latencies = rows.map((r) => r.latency_ms).sort((a, b) => a - b);
   return {
-    perKind: Object.fromEntries([...kinds].map(([k, v]) => [k, { n: v.n, answeredShare: round(v.answered / v.n) }])),
+    perKind: Object.fromEntries(
+      [...kinds].map(([k, v]) => [k, { n: v.n, answeredShare: round(v.answered / v.n) }]),
+    ),
     abstainExpected,
-    abstainExpectedEscalatedShare: abstainExpected ? round(abstainEscalated / abstainExpected) : null,
+    abstainExpectedEscalated: abstainEscalated,
+    abstainExpectedEscalatedShare: abstainExpected
+      ? round(abstainEscalated / abstainExpected)
+      : null,
     answersCitingWrongDocument: wrongDocument,
     latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
   };
@@ -65,7 +73,12 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * `eval --kb DIR --questions FILE.jsonl --out FILE.jsonl`: ingests the knowledge base into a fresh
  * namespace, asks every question through the real services and writes one row per question.
  */
-export async function evalCommand(options: { kb: string; questions: string; out: string; timeoutMs: number }) {
+export async function evalCommand(options: {
+  kb: string;
+  questions: string;
+  out: string;
+  timeoutMs: number;
+}) {
   const questions = readFileSync(options.questions, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
@@ -77,7 +90,11 @@ export async function evalCommand(options: { kb: string; questions: string; out:
   try {
     await ingestCommand({ dir: options.kb, namespace, timeoutMs: options.timeoutMs, quiet: true });
     for (const q of questions) {
-      const outcome = await client.ask(q.q, { namespace, customerId: `eval-${q.id}`.slice(0, 128), timeoutMs: options.timeoutMs });
+      const outcome = await client.ask(q.q, {
+        namespace,
+        customerId: `eval-${q.id}`.slice(0, 128),
+        timeoutMs: options.timeoutMs,
+      });
       const retrieval = outcome.retrievals.at(-1);
       rows.push({
         id: q.id,
@@ -85,7 +102,11 @@ export async function evalCommand(options: { kb: string; questions: string; out:
         reason: outcome.escalation?.reason ?? null,
         reply: outcome.reply.text,
         citations: outcome.reply.citations.map((c) => c.chunkId),
-        chunks: (retrieval?.chunks ?? []).map(({ chunkId, docId, score }) => ({ chunkId, docId, score })),
+        chunks: (retrieval?.chunks ?? []).map(({ chunkId, docId, score }) => ({
+          chunkId,
+          docId,
+          score,
+        })),
         gate: retrieval?.gate ?? null,
         latency_ms: outcome.latencyMs,
       });
@@ -98,8 +119,14 @@ export async function evalCommand(options: { kb: string; questions: string; out:
   const summary = summariseEval(questions, rows);
   console.log(`wrote ${rows.length} rows to ${options.out} (namespace ${namespace})\n`);
   console.table(summary.perKind);
-  console.log(`abstain-expected questions escalated: ${summary.abstainExpectedEscalatedShare} of ${summary.abstainExpected}`);
-  console.log(`answers citing a document outside the expected ones: ${summary.answersCitingWrongDocument.length ? summary.answersCitingWrongDocument.join(', ') : 'none'}`);
-  console.log(`turn latency (services, model time included): p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms`);
+  console.log(
+    `abstain-expected questions escalated: ${summary.abstainExpectedEscalated} of ${summary.abstainExpected} (share ${summary.abstainExpectedEscalatedShare})`,
+  );
+  console.log(
+    `answers citing a document outside the expected ones: ${summary.answersCitingWrongDocument.length ? summary.answersCitingWrongDocument.join(', ') : 'none'}`,
+  );
+  console.log(
+    `turn latency (services, model time included): p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms`,
+  );
   return summary;
 }

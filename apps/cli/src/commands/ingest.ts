@@ -9,19 +9,9 @@ import {
   DocumentUpserted,
   type EnvelopeOf,
 } from '@support/contracts';
-import { SERVICE_PORTS } from '@support/platform';
 import { parseKbMarkdown } from '@support/retrieval';
 import cliProgress from 'cli-progress';
-import { hostServices, type ServiceHost } from '../host/service-host.js';
-
-async function retrievalIsRunning(): Promise<boolean> {
-  const url = process.env.RETRIEVAL_URL ?? `http://127.0.0.1:${SERVICE_PORTS.retrieval}`;
-  try {
-    return (await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-}
+import { ensureServices } from '../host/system-services.js';
 
 /**
  * `ingest DIR [--namespace NS]`: publishes every Markdown document of DIR as `kb.document_upserted`
@@ -43,11 +33,7 @@ export async function ingestCommand(options: {
   );
   if (documents.length === 0) throw new Error(`no Markdown documents in ${dir}`);
 
-  let host: ServiceHost | null = null;
-  if (!(await retrievalIsRunning())) {
-    process.env.LOG_LEVELS ??= 'fatal,error,warn';
-    host = await hostServices(['retrieval'], { host: '127.0.0.1', ports: { retrieval: 0 } });
-  }
+  const services = await ensureServices(['retrieval']);
   const bus = await BusConnection.open(busOptionsFromEnv('cli-ingest'));
   const bar = new cliProgress.SingleBar(
     {
@@ -110,6 +96,6 @@ export async function ingestCommand(options: {
     return { documents: documents.length, chunks };
   } finally {
     await bus.close();
-    await host?.close();
+    await services.close();
   }
 }

@@ -41,7 +41,9 @@ export class TurnClient {
 
   static async open(): Promise<TurnClient> {
     const bus = await BusConnection.open(busOptionsFromEnv('cli'));
-    const consumer = await bus.js.consumers.get(bus.options.stream, { deliver_policy: DeliverPolicy.New });
+    const consumer = await bus.js.consumers.get(bus.options.stream, {
+      deliver_policy: DeliverPolicy.New,
+    });
     const messages = await consumer.consume();
     const client = new TurnClient(bus, async () => {
       await messages.close();
@@ -64,7 +66,11 @@ export class TurnClient {
     if (!turn) return;
     if (isEvent(event, RetrievalCompleted)) turn.retrievals.push(event.payload);
     if (isEvent(event, EscalationRaised)) turn.escalation = event;
-    if (isEvent(event, ReplySent) && (event.payload.kind === 'answer' || event.payload.kind === 'abstention')) turn.reply = event;
+    if (
+      isEvent(event, ReplySent) &&
+      (event.payload.kind === 'answer' || event.payload.kind === 'abstention')
+    )
+      turn.reply = event;
     // The escalation follows the abstention: wait for both before finishing an escalated turn.
     if (turn.reply && (turn.reply.payload.kind === 'answer' || turn.escalation)) {
       turn.done({
@@ -78,13 +84,18 @@ export class TurnClient {
     }
   }
 
-  async ask(question: string, options: { customerId?: string; namespace?: string; timeoutMs?: number } = {}): Promise<TurnOutcome> {
+  async ask(
+    question: string,
+    options: { customerId?: string; namespace?: string; timeoutMs?: number } = {},
+  ): Promise<TurnOutcome> {
     const turnId = newEventId();
     const conversationId = newEventId();
     const outcome = new Promise<TurnOutcome>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(turnId);
-        reject(new Error(`no reply within ${options.timeoutMs ?? 30_000} ms (is the agent running?)`));
+        reject(
+          new Error(`no reply within ${options.timeoutMs ?? 30_000} ms (is the agent running?)`),
+        );
       }, options.timeoutMs ?? 30_000);
       this.pending.set(turnId, {
         started: performance.now(),
@@ -106,7 +117,13 @@ export class TurnClient {
           channel: 'cli',
           ...(options.namespace ? { kbNamespace: options.namespace } : {}),
         },
-        { id: newEventId(), occurredAt: new Date().toISOString(), conversationId, turnId, correlationId: turnId },
+        {
+          id: newEventId(),
+          occurredAt: new Date().toISOString(),
+          conversationId,
+          turnId,
+          correlationId: turnId,
+        },
       ),
     );
     return outcome;

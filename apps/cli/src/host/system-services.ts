@@ -1,12 +1,22 @@
 import { resolve } from 'node:path';
-import { busEnv, databaseEnv, loadConfig, SERVICE_PORTS, type ServiceName } from '@support/platform';
+import {
+  busEnv,
+  databaseEnv,
+  loadConfig,
+  SERVICE_PORTS,
+  type ServiceName,
+} from '@support/platform';
 import { ensureNats } from '../infra/ensure-nats.js';
 import { ensurePostgres } from '../infra/ensure-postgres.js';
 import { hostServices } from './service-host.js';
 
 async function ready(name: ServiceName): Promise<boolean> {
   try {
-    return (await fetch(`http://127.0.0.1:${SERVICE_PORTS[name]}/health/ready`, { signal: AbortSignal.timeout(1000) })).ok;
+    return (
+      await fetch(`http://127.0.0.1:${SERVICE_PORTS[name]}/health/ready`, {
+        signal: AbortSignal.timeout(1000),
+      })
+    ).ok;
   } catch {
     return false;
   }
@@ -17,16 +27,21 @@ async function ready(name: ServiceName): Promise<boolean> {
  * nothing happens; otherwise NATS and PostgreSQL are found or started and the services are hosted
  * in this process until `close`.
  */
-export async function ensureServices(names: readonly ServiceName[], env: Record<string, string> = {}) {
-  if ((await Promise.all(names.map(ready))).every(Boolean)) return { hosted: false, close: async () => undefined };
+export async function ensureServices(names: readonly ServiceName[]) {
+  if ((await Promise.all(names.map(ready))).every(Boolean))
+    return { hosted: false, close: async () => undefined };
   process.env.LOG_LEVELS ??= 'fatal,error';
   const log = (line: string) => console.error(`[host] ${line}`);
   const dataDir = resolve('.data');
   const nats = await ensureNats(loadConfig(busEnv).NATS_URL, `${dataDir}/nats`, log);
-  const postgres = await ensurePostgres(loadConfig(databaseEnv).DATABASE_URL, `${dataDir}/postgres`, log);
+  const postgres = await ensurePostgres(
+    loadConfig(databaseEnv).DATABASE_URL,
+    `${dataDir}/postgres`,
+    log,
+  );
   process.env.DATABASE_URL = postgres.url;
-  Object.assign(process.env, env);
-  const host = await hostServices(names, { host: '127.0.0.1', ports: Object.fromEntries(names.map((n) => [n, 0])) });
+  // On their usual ports, so a nested command (ask → ingest) finds them instead of hosting twice.
+  const host = await hostServices(names, { host: '127.0.0.1' });
   return {
     hosted: true,
     close: async () => {

@@ -107,23 +107,32 @@ export class ExtractiveResponder implements ChatModel {
     // answers "how long does delivery to Muscat take?" than "long" or "take".
     const documentFrequency = new Map<string, number>();
     for (const candidate of candidates)
-      for (const term of candidate.terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-    const weight = (term: string) => Math.log(1 + candidates.length / (documentFrequency.get(term) ?? 1));
+      for (const term of candidate.terms)
+        documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    const weight = (term: string) =>
+      Math.log(1 + candidates.length / (documentFrequency.get(term) ?? 1));
 
     // Greedy cover: each pick adds the most (weighted) question terms not yet covered; ties go to
     // the higher-ranked chunk (chunks arrive in rank order), then the earlier sentence.
     const covered = new Set<string>();
     const picked: Candidate[] = [];
+    let firstGain = 0;
     while (picked.length < this.maxSentences) {
       let best: Candidate | undefined;
       let bestGain = 0;
       for (const candidate of pool) {
         if (picked.includes(candidate)) continue;
+        // After the first pick, another document must earn its place: a sentence from elsewhere
+        // that adds little is how a right answer picks up a wrong citation.
+        const otherDocument =
+          picked.length > 0 && documentOf(candidate.chunk) !== documentOf(picked[0]!.chunk);
         let gain = 0;
         for (const term of candidate.terms) if (!covered.has(term)) gain += weight(term);
+        if (otherDocument && gain < firstGain / 3) continue;
         if (gain > bestGain) [best, bestGain] = [candidate, gain];
       }
       if (best === undefined) break;
+      if (picked.length === 0) firstGain = bestGain;
       picked.push(best);
       for (const term of best.terms) covered.add(term);
     }
@@ -133,6 +142,11 @@ export class ExtractiveResponder implements ChatModel {
       .map((candidate) => `${candidate.text} [${candidate.chunk.chunkId}]`)
       .join('\n');
   }
+}
+
+/** `returns-policy` of `returns-policy#2`. */
+function documentOf(chunk: PromptChunk): string {
+  return chunk.chunkId.replace(/#[^#]*$/, '');
 }
 
 /** The languages a chunk counts for: its `lang`, else detected from its text ('mixed' → both). */

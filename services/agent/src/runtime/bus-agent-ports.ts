@@ -52,7 +52,9 @@ export class BusAgentPorts {
         {
           requestId,
           query: query.slice(0, 4000),
-          ...((turn.namespace ?? this.namespace) ? { namespace: turn.namespace ?? this.namespace } : {}),
+          ...((turn.namespace ?? this.namespace)
+            ? { namespace: turn.namespace ?? this.namespace }
+            : {}),
         },
         this.meta(turn, deterministicId('retrieval.requested', requestId)),
       ),

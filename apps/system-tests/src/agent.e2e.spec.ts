@@ -12,8 +12,15 @@ import { ask, startSupportStack, type SupportStack } from './support/support-sta
 
 const NEIGHBOUR = "I'm a reseller, can I return unsold stock from my wholesale order?";
 
+/** The escalation event of a conversation, once the probe has seen it (it follows the abstention). */
+function escalationOf(stack: SupportStack, conversationId: string) {
+  return eventually(
+    () => stack.escalations.findLast((e) => e.conversationId === conversationId) ?? false,
+  );
+}
+
 async function adminReplies(stack: SupportStack, conversationId: string, text: string) {
-  const escalation = stack.escalations.findLast((e) => e.conversationId === conversationId)!;
+  const escalation = await escalationOf(stack, conversationId);
   await stack.publisher.publish(
     createEvent(
       AdminReplied,
@@ -71,9 +78,7 @@ describe('the agent through the WebSocket, with the embedded default responder',
     expect(await socket.nextOfType('handed_to_human')).toMatchObject({
       reason: 'below_score_floor',
     });
-    expect(
-      stack.escalations.findLast((e) => e.conversationId === conversationId)!.payload,
-    ).toMatchObject({
+    expect((await escalationOf(stack, conversationId)).payload).toMatchObject({
       reason: 'below_score_floor',
       group: 'avoidable',
       question: NEIGHBOUR,

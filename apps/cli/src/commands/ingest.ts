@@ -9,7 +9,7 @@ import {
   DocumentUpserted,
   type EnvelopeOf,
 } from '@support/contracts';
-import { parseKbMarkdown } from '@support/retrieval';
+import { documentUpsertedPayload, parseKbMarkdown } from '@support/retrieval';
 import cliProgress from 'cli-progress';
 import { ensureServices } from '../host/system-services.js';
 
@@ -55,19 +55,11 @@ export async function ingestCommand(options: {
     const started = Date.now();
     for (const doc of documents) {
       await publisher.publish(
-        createEvent(
-          DocumentUpserted,
-          {
-            docId: doc.docId,
-            title: doc.title,
-            lang: doc.lang,
-            topic: doc.topic,
-            body: doc.body,
-            contentSha256: doc.contentSha256,
-            ...(options.namespace ? { namespace: options.namespace } : {}),
-          },
-          { id: newEventId(), occurredAt: new Date().toISOString(), correlationId },
-        ),
+        createEvent(DocumentUpserted, documentUpsertedPayload(doc, options.namespace), {
+          id: newEventId(),
+          occurredAt: new Date().toISOString(),
+          correlationId,
+        }),
       );
     }
     if (!options.quiet) bar.start(documents.length, 0, { chunks: 0, doc: '' });

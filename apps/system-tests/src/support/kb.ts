@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newEventId, type EventPublisher } from '@support/bus';
 import { createEvent, DocumentUpserted } from '@support/contracts';
-import { type KbDocument, parseKbMarkdown } from '@support/retrieval';
+import { documentUpsertedPayload, type KbDocument, parseKbMarkdown } from '@support/retrieval';
 
 export const KB_DIR = fileURLToPath(new URL('../../../../kb/', import.meta.url));
 
@@ -20,17 +20,10 @@ export async function publishDocuments(
 ): Promise<void> {
   for (const doc of docs)
     await publisher.publish(
-      createEvent(
-        DocumentUpserted,
-        {
-          docId: doc.docId,
-          title: doc.title,
-          lang: doc.lang,
-          topic: doc.topic,
-          body: doc.body,
-          contentSha256: doc.contentSha256,
-        },
-        { id: newEventId(), occurredAt: new Date().toISOString(), correlationId: newEventId() },
-      ),
+      createEvent(DocumentUpserted, documentUpsertedPayload(doc), {
+        id: newEventId(),
+        occurredAt: new Date().toISOString(),
+        correlationId: newEventId(),
+      }),
     );
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_EMBEDDING_DIMENSIONS, type Embedder, l2Normalise } from './embedder.js';
-import { murmur3 } from './murmur3.js';
+import { murmur3 } from '@support/text';
 import { normaliseText, words } from './normalise-text.js';
 
 /** Per-feature weights: whole words carry most of the meaning, n-grams bridge inflections. */

@@ -109,6 +109,12 @@ export class CustomerSocketServer {
 
   async close(): Promise<void> {
     for (const client of this.wss.clients) client.close(1001, 'server shutting down');
+    // A peer that does not answer the close handshake would hold shutdown for ws's 30 s timeout.
+    const terminate = setTimeout(
+      () => this.wss.clients.forEach((client) => client.terminate()),
+      1000,
+    );
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    clearTimeout(terminate);
   }
 }

@@ -62,3 +62,9 @@ export function parseKbMarkdown(source: string, origin = 'document'): KbDocument
     contentSha256: sha256(body),
   };
 }
+
+/** The `kb.document_upserted` payload of a parsed document. */
+export function documentUpsertedPayload(doc: KbDocument, namespace?: string) {
+  const { docId, title, lang, topic, body, contentSha256 } = doc;
+  return { docId, title, lang, topic, body, contentSha256, ...(namespace ? { namespace } : {}) };
+}

@@ -8,9 +8,17 @@ import {
   TurnEntity,
 } from './projections/conversations/conversation-entities.js';
 import { Conversations1764669600000 } from './migrations/1764669600000-conversations.js';
+import { Escalations1764684000000 } from './migrations/1764684000000-escalations.js';
+import { EscalationEntity } from './projections/escalations/escalation-entities.js';
 
-export const ENTITIES = [ConversationEntity, MessageEntity, TurnEntity, ProcessedEventEntity];
-export const MIGRATIONS: Function[] = [Conversations1764669600000];
+export const ENTITIES = [
+  ConversationEntity,
+  MessageEntity,
+  TurnEntity,
+  EscalationEntity,
+  ProcessedEventEntity,
+];
+export const MIGRATIONS: Function[] = [Conversations1764669600000, Escalations1764684000000];
 
 export interface DatabaseOptions {
   readonly url: string;

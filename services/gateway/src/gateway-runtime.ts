@@ -6,8 +6,22 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { consumerName, EventConsumers } from '@support/bus';
-import { EscalationRaised, ReplySent } from '@support/contracts';
-import { conversationsProjection, runProjection } from '@support/persistence';
+import {
+  AdminReplied,
+  EscalationClassified,
+  EscalationRaised,
+  type EnvelopeOf,
+  type EventDefinition,
+  MessageReceived,
+  ReplySent,
+} from '@support/contracts';
+import {
+  conversationsProjection,
+  escalationsProjection,
+  runProjection,
+} from '@support/persistence';
+import { adminFrames } from './admin/admin-feed.js';
+import { AdminSocketServer } from './admin/admin-socket.server.js';
 import { DataSource } from 'typeorm';
 import { CustomerSocketServer } from './chat/customer-socket.server.js';
 import { ReplyDelivery } from './chat/reply-delivery.js';
@@ -23,29 +37,44 @@ export class GatewayRuntime implements OnApplicationBootstrap, OnApplicationShut
     @Inject(ReplyDelivery) private readonly delivery: ReplyDelivery,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(AdminSocketServer) private readonly admins: AdminSocketServer,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.sockets.attach(this.http.httpAdapter.getHttpServer());
+    const server = this.http.httpAdapter.getHttpServer();
+    this.sockets.attach(server);
+    this.admins.attach(server);
     await runProjection(this.consumers, this.dataSource, conversationsProjection);
+    await runProjection(this.consumers, this.dataSource, escalationsProjection);
     // Delivery consumers are per gateway instance and start at the live end of the stream:
-    // a reconnecting customer gets earlier replies from the history in `ready`.
+    // a reconnecting customer or admin gets what came before from the projections.
     const instance = `gateway-${this.config.instance}`;
-    await this.consumers.subscribe({
-      durable: consumerName(instance, ReplySent),
-      event: ReplySent,
-      deliverPolicy: 'new',
-      handle: async (event) => this.delivery.replySent(event),
+    const live = <D extends EventDefinition>(event: D, handle: (event: EnvelopeOf<D>) => void) =>
+      this.consumers.subscribe({
+        durable: consumerName(instance, event),
+        event,
+        deliverPolicy: 'new',
+        handle: async (envelope) => handle(envelope),
+      });
+    await live(ReplySent, (event) => {
+      this.delivery.replySent(event);
+      this.admins.broadcast(adminFrames.reply(event));
     });
-    await this.consumers.subscribe({
-      durable: consumerName(instance, EscalationRaised),
-      event: EscalationRaised,
-      deliverPolicy: 'new',
-      handle: async (event) => this.delivery.escalationRaised(event),
+    await live(EscalationRaised, (event) => {
+      this.delivery.escalationRaised(event);
+      this.admins.broadcast(adminFrames.raised(event));
     });
+    await live(MessageReceived, (event) =>
+      this.admins.broadcast(adminFrames.customerMessage(event)),
+    );
+    await live(AdminReplied, (event) => this.admins.broadcast(adminFrames.adminReplied(event)));
+    await live(EscalationClassified, (event) =>
+      this.admins.broadcast(adminFrames.classified(event)),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.sockets.close();
+    await this.admins.close();
   }
 }

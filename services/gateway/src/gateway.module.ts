@@ -15,6 +15,10 @@ import {
   gatewayConfigFromEnv,
 } from './config/gateway-config.js';
 import { GatewayRuntime } from './gateway-runtime.js';
+import { AdminConsole } from './admin/admin-console.js';
+import { AdminSocketServer } from './admin/admin-socket.server.js';
+import { ProjectionEscalationQueries } from './admin/projection-escalation-queries.js';
+import { AdminPageController } from './web/admin-page.controller.js';
 import { ChatPageController } from './web/chat-page.controller.js';
 
 export interface GatewayModuleOptions {
@@ -34,7 +38,7 @@ export class GatewayModule {
         BusModule.forRoot('gateway', options.bus),
         PersistenceModule.forRoot(options.database),
       ],
-      controllers: [ChatPageController, AuthController],
+      controllers: [ChatPageController, AdminPageController, AuthController],
       providers: [
         {
           provide: GATEWAY_CONFIG,
@@ -79,6 +83,18 @@ export class GatewayModule {
             registry: ConnectionRegistry,
             config: GatewayConfig,
           ) => new CustomerSocketServer(chat, tokens, registry, config.maxFrameBytes),
+        },
+        {
+          provide: AdminConsole,
+          inject: [DataSource, EventPublisher, CLOCK],
+          useFactory: (dataSource: DataSource, publisher: EventPublisher, clock: Clock) =>
+            new AdminConsole(new ProjectionEscalationQueries(dataSource), publisher, clock),
+        },
+        {
+          provide: AdminSocketServer,
+          inject: [AdminConsole, TokenService],
+          useFactory: (adminConsole: AdminConsole, tokens: TokenService) =>
+            new AdminSocketServer(adminConsole, tokens),
         },
         GatewayRuntime,
       ],

@@ -1,10 +1,15 @@
 import { BusConnection, busOptionsFromEnv } from '@support/bus';
-import { conversationsProjection, openDatabase, replayFromStart } from '@support/persistence';
+import {
+  conversationsProjection,
+  escalationsProjection,
+  openDatabase,
+  replayFromStart,
+} from '@support/persistence';
 import { databaseEnv, loadConfig } from '@support/platform';
 import cliProgress from 'cli-progress';
 
 /** Every projection the replay rebuilds. */
-export const PROJECTIONS = [conversationsProjection];
+export const PROJECTIONS = [conversationsProjection, escalationsProjection];
 
 /**
  * `replay --from-start [--schema NAME]`: rebuilds the projections from sequence 1 of the stream.

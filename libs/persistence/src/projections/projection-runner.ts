@@ -5,7 +5,7 @@ import type { Projection } from './projection.js';
 
 /** Keeps a projection up to date from the live stream: one durable consumer per event type. */
 export async function runProjection(
-  consumers: EventConsumers,
+  consumers: Pick<EventConsumers, 'subscribe'>,
   dataSource: DataSource,
   projection: Projection,
 ) {

@@ -1,37 +1,15 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Logger } from '@nestjs/common';
-import { AppError, ERROR_POLICY, isAppError } from '@support/platform';
+import { AppError } from '@support/platform';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { TokenService } from '../auth/token-service.js';
+import { authenticateUpgrade, BEARER_PROTOCOL, upgradePath } from '../auth/upgrade-auth.js';
 import type { ConnectionRegistry, FrameSink } from './connection-registry.js';
 import { type CustomerChat, errorFrame } from './customer-chat.js';
 import type { ServerFrame } from './server-frames.js';
 
 export const CUSTOMER_WS_PATH = '/ws';
-const BEARER_PROTOCOL = /^bearer\.(.+)$/;
-
-function tokenOf(request: IncomingMessage): string | null {
-  const url = new URL(request.url ?? '/', 'http://gateway');
-  const fromQuery = url.searchParams.get('token');
-  if (fromQuery) return fromQuery;
-  const protocols = (request.headers['sec-websocket-protocol'] ?? '')
-    .split(',')
-    .map((p) => p.trim());
-  for (const protocol of protocols) {
-    const match = BEARER_PROTOCOL.exec(protocol);
-    if (match) return match[1]!;
-  }
-  return null;
-}
-
-function refuseUpgrade(socket: Duplex, status: number, message: string): void {
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}\r\n` +
-      'Content-Type: text/plain\r\nConnection: close\r\n' +
-      `Content-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
-  );
-}
 
 /**
  * The customer WebSocket transport: authenticates the upgrade, passes text frames to CustomerChat
@@ -56,18 +34,13 @@ export class CustomerSocketServer {
 
   attach(server: Server): void {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const path = new URL(request.url ?? '/', 'http://gateway').pathname;
-      if (path !== CUSTOMER_WS_PATH) return; // other upgrade paths belong to other handlers
-      this.tokens.verify(tokenOf(request), 'customer').then(
-        (principal) =>
+      if (upgradePath(request) !== CUSTOMER_WS_PATH) return; // other paths belong to other handlers
+      void authenticateUpgrade(request, socket, this.tokens, 'customer').then((principal) => {
+        if (principal)
           this.wss.handleUpgrade(request, socket, head, (ws) =>
             this.onConnection(ws, principal.subject),
-          ),
-        (error: unknown) => {
-          const status = isAppError(error) ? ERROR_POLICY[error.code].http : 401;
-          refuseUpgrade(socket, status, isAppError(error) ? error.message : 'Unauthorized');
-        },
-      );
+          );
+      });
     });
   }
 

@@ -14,13 +14,18 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Sends one of the static web files with the pages' security headers. */
+export function sendWebFile(res: Response, file: string, type: string): void {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.type(type).sendFile(file, { root: WEB_DIR });
+}
+
 /** Serves the customer chat page (static, no build step). */
 @Controller()
 export class ChatPageController {
   private send(res: Response, file: string, type: string): void {
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.type(type).sendFile(file, { root: WEB_DIR });
+    sendWebFile(res, file, type);
   }
 
   @Get()

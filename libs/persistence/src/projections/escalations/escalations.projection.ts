@@ -1,0 +1,10 @@
+import type { Projection } from '../projection.js';
+import { applyEscalationEvents } from './escalation-projector.js';
+import { ESCALATION_PROJECTION_EVENTS } from './project-escalation.js';
+
+export const escalationsProjection: Projection = {
+  name: 'escalations',
+  events: ESCALATION_PROJECTION_EVENTS,
+  tables: ['escalations'],
+  apply: applyEscalationEvents,
+};

@@ -1,0 +1,68 @@
+import {
+  AdminReplied,
+  EscalationClassified,
+  EscalationRaised,
+  type EnvelopeOf,
+  MessageReceived,
+  ReplySent,
+} from '@support/contracts';
+import type { AdminServerFrame } from './admin-frames.js';
+
+/** Live console updates, built from the events themselves (no wait for a projection). */
+export const adminFrames = {
+  raised(event: EnvelopeOf<typeof EscalationRaised>): AdminServerFrame {
+    const p = event.payload;
+    return {
+      type: 'escalation',
+      escalation: {
+        escalationId: p.escalationId,
+        conversationId: event.conversationId ?? '',
+        customerId: p.customerId,
+        reason: p.reason,
+        group: p.group,
+        topic: null,
+        language: p.language,
+        question: p.question,
+        openedAt: event.occurredAt,
+        chunks: p.chunks,
+        transcript: p.transcript.map((t) => ({
+          role: t.role,
+          kind: t.role === 'customer' ? 'message' : 'answer',
+          text: t.text,
+          at: t.at,
+        })),
+      },
+    };
+  },
+  customerMessage(event: EnvelopeOf<typeof MessageReceived>): AdminServerFrame {
+    return {
+      type: 'message',
+      conversationId: event.conversationId ?? '',
+      line: { role: 'customer', kind: 'message', text: event.payload.text, at: event.occurredAt },
+    };
+  },
+  reply(event: EnvelopeOf<typeof ReplySent>): AdminServerFrame {
+    const p = event.payload;
+    return {
+      type: 'message',
+      conversationId: event.conversationId ?? '',
+      line: {
+        role: p.kind === 'human' ? 'human' : 'agent',
+        kind: p.kind,
+        text: p.text,
+        at: event.occurredAt,
+      },
+    };
+  },
+  adminReplied(event: EnvelopeOf<typeof AdminReplied>): AdminServerFrame {
+    return {
+      type: 'resolved',
+      escalationId: event.payload.escalationId,
+      conversationId: event.conversationId ?? '',
+      at: event.occurredAt,
+    };
+  },
+  classified(event: EnvelopeOf<typeof EscalationClassified>): AdminServerFrame {
+    return { type: 'topic', escalationId: event.payload.escalationId, topic: event.payload.topic };
+  },
+};

@@ -1,20 +1,111 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { BusModule, type BusOptions } from '@support/bus';
-import { HealthModule } from '@support/platform';
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import {
+  BusModule,
+  type BusOptions,
+  consumerName,
+  deterministicId,
+  EventConsumers,
+  EventPublisher,
+} from '@support/bus';
+import { createEvent, EscalationClassified, EscalationRaised } from '@support/contracts';
+import { type ChatModel, OpenAiCompatibleChatModel } from '@support/models';
+import { CLOCK, type Clock, HealthModule, loadConfig, systemClock } from '@support/platform';
+import { ClassifyEscalation } from './classification/classify-escalation.js';
+import { LlmClassifier } from './classification/llm-classifier.js';
+import { RulesClassifier } from './classification/rules-classifier.js';
+import type { TopicClassifier } from './classification/topic-classifier.js';
+import { type ClassifierConfig, classifierLlmEnv } from './classifier-env.js';
 
 export interface ClassifierModuleOptions {
+  readonly env?: Record<string, string | undefined>;
   readonly bus?: Partial<BusOptions>;
+  /** Replaces the OpenAI-compatible model built from `CLASSIFIER_LLM_BASE_URL` (tests). */
+  readonly chatModel?: ChatModel;
+  readonly clock?: Clock;
 }
 
-/** Topic labels of escalations (built by the handoff issue). */
+/** The configured classifier: the LLM adapter when a model is given or configured, else the rules. */
+export function topicClassifierFromConfig(
+  config: ClassifierConfig,
+  chatModel?: ChatModel,
+): TopicClassifier {
+  if (chatModel) return new LlmClassifier(chatModel);
+  if (config.CLASSIFIER_LLM_BASE_URL === undefined) return new RulesClassifier();
+  return new LlmClassifier(
+    new OpenAiCompatibleChatModel({
+      baseUrl: config.CLASSIFIER_LLM_BASE_URL,
+      model: config.CLASSIFIER_LLM_MODEL,
+      timeoutMs: config.CLASSIFIER_TIMEOUT_MS,
+      maxRetries: 0,
+    }),
+  );
+}
+
+/**
+ * Translates `escalation.raised` into a classification and its result into
+ * `escalation.classified`. On its own durable consumer, so nothing upstream waits for it; the
+ * event id derives from the escalation, so a redelivery or a duplicate publishes nothing new.
+ */
+@Injectable()
+class ClassifierRuntime implements OnApplicationBootstrap {
+  constructor(
+    @Inject(EventConsumers) private readonly consumers: EventConsumers,
+    @Inject(EventPublisher) private readonly publisher: EventPublisher,
+    @Inject(ClassifyEscalation) private readonly classify: ClassifyEscalation,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.subscribe({
+      durable: consumerName('classifier', EscalationRaised),
+      event: EscalationRaised,
+      handle: async (event) => {
+        const result = await this.classify.execute(event.payload);
+        await this.publisher.publish(
+          createEvent(EscalationClassified, result, {
+            id: deterministicId('escalation.classified', event.payload.escalationId),
+            occurredAt: this.clock.now().toISOString(),
+            conversationId: event.conversationId,
+            turnId: event.turnId,
+            causationId: event.id,
+            correlationId: event.correlationId,
+          }),
+        );
+      },
+    });
+  }
+}
+
+/** Topic labels of escalations, from the full transcript. */
 @Module({})
 export class ClassifierModule {
   static register(options: ClassifierModuleOptions = {}): DynamicModule {
+    const env = options.env ?? process.env;
     return {
       module: ClassifierModule,
       imports: [
         HealthModule.forService('classifier'),
         BusModule.forRoot('classifier', options.bus),
+      ],
+      providers: [
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        {
+          provide: ClassifyEscalation,
+          useFactory: () => {
+            const config = loadConfig(classifierLlmEnv, env);
+            return new ClassifyEscalation(
+              topicClassifierFromConfig(config, options.chatModel),
+              config.CLASSIFIER_TIMEOUT_MS,
+            );
+          },
+        },
+        ClassifierRuntime,
       ],
     };
   }

@@ -1,4 +1,62 @@
-import { busEnv, httpEnv } from '@support/platform';
+import { busEnv, databaseEnv, httpEnv, int, optional, str, url } from '@support/platform';
+
+/**
+ * Slack configuration. Without SLACK_BOT_TOKEN the service runs the `console` provider: it still
+ * records each escalation's thread and publishes `escalation.thread_opened`, and admins reply from
+ * the admin console (`ReplyFromConsole`).
+ */
+export const slackEnv = {
+  SLACK_BOT_TOKEN: optional(str({ description: 'Bot token (xoxb-…); unset = console provider' })),
+  SLACK_SIGNING_SECRET: optional(
+    str({
+      description: 'Signing secret for the HTTP events receiver (required without Socket Mode)',
+    }),
+  ),
+  SLACK_APP_TOKEN: optional(
+    str({
+      description: 'App-level token (xapp-…); set = Socket Mode instead of the HTTP receiver',
+    }),
+  ),
+  SLACK_CHANNEL: optional(str({ description: 'Channel id where handoff threads are opened' })),
+  SLACK_API_URL: url({
+    default: 'https://slack.com/api/',
+    protocols: ['http', 'https'],
+    description: 'Slack Web API base URL (tests point it at a local fake)',
+  }),
+  SLACK_EVENTS_PORT: int({
+    default: 8184,
+    min: 0,
+    max: 65535,
+    description: 'Port of the dedicated HTTP server receiving Slack event deliveries',
+  }),
+  SLACK_EVENTS_PATH: str({ default: '/slack/events', description: 'Path of the events endpoint' }),
+  SLACK_REQUEST_TIMEOUT_MS: int({
+    default: 10_000,
+    min: 100,
+    description: 'Timeout of one Slack Web API request',
+  }),
+  SLACK_RETRIES: int({
+    default: 3,
+    min: 1,
+    max: 10,
+    description: 'Retries of one Slack Web API call (429 waits Retry-After; 5xx/network back off)',
+  }),
+};
+
+export const escalationOwnEnv = {
+  ...slackEnv,
+  /**
+   * Deliveries of `escalation.raised` before it is dead-lettered. A Slack outage makes the thread
+   * opening fail transiently; with the backoff (…, 15 s, 30 s, 60 s repeating) the default keeps
+   * retrying for about an hour and a half before giving up (the dead letter can be replayed).
+   */
+  ESCALATION_MAX_DELIVER: int({
+    default: 100,
+    min: 1,
+    max: 1000,
+    description: 'Deliveries of escalation events before dead-letter (Slack outages)',
+  }),
+};
 
 /** Every environment variable the escalation service reads. */
-export const escalationEnv = { ...busEnv, ...httpEnv };
+export const escalationEnv = { ...busEnv, ...httpEnv, ...databaseEnv, ...escalationOwnEnv };

@@ -1,21 +1,166 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { BusModule, type BusOptions } from '@support/bus';
-import { HealthModule } from '@support/platform';
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import {
+  BusModule,
+  type BusOptions,
+  consumerName,
+  EventConsumers,
+  EventPublisher,
+} from '@support/bus';
+import { EscalationRaised, MessageReceived } from '@support/contracts';
+import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
+import {
+  busEnv,
+  CLOCK,
+  ConfigError,
+  type Clock,
+  HealthModule,
+  loadConfig,
+  systemClock,
+} from '@support/platform';
+import { DataSource } from 'typeorm';
+import { ConsoleAdminChannel } from './adapters/console-admin-channel.js';
+import { SlackAdminChannel } from './adapters/slack-admin-channel.js';
+import { escalationOwnEnv } from './escalation-env.js';
+import {
+  ESCALATION_ENTITIES,
+  ESCALATION_MIGRATIONS,
+} from './persistence/escalation-persistence.js';
+import { ThreadStore } from './persistence/thread-store.js';
+import type { AdminChannel } from './ports/admin-channel.js';
+import { OpenHandoffThread } from './use-cases/open-thread.js';
+import { RelayAdminReply } from './use-cases/relay-admin-reply.js';
+import { RelayCustomerMessage } from './use-cases/relay-customer-message.js';
 
 export interface EscalationModuleOptions {
+  readonly env?: Record<string, string | undefined>;
   readonly bus?: Partial<BusOptions>;
+  readonly database?: Partial<DatabaseOptions>;
+  readonly clock?: Clock;
 }
 
-/** Slack threads and the admin console relay (built by the handoff issue). */
+/** The configured admin channel (Slack or the console); resolve it to reach the Slack adapter. */
+export const ADMIN_CHANNEL = Symbol('ADMIN_CHANNEL');
+
+type EscalationConfig = ReturnType<typeof loadConfig<typeof escalationOwnEnv>>;
+
+/** Chooses the admin channel from configuration: Slack with SLACK_BOT_TOKEN, else the console. */
+export function adminChannelFromConfig(config: EscalationConfig): AdminChannel {
+  if (!config.SLACK_BOT_TOKEN) return new ConsoleAdminChannel();
+  if (!config.SLACK_CHANNEL)
+    throw new ConfigError('SLACK_CHANNEL', 'is required when SLACK_BOT_TOKEN is set');
+  return new SlackAdminChannel({
+    botToken: config.SLACK_BOT_TOKEN,
+    channel: config.SLACK_CHANNEL,
+    ...(config.SLACK_SIGNING_SECRET ? { signingSecret: config.SLACK_SIGNING_SECRET } : {}),
+    ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
+    apiUrl: config.SLACK_API_URL,
+    eventsPort: config.SLACK_EVENTS_PORT,
+    eventsPath: config.SLACK_EVENTS_PATH,
+    requestTimeoutMs: config.SLACK_REQUEST_TIMEOUT_MS,
+    retries: config.SLACK_RETRIES,
+  });
+}
+
+/** Translates bus events and admin replies into the use cases; starts and stops the channel. */
+@Injectable()
+class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('escalation');
+
+  constructor(
+    @Inject(EventConsumers) private readonly consumers: EventConsumers,
+    @Inject(ADMIN_CHANNEL) private readonly channel: AdminChannel,
+    @Inject(OpenHandoffThread) private readonly openThread: OpenHandoffThread,
+    @Inject(RelayCustomerMessage) private readonly relayMessage: RelayCustomerMessage,
+    @Inject(RelayAdminReply) private readonly relayReply: RelayAdminReply,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.channel.onAdminReply(async (reply) => {
+      const outcome = await this.relayReply.fromThread(reply, this.channel.provider);
+      if (outcome === 'duplicate' && reply.retryNum !== undefined)
+        this.logger.log(`ignored Slack retry ${reply.retryNum} of ${reply.externalId}`);
+    });
+    await this.channel.start();
+    await this.consumers.subscribe({
+      durable: consumerName('escalation', EscalationRaised),
+      event: EscalationRaised,
+      handle: (event) => this.openThread.execute(event),
+    });
+    await this.consumers.subscribe({
+      durable: consumerName('escalation', MessageReceived),
+      event: MessageReceived,
+      handle: async (event) => {
+        await this.relayMessage.execute(event);
+      },
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.channel.stop();
+  }
+}
+
+/** Slack threads (or the admin console) for escalated conversations, relaying both ways. */
 @Module({})
 export class EscalationModule {
   static register(options: EscalationModuleOptions = {}): DynamicModule {
+    const env = options.env ?? process.env;
+    const config = loadConfig(escalationOwnEnv, env);
+    const busConfig = loadConfig(busEnv, env);
+    // A Slack outage must not exhaust the deliveries of `escalation.raised` within seconds.
+    const bus: Partial<BusOptions> = {
+      maxDeliver: Math.max(busConfig.BUS_MAX_DELIVER, config.ESCALATION_MAX_DELIVER),
+      backoffMs: [1_000, 5_000, 15_000, 30_000, 60_000],
+      ...options.bus,
+    };
     return {
       module: EscalationModule,
       imports: [
         HealthModule.forService('escalation'),
-        BusModule.forRoot('escalation', options.bus),
+        BusModule.forRoot('escalation', bus),
+        PersistenceModule.forRoot({
+          ...options.database,
+          entities: ESCALATION_ENTITIES,
+          migrations: ESCALATION_MIGRATIONS,
+        }),
       ],
+      providers: [
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        { provide: ADMIN_CHANNEL, useFactory: () => adminChannelFromConfig(config) },
+        {
+          provide: ThreadStore,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new ThreadStore(dataSource),
+        },
+        {
+          provide: OpenHandoffThread,
+          inject: [ADMIN_CHANNEL, ThreadStore, EventPublisher, CLOCK],
+          useFactory: (c: AdminChannel, s: ThreadStore, p: EventPublisher, clock: Clock) =>
+            new OpenHandoffThread(c, s, p, clock),
+        },
+        {
+          provide: RelayCustomerMessage,
+          inject: [ADMIN_CHANNEL, ThreadStore, CLOCK],
+          useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock) =>
+            new RelayCustomerMessage(c, s, clock),
+        },
+        {
+          provide: RelayAdminReply,
+          inject: [ThreadStore, EventPublisher, CLOCK],
+          useFactory: (s: ThreadStore, p: EventPublisher, clock: Clock) =>
+            new RelayAdminReply(s, p, clock),
+        },
+        EscalationRuntime,
+      ],
+      exports: [ADMIN_CHANNEL, RelayAdminReply],
     };
   }
 }

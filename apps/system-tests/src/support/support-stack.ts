@@ -1,4 +1,5 @@
 import { AgentConversations, AgentModule } from '@support/agent';
+import { EscalationModule } from '@support/escalation';
 import {
   BusConnection,
   busOptionsFromEnv,
@@ -41,6 +42,8 @@ export interface SupportStack {
   readonly publisher: EventPublisher;
   readonly gateway: StartedService;
   agent: StartedService;
+  /** Hosted when the stack was started with `escalation: true`. */
+  readonly escalation: StartedService | null;
   readonly escalations: EnvelopeOf<typeof EscalationRaised>[];
   conversations(): AgentConversations;
   /** Stops the agent and starts a fresh one on the same bus and database (a process restart). */
@@ -54,7 +57,7 @@ export interface SupportStack {
  * agent, retrieval and the reranker proxy, with the sample knowledge base indexed.
  */
 export async function startSupportStack(
-  options: { chatModel?: ChatModel; env?: Record<string, string> } = {},
+  options: { chatModel?: ChatModel; env?: Record<string, string>; escalation?: boolean } = {},
 ): Promise<SupportStack> {
   const nats = await startNatsServer();
   const database = await createTestDatabase();
@@ -94,6 +97,9 @@ export async function startSupportStack(
     HOST,
   );
   let agent = await startAgent();
+  const escalation = options.escalation
+    ? await startService('escalation', EscalationModule.register({ env, bus, database: db }), HOST)
+    : null;
 
   const probe = await BusConnection.open(busOptionsFromEnv('system-test', busEnv));
   const publisher = new EventPublisher(probe);
@@ -123,6 +129,7 @@ export async function startSupportStack(
     publisher,
     gateway,
     agent,
+    escalation,
     escalations,
     conversations: () => stack.agent.app.get(AgentConversations),
     restartAgent: async () => {
@@ -140,7 +147,8 @@ export async function startSupportStack(
     close: async () => {
       for (const p of probes) await p.stop();
       await probe.close();
-      for (const service of [stack.agent, gateway, proxy, retrieval]) await service.app.close();
+      for (const service of [escalation, stack.agent, gateway, proxy, retrieval])
+        await service?.app.close();
       await database.drop();
       await nats.stop();
     },

@@ -1,0 +1,199 @@
+import type { Server } from 'node:http';
+import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
+import { type RetryOptions, WebClient, type WebClientOptions } from '@slack/web-api';
+import { ConfigError } from '@support/platform';
+import type {
+  AdminChannel,
+  AdminReplyHandler,
+  ThreadRef,
+  ThreadSummary,
+} from '../ports/admin-channel.js';
+import { formatThreadSummary } from '../summary/format-summary.js';
+
+export interface SlackAdminChannelOptions {
+  readonly botToken: string;
+  readonly channel: string;
+  /** Required for the HTTP receiver (no app token). */
+  readonly signingSecret?: string;
+  /** Set: Socket Mode (no public endpoint, no signing secret needed). */
+  readonly appToken?: string;
+  /** Web API base URL (`SLACK_API_URL`), e.g. a local fake in tests. */
+  readonly apiUrl: string;
+  /** Port of the dedicated HTTP server for event deliveries (0 = any free port). */
+  readonly eventsPort: number;
+  readonly eventsPath: string;
+  readonly requestTimeoutMs: number;
+  /** Retries of one Web API call. A 429 waits its `Retry-After` and then counts as one retry. */
+  readonly retries: number;
+  /** Backoff between retries of failed (5xx, network) calls; default 250 ms doubling to 2 s. */
+  readonly minRetryDelayMs?: number;
+  readonly logLevel?: LogLevel;
+}
+
+/** Slack's loosely typed `message` event: only the fields used here. */
+interface SlackMessageEvent {
+  readonly type?: string;
+  readonly subtype?: string;
+  readonly bot_id?: string;
+  readonly user?: string;
+  readonly text?: string;
+  readonly channel?: string;
+  readonly ts?: string;
+  readonly thread_ts?: string;
+  readonly client_msg_id?: string;
+}
+
+/** A Slack Web API call that failed after the client's own retries. */
+export class SlackCallFailed extends Error {
+  constructor(method: string, cause: unknown) {
+    super(`Slack ${method} failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'SlackCallFailed';
+  }
+}
+
+/**
+ * Handoff threads in a Slack channel. Posts with `@slack/web-api` (429s wait `Retry-After`, other
+ * failures back off, both within `retries`); receives thread replies with a Bolt `App`: Socket
+ * Mode when an app token is given, otherwise Bolt's `HTTPReceiver` on its own port, which checks
+ * the v0 signature (HMAC-SHA256 over `v0:<timestamp>:<raw body>`, constant-time compare, requests
+ * older than 5 minutes refused) and answers 401 to a forged or stale request.
+ */
+export class SlackAdminChannel implements AdminChannel {
+  readonly provider = 'slack' as const;
+  readonly client: WebClient;
+  private readonly app: App;
+  private handler: AdminReplyHandler | null = null;
+  private server: Server | null = null;
+
+  constructor(private readonly options: SlackAdminChannelOptions) {
+    const retryConfig: RetryOptions = {
+      retries: options.retries,
+      factor: 2,
+      minTimeout: options.minRetryDelayMs ?? 250,
+      maxTimeout: Math.max(2_000, options.minRetryDelayMs ?? 0),
+    };
+    const clientOptions: WebClientOptions = {
+      slackApiUrl: options.apiUrl,
+      timeout: options.requestTimeoutMs,
+      retryConfig,
+      rejectRateLimitedCalls: false,
+      logLevel: options.logLevel ?? LogLevel.ERROR,
+    };
+    this.client = new WebClient(options.botToken, clientOptions);
+    const logLevel = options.logLevel ?? LogLevel.ERROR;
+    if (options.appToken) {
+      this.app = new App({
+        token: options.botToken,
+        appToken: options.appToken,
+        socketMode: true,
+        clientOptions,
+        logLevel,
+      });
+    } else {
+      if (!options.signingSecret)
+        throw new ConfigError(
+          'SLACK_SIGNING_SECRET',
+          'is required when SLACK_BOT_TOKEN is set and SLACK_APP_TOKEN is not (HTTP events receiver)',
+        );
+      const receiver = new HTTPReceiver({
+        signingSecret: options.signingSecret,
+        endpoints: [options.eventsPath],
+        port: options.eventsPort,
+        // Answer Slack only after the reply is published: a failure gives 500 and Slack retries.
+        processBeforeResponse: true,
+        logLevel,
+      });
+      this.app = new App({ token: options.botToken, receiver, clientOptions, logLevel });
+    }
+    this.app.event('message', async ({ event, body, context }) => {
+      await this.onMessage(
+        event as unknown as SlackMessageEvent,
+        (body as { event_id?: string }).event_id,
+        context.retryNum,
+      );
+    });
+  }
+
+  /** The events endpoint's URL (HTTP receiver only, once started). */
+  get eventsUrl(): string | null {
+    const address = this.server?.address();
+    if (!address || typeof address !== 'object') return null;
+    return `http://127.0.0.1:${address.port}${this.options.eventsPath}`;
+  }
+
+  onAdminReply(handler: AdminReplyHandler): void {
+    this.handler = handler;
+  }
+
+  async start(): Promise<void> {
+    if (this.options.appToken) {
+      await this.app.start();
+      return;
+    }
+    const started: unknown = await this.app.start(this.options.eventsPort);
+    this.server = started as Server;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.options.appToken && !this.server) return;
+    await this.app.stop();
+    this.server = null;
+  }
+
+  async openThread(summary: ThreadSummary): Promise<ThreadRef> {
+    const text = formatThreadSummary(summary.conversationId, summary.escalation);
+    if (summary.existing) {
+      await this.post(summary.existing.channel, text, summary.existing.threadId);
+      return summary.existing;
+    }
+    const posted = await this.post(this.options.channel, text);
+    return { channel: posted.channel, threadId: posted.ts };
+  }
+
+  async appendToThread(channel: string, threadId: string, text: string): Promise<void> {
+    await this.post(channel, text, threadId);
+  }
+
+  private async post(
+    channel: string,
+    text: string,
+    threadTs?: string,
+  ): Promise<{ channel: string; ts: string }> {
+    try {
+      const response = await this.client.chat.postMessage({
+        channel,
+        text,
+        mrkdwn: true,
+        unfurl_links: false,
+        unfurl_media: false,
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+      });
+      if (!response.ok || !response.ts) throw new Error(response.error ?? 'no ts in response');
+      return { channel: response.channel ?? channel, ts: response.ts };
+    } catch (error) {
+      throw new SlackCallFailed('chat.postMessage', error);
+    }
+  }
+
+  private async onMessage(
+    event: SlackMessageEvent,
+    eventId: string | undefined,
+    retryNum: number | undefined,
+  ): Promise<void> {
+    // Only people's replies inside a thread: bots (ours included), edits, joins etc. are ignored.
+    if (event.bot_id || event.subtype) return;
+    if (!event.thread_ts || event.thread_ts === event.ts) return;
+    if (!event.channel || !event.user || !event.text?.trim()) return;
+    const externalId = eventId ?? event.client_msg_id ?? `${event.channel}:${event.ts}`;
+    await this.handler?.({
+      channel: event.channel,
+      threadId: event.thread_ts,
+      adminId: event.user,
+      text: event.text,
+      externalId,
+      ...(retryNum !== undefined ? { retryNum } : {}),
+    });
+  }
+}

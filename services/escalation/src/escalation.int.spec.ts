@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  BusConnection,
+  busOptionsFromEnv,
+  EventConsumerRunner,
+  EventPublisher,
+  newEventId,
+  type RunningConsumer,
+} from '@support/bus';
+import {
+  AdminReplied,
+  createEvent,
+  type EnvelopeOf,
+  EscalationRaised,
+  type EscalationRaisedPayload,
+  MessageReceived,
+  ThreadOpened,
+} from '@support/contracts';
+import { type StartedService, startService } from '@support/platform';
+import {
+  createTestDatabase,
+  eventually,
+  startNatsServer,
+  type TestDatabase,
+  type TestNatsServer,
+  uniqueName,
+} from '@support/testing';
+import { SlackAdminChannel } from './adapters/slack-admin-channel.js';
+import { ADMIN_CHANNEL, EscalationModule } from './escalation.module.js';
+import { FakeSlackApi } from './testing/fake-slack-api.js';
+import { messageEventBody, postSignedEvent } from './testing/signed-delivery.js';
+import { RelayAdminReply, replyFromConsole } from './use-cases/relay-admin-reply.js';
+
+const SECRET = 'test-signing-secret';
+const CHANNEL = 'C0HANDOFF';
+const quiet = { warn: () => undefined, error: () => undefined };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Stack {
+  readonly service: StartedService;
+  readonly publisher: EventPublisher;
+  readonly opened: EnvelopeOf<typeof ThreadOpened>[];
+  readonly replies: EnvelopeOf<typeof AdminReplied>[];
+  close(): Promise<void>;
+}
+
+/** The escalation service on a test-owned nats-server and test database, with a probe. */
+async function startStack(
+  nats: TestNatsServer,
+  db: TestDatabase,
+  extraEnv: Record<string, string>,
+): Promise<Stack> {
+  const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('ESCALATION') };
+  const env = { ...busEnv, SLACK_EVENTS_PORT: '0', ...extraEnv };
+  const service = await startService(
+    'escalation',
+    EscalationModule.register({
+      env,
+      bus: { servers: nats.url, stream: busEnv.EVENT_STREAM, backoffMs: [200] },
+      database: { url: db.url },
+    }),
+    { port: 0, host: '127.0.0.1', shutdownHooks: false },
+  );
+  const bus = await BusConnection.open(busOptionsFromEnv('escalation-test', busEnv));
+  const publisher = new EventPublisher(bus);
+  const runner = new EventConsumerRunner(bus, publisher, quiet);
+  const opened: EnvelopeOf<typeof ThreadOpened>[] = [];
+  const replies: EnvelopeOf<typeof AdminReplied>[] = [];
+  const probes: RunningConsumer[] = [
+    await runner.start({
+      durable: 'test-opened',
+      event: ThreadOpened,
+      handle: async (e) => void opened.push(e),
+    }),
+    await runner.start({
+      durable: 'test-replied',
+      event: AdminReplied,
+      handle: async (e) => void replies.push(e),
+    }),
+  ];
+  return {
+    service,
+    publisher,
+    opened,
+    replies,
+    close: async () => {
+      for (const p of probes) await p.stop();
+      await service.app.close();
+      await bus.close();
+    },
+  };
+}
+
+function escalationPayload(overrides: Partial<EscalationRaisedPayload> = {}) {
+  return {
+    escalationId: randomUUID(),
+    customerId: 'cust-1',
+    reason: 'below_score_floor',
+    group: 'avoidable',
+    language: 'en',
+    question: 'Can I return <b>shoes</b> & get cash?',
+    transcript: [
+      {
+        role: 'customer',
+        text: 'Can I return <b>shoes</b> & get cash?',
+        at: new Date().toISOString(),
+      },
+      { role: 'agent', text: 'Let me connect you with a colleague.', at: new Date().toISOString() },
+    ],
+    chunks: [{ chunkId: 'returns-policy#3', score: 0.21 }],
+    ordersMentioned: ['ORD-1001'],
+    ...overrides,
+  } satisfies EscalationRaisedPayload;
+}
+
+function raised(conversationId: string, payload: EscalationRaisedPayload, id = newEventId()) {
+  return createEvent(EscalationRaised, payload, {
+    id,
+    occurredAt: new Date().toISOString(),
+    conversationId,
+    turnId: newEventId(),
+    correlationId: newEventId(),
+  });
+}
+
+function customerMessage(conversationId: string, text: string) {
+  return createEvent(
+    MessageReceived,
+    { messageId: randomUUID(), customerId: 'cust-1', text, attachments: [], channel: 'web' },
+    {
+      id: newEventId(),
+      occurredAt: new Date().toISOString(),
+      conversationId,
+      turnId: newEventId(),
+      correlationId: newEventId(),
+    },
+  );
+}
+
+describe('escalation service with Slack (fake Web API, signed event deliveries)', () => {
+  let nats: TestNatsServer;
+  let db: TestDatabase;
+  let fake: FakeSlackApi;
+  let stack: Stack;
+  let eventsUrl: string;
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    db = await createTestDatabase('escalation_test');
+    fake = await FakeSlackApi.start();
+    stack = await startStack(nats, db, {
+      SLACK_BOT_TOKEN: 'xoxb-test',
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_CHANNEL: CHANNEL,
+      SLACK_API_URL: fake.apiUrl,
+      SLACK_RETRIES: '2',
+    });
+    const channel = stack.service.app.get<SlackAdminChannel>(ADMIN_CHANNEL);
+    eventsUrl = channel.eventsUrl!;
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await fake?.stop();
+    await db?.drop();
+    await nats?.stop();
+  });
+
+  const conversationId = `conv-${randomUUID()}`;
+  const first = escalationPayload();
+  const postsFor = (escalationId: string) =>
+    fake.posted.filter((p) => p.text.includes(escalationId));
+  let threadTs = '';
+
+  it('opens a thread whose first message is the escaped summary and the transcript', async () => {
+    const event = raised(conversationId, first);
+    await stack.publisher.publish(event);
+    const opened = await eventually(
+      () => stack.opened.find((e) => e.payload.escalationId === first.escalationId) ?? false,
+    );
+    const [post] = postsFor(first.escalationId);
+    expect(post).toBeDefined();
+    threadTs = post!.ts;
+    expect(post!.channel).toBe(CHANNEL);
+    expect(post!.threadTs).toBeUndefined();
+    expect(post!.text).toContain('below_score_floor (avoidable)');
+    expect(post!.text).toContain('Can I return &lt;b&gt;shoes&lt;/b&gt; &amp; get cash?');
+    expect(post!.text).toContain('`returns-policy#3` score 0.210');
+    expect(post!.text).toContain('`ORD-1001`');
+    expect(post!.text).toContain('*Transcript:*');
+    expect(post!.text).not.toContain('<b>');
+    expect(opened.payload).toEqual({
+      escalationId: first.escalationId,
+      provider: 'slack',
+      channel: CHANNEL,
+      threadId: threadTs,
+    });
+    expect(opened.conversationId).toBe(conversationId);
+  });
+
+  it('a redelivered (republished) raised event opens no second thread', async () => {
+    // A new envelope id so JetStream does not deduplicate it: the service's own table must.
+    await stack.publisher.publish(raised(conversationId, first));
+    await sleep(800);
+    expect(postsFor(first.escalationId)).toHaveLength(1);
+  });
+
+  it('a later customer message lands in the same thread', async () => {
+    await stack.publisher.publish(customerMessage(conversationId, 'Any news? <@here>'));
+    const post = await eventually(
+      () => fake.posted.find((p) => p.text.includes('Any news?')) ?? false,
+    );
+    expect(post.threadTs).toBe(threadTs);
+    expect(post.channel).toBe(CHANNEL);
+    expect(post.text).toContain('Any news? &lt;@here&gt;');
+  });
+
+  const adminReply = (eventId: string, extra: Record<string, unknown> = {}) =>
+    messageEventBody(eventId, {
+      channel: CHANNEL,
+      user: 'UADMIN01',
+      text: 'Yes, you can return them within 30 days.',
+      ts: `${1_800_000_000 + Math.floor(Math.random() * 1000)}.000100`,
+      thread_ts: threadTs,
+      client_msg_id: randomUUID(),
+      ...extra,
+    });
+
+  const replyEventId = `Ev${randomUUID().slice(0, 8)}`;
+
+  it('an admin reply in the thread publishes escalation.admin_replied for the conversation', async () => {
+    expect(await postSignedEvent(eventsUrl, SECRET, adminReply(replyEventId))).toBe(200);
+    const reply = await eventually(
+      () => stack.replies.find((r) => r.payload.externalId === replyEventId) ?? false,
+    );
+    expect(reply.conversationId).toBe(conversationId);
+    expect(reply.payload).toMatchObject({
+      escalationId: first.escalationId,
+      provider: 'slack',
+      adminId: 'UADMIN01',
+      text: 'Yes, you can return them within 30 days.',
+    });
+  });
+
+  it('a retried delivery of the same event (X-Slack-Retry-Num: 1) replies once', async () => {
+    const status = await postSignedEvent(eventsUrl, SECRET, adminReply(replyEventId), {
+      retryNum: 1,
+    });
+    expect(status).toBe(200);
+    await sleep(800);
+    expect(stack.replies.filter((r) => r.payload.externalId === replyEventId)).toHaveLength(1);
+    // Not only JetStream's 2-minute dedupe window: the service remembers the event id itself.
+    const relay = stack.service.app.get(RelayAdminReply);
+    const again = { channel: CHANNEL, threadId: threadTs, adminId: 'UADMIN01', text: 'x' };
+    expect(await relay.fromThread({ ...again, externalId: replyEventId }, 'slack')).toBe(
+      'duplicate',
+    );
+  });
+
+  it('refuses forged and stale signatures with 401 and publishes nothing', async () => {
+    const forgedId = `Ev${randomUUID().slice(0, 8)}`;
+    const staleId = `Ev${randomUUID().slice(0, 8)}`;
+    expect(
+      await postSignedEvent(eventsUrl, SECRET, adminReply(forgedId), { forgeWith: 'wrong' }),
+    ).toBe(401);
+    expect(
+      await postSignedEvent(eventsUrl, SECRET, adminReply(staleId), {
+        timestampSec: Math.floor(Date.now() / 1000) - 10 * 60,
+      }),
+    ).toBe(401);
+    await sleep(800);
+    const ids = stack.replies.map((r) => r.payload.externalId);
+    expect(ids).not.toContain(forgedId);
+    expect(ids).not.toContain(staleId);
+  });
+
+  it('ignores bot messages (our own included) and messages outside a known thread', async () => {
+    const ids = [1, 2, 3, 4].map(() => `Ev${randomUUID().slice(0, 8)}`);
+    const bodies = [
+      adminReply(ids[0]!, { bot_id: 'B0OTHER', subtype: 'bot_message' }),
+      adminReply(ids[1]!, { user: fake.botUserId, bot_id: fake.botId }),
+      adminReply(ids[2]!, { subtype: 'message_changed' }),
+      adminReply(ids[3]!, { thread_ts: '1111111111.000001' }),
+    ];
+    for (const body of bodies) expect(await postSignedEvent(eventsUrl, SECRET, body)).toBe(200);
+    await sleep(800);
+    const published = stack.replies.map((r) => r.payload.externalId);
+    for (const id of ids) expect(published).not.toContain(id);
+  });
+
+  it('waits out a 429 (Retry-After: 1) and then opens the thread', async () => {
+    const payload = escalationPayload();
+    fake.rateLimitOnce(1);
+    await stack.publisher.publish(raised(`conv-${randomUUID()}`, payload));
+    await eventually(
+      () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
+    );
+    const limited = fake.calls.find((c) => c.status === 429)!;
+    const success = fake.calls.find(
+      (c) => c.status === 200 && String(c.args.text ?? '').includes(payload.escalationId),
+    )!;
+    expect(limited).toBeDefined();
+    expect(success.at - limited.at).toBeGreaterThanOrEqual(950);
+    expect(postsFor(payload.escalationId)).toHaveLength(1);
+  });
+
+  it('an outage on the first attempts ends with the thread opened after redelivery', async () => {
+    const payload = escalationPayload();
+    const failedBefore = fake.calls.filter((c) => c.status === 503).length;
+    // 1 + SLACK_RETRIES(2) attempts fail in the first delivery; the redelivery gets through.
+    fake.failNext(5, 503);
+    await stack.publisher.publish(raised(`conv-${randomUUID()}`, payload));
+    await eventually(
+      () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
+      20_000,
+    );
+    expect(fake.calls.filter((c) => c.status === 503).length - failedBefore).toBe(5);
+    expect(postsFor(payload.escalationId)).toHaveLength(1);
+  });
+});
+
+describe('escalation service without Slack (console provider)', () => {
+  let nats: TestNatsServer;
+  let db: TestDatabase;
+  let stack: Stack;
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    db = await createTestDatabase('escalation_test');
+    stack = await startStack(nats, db, {});
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await db?.drop();
+    await nats?.stop();
+  });
+
+  it('records the thread, publishes thread_opened, and relays a console reply', async () => {
+    const conversationId = `conv-${randomUUID()}`;
+    const payload = escalationPayload();
+    await stack.publisher.publish(raised(conversationId, payload));
+    const opened = await eventually(
+      () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
+    );
+    expect(opened.payload).toEqual({
+      escalationId: payload.escalationId,
+      provider: 'console',
+      channel: 'console',
+      threadId: payload.escalationId,
+    });
+    const relay = stack.service.app.get(RelayAdminReply);
+    await replyFromConsole(relay, payload.escalationId, 'admin-7', 'We will refund you today.');
+    const reply = await eventually(
+      () => stack.replies.find((r) => r.payload.escalationId === payload.escalationId) ?? false,
+    );
+    expect(reply.conversationId).toBe(conversationId);
+    expect(reply.payload).toMatchObject({ provider: 'console', adminId: 'admin-7' });
+  });
+});

@@ -1,0 +1,63 @@
+import { EntitySchema } from 'typeorm';
+
+/** One handoff thread per escalation (several escalations of a conversation share its thread). */
+export interface EscalationThreadRow {
+  escalationId: string;
+  conversationId: string;
+  customerId: string;
+  provider: 'slack' | 'console';
+  channel: string;
+  threadId: string;
+  /** When the escalation was raised: customer messages up to then are in the summary already. */
+  raisedAt: Date;
+  openedAt: Date;
+}
+
+export const EscalationThreadEntity = new EntitySchema<EscalationThreadRow>({
+  name: 'EscalationThread',
+  tableName: 'escalation_threads',
+  columns: {
+    escalationId: { type: 'text', primary: true, name: 'escalation_id' },
+    conversationId: { type: 'text', name: 'conversation_id' },
+    customerId: { type: 'text', name: 'customer_id' },
+    provider: { type: 'text' },
+    channel: { type: 'text' },
+    threadId: { type: 'text', name: 'thread_id' },
+    raisedAt: { type: 'timestamptz', name: 'raised_at' },
+    openedAt: { type: 'timestamptz', name: 'opened_at' },
+  },
+});
+
+/** Customer messages already appended to a thread (a redelivered message is not posted twice). */
+export interface RelayedMessageRow {
+  messageId: string;
+  escalationId: string;
+  relayedAt: Date;
+}
+
+export const RelayedMessageEntity = new EntitySchema<RelayedMessageRow>({
+  name: 'EscalationRelayedMessage',
+  tableName: 'escalation_relayed_messages',
+  columns: {
+    messageId: { type: 'text', primary: true, name: 'message_id' },
+    escalationId: { type: 'text', name: 'escalation_id' },
+    relayedAt: { type: 'timestamptz', name: 'relayed_at' },
+  },
+});
+
+/** Admin replies already published, by provider id (Slack event id): retries reply once. */
+export interface AdminReplySeenRow {
+  externalId: string;
+  escalationId: string;
+  receivedAt: Date;
+}
+
+export const AdminReplySeenEntity = new EntitySchema<AdminReplySeenRow>({
+  name: 'EscalationAdminReplySeen',
+  tableName: 'escalation_admin_replies_seen',
+  columns: {
+    externalId: { type: 'text', primary: true, name: 'external_id' },
+    escalationId: { type: 'text', name: 'escalation_id' },
+    receivedAt: { type: 'timestamptz', name: 'received_at' },
+  },
+});

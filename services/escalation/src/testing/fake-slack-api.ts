@@ -1,0 +1,147 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+/** One Web API call the fake received. */
+export interface RecordedCall {
+  readonly method: string;
+  readonly args: Record<string, unknown>;
+  readonly at: number;
+  /** What the fake answered: 200, 429 or the failure status. */
+  readonly status: number;
+}
+
+export interface PostedMessage {
+  readonly channel: string;
+  readonly ts: string;
+  readonly text: string;
+  readonly threadTs?: string;
+}
+
+/**
+ * A local stand-in for the Slack Web API (point `slackApiUrl` at `apiUrl`): `auth.test` and
+ * `chat.postMessage`, the latter recorded and answered `{ ok, channel, ts }` with increasing ts.
+ * It can answer 429 with `Retry-After`, or fail with a status for the next N calls (an outage).
+ */
+export class FakeSlackApi {
+  readonly calls: RecordedCall[] = [];
+  readonly botUserId = 'UBOT0001';
+  readonly botId = 'BBOT0001';
+  private server: Server | null = null;
+  private seq = 0;
+  private rateLimits: number[] = [];
+  private failures: { remaining: number; status: number } = { remaining: 0, status: 500 };
+
+  private constructor() {}
+
+  static async start(): Promise<FakeSlackApi> {
+    const fake = new FakeSlackApi();
+    fake.server = createServer((req, res) => void fake.handle(req, res));
+    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  /** The base URL to give the client as `slackApiUrl` (ends with `/api/`). */
+  get apiUrl(): string {
+    const address = this.server!.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return `http://127.0.0.1:${port}/api/`;
+  }
+
+  /** The successfully posted messages, in order. */
+  get posted(): PostedMessage[] {
+    return this.calls
+      .filter((c) => c.method === 'chat.postMessage' && c.status === 200)
+      .map((c) => ({
+        channel: String(c.args.channel),
+        ts: String(c.args.__ts),
+        text: String(c.args.text ?? ''),
+        ...(c.args.thread_ts ? { threadTs: String(c.args.thread_ts) } : {}),
+      }));
+  }
+
+  /** The next Web API call is answered 429 with `Retry-After: seconds`. */
+  rateLimitOnce(seconds = 1): void {
+    this.rateLimits.push(seconds);
+  }
+
+  /** The next `count` calls fail with `status` (an outage); 0 ends it. */
+  failNext(count: number, status = 500): void {
+    this.failures = { remaining: count, status };
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const method = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api\//, '');
+    const args = parseBody(raw, req.headers['content-type']);
+    const record = (status: number, extra: Record<string, unknown> = {}) =>
+      this.calls.push({ method, args: { ...args, ...extra }, at: Date.now(), status });
+
+    const retryAfter = this.rateLimits.shift();
+    if (retryAfter !== undefined) {
+      record(429);
+      res.writeHead(429, { 'Retry-After': String(retryAfter), 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+      return;
+    }
+    if (this.failures.remaining > 0) {
+      this.failures.remaining -= 1;
+      record(this.failures.status);
+      res.writeHead(this.failures.status, { 'Content-Type': 'text/plain' });
+      res.end('service unavailable');
+      return;
+    }
+    const json = (body: unknown) => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(body));
+    };
+    switch (method) {
+      case 'auth.test':
+        record(200);
+        json({
+          ok: true,
+          url: 'https://fake.slack.test/',
+          team: 'Fake',
+          user: 'support-bot',
+          team_id: 'T0001',
+          user_id: this.botUserId,
+          bot_id: this.botId,
+        });
+        return;
+      case 'chat.postMessage': {
+        if (!args.channel || typeof args.text !== 'string') {
+          record(200);
+          json({ ok: false, error: 'invalid_arguments' });
+          return;
+        }
+        this.seq += 1;
+        const ts = `${1_700_000_000 + this.seq}.${String(this.seq).padStart(6, '0')}`;
+        record(200, { __ts: ts });
+        json({
+          ok: true,
+          channel: args.channel,
+          ts,
+          message: { text: args.text, ts, user: this.botUserId, bot_id: this.botId },
+        });
+        return;
+      }
+      default:
+        record(200);
+        json({ ok: false, error: 'unknown_method' });
+    }
+  }
+}
+
+function parseBody(raw: string, contentType: string | undefined): Record<string, unknown> {
+  if (!raw) return {};
+  if (contentType?.includes('application/json')) return JSON.parse(raw) as Record<string, unknown>;
+  return Object.fromEntries(new URLSearchParams(raw));
+}

@@ -1,0 +1,71 @@
+import { deterministicId } from '@support/bus';
+import { createEvent, type EnvelopeOf, EscalationRaised, ThreadOpened } from '@support/contracts';
+import { AppError, type Clock } from '@support/platform';
+import type { ThreadStore } from '../persistence/thread-store.js';
+import type { AdminChannel } from '../ports/admin-channel.js';
+import type { EventSink } from './event-sink.js';
+
+/**
+ * On `escalation.raised`: open the conversation's handoff thread (or post the new summary into the
+ * thread it already has), record it, and publish `escalation.thread_opened`.
+ *
+ * Idempotent: the thread row is written in the same conversation-locked transaction as the post, so
+ * a redelivered event finds it and only republishes `thread_opened` under the same id (which
+ * JetStream deduplicates). A channel failure throws: the event is redelivered with backoff.
+ */
+export class OpenHandoffThread {
+  constructor(
+    private readonly channel: AdminChannel,
+    private readonly store: ThreadStore,
+    private readonly events: EventSink,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(event: EnvelopeOf<typeof EscalationRaised>): Promise<void> {
+    const conversationId = event.conversationId;
+    if (!conversationId)
+      throw new AppError('validation_failed', 'escalation.raised without a conversationId');
+    const escalation = event.payload;
+    const row = await this.store.withConversationLock(conversationId, async (tx) => {
+      const known = await tx.findByEscalation(escalation.escalationId);
+      if (known) return known;
+      const previous = await tx.latestForConversation(conversationId);
+      const existing =
+        previous && previous.provider === this.channel.provider
+          ? { channel: previous.channel, threadId: previous.threadId }
+          : undefined;
+      const ref = await this.channel.openThread({ conversationId, escalation, existing });
+      const opened = {
+        escalationId: escalation.escalationId,
+        conversationId,
+        customerId: escalation.customerId,
+        provider: this.channel.provider,
+        channel: ref.channel,
+        threadId: ref.threadId,
+        raisedAt: new Date(event.occurredAt),
+        openedAt: this.clock.now(),
+      };
+      await tx.insertThread(opened);
+      return opened;
+    });
+    await this.events.publish(
+      createEvent(
+        ThreadOpened,
+        {
+          escalationId: row.escalationId,
+          provider: row.provider,
+          channel: row.channel,
+          threadId: row.threadId,
+        },
+        {
+          id: deterministicId('escalation.thread_opened', row.escalationId),
+          occurredAt: row.openedAt.toISOString(),
+          conversationId,
+          turnId: event.turnId,
+          causationId: event.id,
+          correlationId: event.correlationId,
+        },
+      ),
+    );
+  }
+}

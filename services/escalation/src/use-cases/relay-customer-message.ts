@@ -1,0 +1,37 @@
+import type { EnvelopeOf, MessageReceived } from '@support/contracts';
+import type { Clock } from '@support/platform';
+import type { ThreadStore } from '../persistence/thread-store.js';
+import type { AdminChannel } from '../ports/admin-channel.js';
+import { formatCustomerMessage } from '../summary/format-summary.js';
+
+/**
+ * On `conversation.message_received`: when the conversation has a handoff thread, append the
+ * customer's message to it. Messages up to the escalation are in the summary already; each message
+ * is posted once (recorded in the same locked transaction as the post).
+ */
+export class RelayCustomerMessage {
+  constructor(
+    private readonly channel: AdminChannel,
+    private readonly store: ThreadStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Returns whether the message was appended to a thread. */
+  async execute(event: EnvelopeOf<typeof MessageReceived>): Promise<boolean> {
+    const conversationId = event.conversationId;
+    if (!conversationId) return false;
+    return this.store.withConversationLock(conversationId, async (tx) => {
+      const thread = await tx.latestForConversation(conversationId);
+      if (!thread || thread.provider !== this.channel.provider) return false;
+      if (new Date(event.occurredAt) <= thread.raisedAt) return false;
+      if (await tx.wasRelayed(event.payload.messageId)) return false;
+      await this.channel.appendToThread(
+        thread.channel,
+        thread.threadId,
+        formatCustomerMessage(event.payload.text, event.payload.attachments.length),
+      );
+      await tx.markRelayed(event.payload.messageId, thread.escalationId, this.clock.now());
+      return true;
+    });
+  }
+}

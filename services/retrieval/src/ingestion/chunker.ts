@@ -14,6 +14,14 @@ export interface ChunkingOptions {
 
 const HEADING = /^(#{1,6})\s+(.*)$/;
 
+/** Emphasis and code marks are layout, not words: chunks are quoted verbatim to customers. */
+function plainText(line: string): string {
+  return line
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/__(.+?)__/g, '$1')
+    .replace(/`([^`]+)`/g, '$1');
+}
+
 interface Section {
   heading: string | null;
   paragraphs: string[];
@@ -34,11 +42,11 @@ function sections(markdown: string): Section[] {
       // The document title (a level-1 heading) does not open a section of its own.
       if (heading[1]!.length === 1 && result.length === 1 && result[0]!.paragraphs.length === 0)
         continue;
-      result.push({ heading: heading[2]!.trim(), paragraphs: [] });
+      result.push({ heading: plainText(heading[2]!.trim()), paragraphs: [] });
     } else if (!line.trim()) {
       flush();
     } else {
-      paragraph.push(line);
+      paragraph.push(plainText(line));
     }
   }
   flush();

@@ -58,6 +58,14 @@ describe('chunking', () => {
     expect(chunkDocument('returns-retail', body)).toEqual(chunks);
   });
 
+  it('drops emphasis and code marks, which customers would otherwise see verbatim', () => {
+    const [chunk] = chunkDocument(
+      'd',
+      '## **Oman**\n\n**Muscat**: 3–4 working days, see `My Orders`.',
+    );
+    expect(chunk!.text).toBe('Oman\n\nMuscat: 3–4 working days, see My Orders.');
+  });
+
   it('never cuts a paragraph, and starts a new chunk when the target size is reached', () => {
     const chunks = chunkDocument('returns-retail', body, { targetChars: 20 });
     expect(chunks.map((c) => c.text)).toEqual([

@@ -19,6 +19,8 @@ import { AdminConsole } from './admin/admin-console.js';
 import { AdminSocketServer } from './admin/admin-socket.server.js';
 import { ProjectionEscalationQueries } from './admin/projection-escalation-queries.js';
 import { AdminPageController } from './web/admin-page.controller.js';
+import { DashboardController } from './dashboard/dashboard.controller.js';
+import { DashboardQueries } from './dashboard/dashboard-queries.js';
 import { ChatPageController } from './web/chat-page.controller.js';
 
 export interface GatewayModuleOptions {
@@ -38,7 +40,7 @@ export class GatewayModule {
         BusModule.forRoot('gateway', options.bus),
         PersistenceModule.forRoot(options.database),
       ],
-      controllers: [ChatPageController, AdminPageController, AuthController],
+      controllers: [ChatPageController, AdminPageController, DashboardController, AuthController],
       providers: [
         {
           provide: GATEWAY_CONFIG,
@@ -95,6 +97,11 @@ export class GatewayModule {
           inject: [AdminConsole, TokenService],
           useFactory: (adminConsole: AdminConsole, tokens: TokenService) =>
             new AdminSocketServer(adminConsole, tokens),
+        },
+        {
+          provide: DashboardQueries,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new DashboardQueries(dataSource),
         },
         GatewayRuntime,
       ],

@@ -1,0 +1,146 @@
+import type { DataSource } from 'typeorm';
+
+export interface DashboardData {
+  readonly from: string;
+  readonly to: string;
+  readonly turns: {
+    total: number;
+    answered: number;
+    escalated: number;
+    held: number;
+    answeredShare: number | null;
+  };
+  readonly latencyMs: { p50: number | null; p95: number | null };
+  readonly escalations: { total: number; genuine: number; avoidable: number };
+  readonly byDay: { day: string; genuine: number; avoidable: number }[];
+  readonly byReason: { reason: string; group: string; count: number }[];
+  readonly byTopic: { topic: string; genuine: number; avoidable: number }[];
+  /** Avoidable escalations by topic with their questions: what the knowledge base is missing. */
+  readonly backlog: { topic: string; count: number; questions: string[] }[];
+  readonly retrieval: { legTimeouts: number; rerankFailOpens: number } | null;
+}
+
+const int = (value: unknown) => Number(value ?? 0);
+
+/**
+ * The analysts' numbers, read from the projections (which a replay rebuilds from the log) for
+ * turns started / escalations opened in [from, to).
+ */
+export class DashboardQueries {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async load(from: Date, to: Date): Promise<DashboardData> {
+    const range = [from.toISOString(), to.toISOString()];
+    const q = <T>(sql: string) => this.dataSource.query(sql, range) as Promise<T[]>;
+    const [turns] = await q<Record<string, unknown>>(`
+      SELECT count(*) AS total,
+             count(*) FILTER (WHERE status = 'answered') AS answered,
+             count(*) FILTER (WHERE status = 'escalated') AS escalated,
+             count(*) FILTER (WHERE status = 'held') AS held,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM completed_at - started_at) * 1000)
+               FILTER (WHERE completed_at IS NOT NULL AND started_at IS NOT NULL AND status <> 'held') AS p50,
+             percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM completed_at - started_at) * 1000)
+               FILTER (WHERE completed_at IS NOT NULL AND started_at IS NOT NULL AND status <> 'held') AS p95
+        FROM turns WHERE started_at >= $1 AND started_at < $2`);
+    const inRange = `opened_at >= $1 AND opened_at < $2`;
+    const byDay = await q<Record<string, unknown>>(`
+      SELECT to_char(date_trunc('day', opened_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
+             count(*) FILTER (WHERE "group" = 'genuine') AS genuine,
+             count(*) FILTER (WHERE "group" = 'avoidable') AS avoidable
+        FROM escalations WHERE ${inRange} GROUP BY 1 ORDER BY 1`);
+    const byReason = await q<Record<string, unknown>>(`
+      SELECT reason, "group", count(*) AS count FROM escalations WHERE ${inRange}
+       GROUP BY 1, 2 ORDER BY count(*) DESC, reason`);
+    const byTopic = await q<Record<string, unknown>>(`
+      SELECT coalesce(topic, 'pending') AS topic,
+             count(*) FILTER (WHERE "group" = 'genuine') AS genuine,
+             count(*) FILTER (WHERE "group" = 'avoidable') AS avoidable
+        FROM escalations WHERE ${inRange} GROUP BY 1 ORDER BY count(*) DESC, 1`);
+    const backlog = await q<Record<string, unknown>>(`
+      SELECT coalesce(topic, 'pending') AS topic, count(*) AS count,
+             (array_agg(question ORDER BY opened_at DESC))[1:20] AS questions
+        FROM escalations WHERE ${inRange} AND "group" = 'avoidable'
+       GROUP BY 1 ORDER BY count(*) DESC, 1`);
+
+    const total = int(turns?.total);
+    const answered = int(turns?.answered);
+    const genuine = byDay.reduce((n, r) => n + int(r.genuine), 0);
+    const avoidable = byDay.reduce((n, r) => n + int(r.avoidable), 0);
+    const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
+    return {
+      from: range[0]!,
+      to: range[1]!,
+      turns: {
+        total,
+        answered,
+        escalated: int(turns?.escalated),
+        held: int(turns?.held),
+        answeredShare: total ? Math.round((answered / total) * 1000) / 1000 : null,
+      },
+      latencyMs: { p50: round(turns?.p50), p95: round(turns?.p95) },
+      escalations: { total: genuine + avoidable, genuine, avoidable },
+      byDay: byDay.map((r) => ({
+        day: String(r.day),
+        genuine: int(r.genuine),
+        avoidable: int(r.avoidable),
+      })),
+      byReason: byReason.map((r) => ({
+        reason: String(r.reason),
+        group: String(r.group),
+        count: int(r.count),
+      })),
+      byTopic: byTopic.map((r) => ({
+        topic: String(r.topic),
+        genuine: int(r.genuine),
+        avoidable: int(r.avoidable),
+      })),
+      backlog: backlog.map((r) => ({
+        topic: String(r.topic),
+        count: int(r.count),
+        questions: (r.questions as string[]).filter(Boolean),
+      })),
+      retrieval: await this.retrievalHealth(range),
+    };
+  }
+
+  /** Leg timeouts and reranker fail-opens, from the turn traces when that projection exists. */
+  private async retrievalHealth(range: string[]): Promise<DashboardData['retrieval']> {
+    const [exists] = (await this.dataSource.query(
+      `SELECT to_regclass('turn_traces') IS NOT NULL AS present`,
+    )) as {
+      present: boolean;
+    }[];
+    if (!exists?.present) return null;
+    const [row] = (await this.dataSource.query(
+      `SELECT coalesce(sum((SELECT count(*) FROM jsonb_array_elements(retrieval->'legs') l WHERE l->>'status' = 'timed_out')), 0) AS timeouts,
+              count(*) FILTER (WHERE retrieval->'rerank'->>'failOpen' = 'true') AS fail_opens
+         FROM turn_traces WHERE message_at >= $1 AND message_at < $2`,
+      range,
+    )) as Record<string, unknown>[];
+    return { legTimeouts: int(row?.timeouts), rerankFailOpens: int(row?.fail_opens) };
+  }
+}
+
+/** The dashboard as CSV: one section per table, `section,key,value…` rows. */
+export function dashboardCsv(data: DashboardData): string {
+  const cell = (value: unknown) => {
+    const text = String(value ?? '');
+    // Quote every cell; a leading = + - @ would be read as a formula by spreadsheets.
+    return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+  };
+  const rows: unknown[][] = [
+    ['section', 'key', 'value', 'value2'],
+    ['turns', 'total', data.turns.total, ''],
+    ['turns', 'answered', data.turns.answered, data.turns.answeredShare],
+    ['turns', 'escalated', data.turns.escalated, ''],
+    ['latency_ms', 'p50', data.latencyMs.p50, ''],
+    ['latency_ms', 'p95', data.latencyMs.p95, ''],
+    ...data.byDay.map((d) => ['escalations_by_day', d.day, d.genuine, d.avoidable]),
+    ...data.byReason.map((r) => ['escalations_by_reason', r.reason, r.count, r.group]),
+    ...data.byTopic.map((t) => ['escalations_by_topic', t.topic, t.genuine, t.avoidable]),
+    ...data.backlog.flatMap((b) =>
+      b.questions.map((question) => ['kb_backlog', b.topic, question, '']),
+    ),
+  ];
+  return rows.map((row) => row.map(cell).join(',')).join('\n') + '\n';
+}

@@ -1,0 +1,55 @@
+import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
+import { AppError } from '@support/platform';
+import type { Response } from 'express';
+import { TokenService } from '../auth/token-service.js';
+import { sendWebFile } from '../web/chat-page.controller.js';
+import { dashboardCsv, DashboardQueries } from './dashboard-queries.js';
+
+const DAY_MS = 24 * 3600_000;
+
+/** The analysts' dashboard: the page, its data as JSON and as CSV (analyst tokens only). */
+@Controller('dashboard')
+export class DashboardController {
+  constructor(
+    @Inject(DashboardQueries) private readonly queries: DashboardQueries,
+    @Inject(TokenService) private readonly tokens: TokenService,
+  ) {}
+
+  @Get()
+  page(@Res() res: Response) {
+    sendWebFile(res, 'dashboard.html', 'html');
+  }
+
+  @Get('dashboard.js')
+  script(@Res() res: Response) {
+    sendWebFile(res, 'dashboard.js', 'application/javascript');
+  }
+
+  @Get('data')
+  async data(@Headers('authorization') authorization?: string, @Query('days') days?: string) {
+    await this.tokens.verify(/^Bearer (.+)$/.exec(authorization ?? '')?.[1], 'analyst');
+    return this.queries.load(...this.range(days));
+  }
+
+  @Get('export.csv')
+  async csv(
+    @Res() res: Response,
+    @Headers('authorization') authorization?: string,
+    @Query('days') days?: string,
+  ) {
+    await this.tokens.verify(/^Bearer (.+)$/.exec(authorization ?? '')?.[1], 'analyst');
+    const data = await this.queries.load(...this.range(days));
+    res
+      .type('text/csv')
+      .setHeader('Content-Disposition', 'attachment; filename="support-dashboard.csv"')
+      .send(dashboardCsv(data));
+  }
+
+  private range(days?: string): [Date, Date] {
+    const count = days === undefined ? 30 : Number(days);
+    if (!Number.isInteger(count) || count < 1 || count > 3660)
+      throw new AppError('validation_failed', 'days must be 1..3660');
+    const to = new Date(Date.now() + 60_000);
+    return [new Date(to.getTime() - count * DAY_MS), to];
+  }
+}

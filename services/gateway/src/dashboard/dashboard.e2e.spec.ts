@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { newEventId } from '@support/bus';
+import {
+  createEvent,
+  type EscalationReason,
+  EscalationClassified,
+  EscalationRaised,
+  type EventEnvelope,
+  EXAMPLE_PAYLOADS,
+  groupOf,
+  MessageReceived,
+  ReplySent,
+} from '@support/contracts';
+import { eventually } from '@support/testing';
+import { type Browser, chromium } from 'playwright-core';
+import { TokenService } from '../auth/token-service.js';
+import { type GatewayHarness, startGatewayHarness } from '../testing/gateway-harness.js';
+import type { DashboardData } from './dashboard-queries.js';
+
+const SECRET = 'dashboard-secret-dashboard-secret-0123456';
+
+interface FixtureTurn {
+  day: number;
+  latencyMs: number;
+  escalation: { reason: EscalationReason; topic: string } | null;
+  question: string;
+}
+
+/** A fixture stream: turns over three days, some answered, some escalated for each reason. */
+const FIXTURE: FixtureTurn[] = [
+  { day: 1, latencyMs: 120, escalation: null, question: 'Delivery to Riyadh?' },
+  { day: 1, latencyMs: 80, escalation: null, question: 'Refund to card?' },
+  {
+    day: 1,
+    latencyMs: 300,
+    escalation: { reason: 'below_score_floor', topic: 'returns' },
+    question: 'Wholesale returns?',
+  },
+  {
+    day: 2,
+    latencyMs: 200,
+    escalation: { reason: 'agent_requested', topic: 'orders' },
+    question: 'Talk to a human',
+  },
+  { day: 2, latencyMs: 100, escalation: null, question: 'Cash on delivery fee?' },
+  {
+    day: 2,
+    latencyMs: 250,
+    escalation: { reason: 'answer_validation_failed', topic: 'payments' },
+    question: 'Tamara for 50 SAR?',
+  },
+  {
+    day: 3,
+    latencyMs: 90,
+    escalation: { reason: 'retrieval_unavailable', topic: 'delivery' },
+    question: 'Where is my parcel?',
+  },
+  {
+    day: 3,
+    latencyMs: 400,
+    escalation: { reason: 'below_score_floor', topic: 'returns' },
+    question: 'Rent a dress?',
+  },
+  { day: 3, latencyMs: 60, escalation: null, question: 'Gift card validity?' },
+];
+
+function percentile(values: number[], p: number): number {
+  // Postgres percentile_cont: linear interpolation between closest ranks.
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  return Math.round(sorted[low]! + (sorted[Math.ceil(rank)]! - sorted[low]!) * (rank - low));
+}
+
+describe('analyst dashboard', () => {
+  let harness: GatewayHarness;
+  let browser: Browser;
+  const tokens = new TokenService(SECRET, { now: () => new Date() });
+  const base = Date.now() - 4 * 24 * 3600_000;
+
+  beforeAll(async () => {
+    harness = await startGatewayHarness({ AUTH_TOKEN_SECRET: SECRET });
+    const events: EventEnvelope[] = [];
+    FIXTURE.forEach((turn, i) => {
+      const conversationId = `conv-dash-${i}`;
+      const turnId = newEventId();
+      const start = base + turn.day * 24 * 3600_000 + i * 60_000;
+      const meta = (offset: number) => ({
+        id: newEventId(),
+        occurredAt: new Date(start + offset).toISOString(),
+        conversationId,
+        turnId,
+        correlationId: turnId,
+      });
+      const customerId = `cust-${i}`;
+      events.push(
+        createEvent(
+          MessageReceived,
+          {
+            ...EXAMPLE_PAYLOADS['conversation.message_received'],
+            customerId,
+            messageId: newEventId(),
+            text: turn.question,
+            attachments: [],
+          } as never,
+          meta(0),
+        ),
+      );
+      events.push(
+        createEvent(
+          ReplySent,
+          {
+            ...EXAMPLE_PAYLOADS['agent.reply_sent'],
+            customerId,
+            replyId: newEventId(),
+            kind: turn.escalation ? 'abstention' : 'answer',
+          } as never,
+          meta(turn.latencyMs),
+        ),
+      );
+      if (turn.escalation) {
+        const escalationId = newEventId();
+        events.push(
+          createEvent(
+            EscalationRaised,
+            {
+              ...EXAMPLE_PAYLOADS['escalation.raised'],
+              customerId,
+              escalationId,
+              reason: turn.escalation.reason,
+              group: groupOf(turn.escalation.reason),
+              question: turn.question,
+            } as never,
+            meta(turn.latencyMs + 1),
+          ),
+          createEvent(
+            EscalationClassified,
+            {
+              escalationId,
+              topic: turn.escalation.topic,
+              classifier: 'rules',
+              confidence: 0.9,
+            } as never,
+            meta(turn.latencyMs + 2),
+          ),
+        );
+      }
+    });
+    for (const event of events) await harness.publisher.publish(event);
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  }, 60_000);
+
+  async function data(token: string, path = 'data'): Promise<Response> {
+    return fetch(`${harness.gateway.url}/dashboard/${path}?days=30`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+
+  it('computes the numbers a direct count of the fixture stream gives', async () => {
+    const analyst = await tokens.issue({ subject: 'analyst-1', role: 'analyst' });
+    const escalated = FIXTURE.filter((t) => t.escalation);
+    const dashboard = await eventually(async () => {
+      const body = (await (await data(analyst)).json()) as DashboardData;
+      return body.escalations.total === escalated.length &&
+        body.byTopic.every((t) => t.topic !== 'pending') &&
+        body.turns.total === FIXTURE.length
+        ? body
+        : false;
+    }, 20_000);
+
+    const genuine = escalated.filter((t) => groupOf(t.escalation!.reason) === 'genuine').length;
+    expect(dashboard.turns).toMatchObject({
+      total: 9,
+      answered: 4,
+      escalated: 5,
+      answeredShare: Math.round((4 / 9) * 1000) / 1000,
+    });
+    expect(dashboard.escalations).toEqual({ total: 5, genuine, avoidable: 5 - genuine });
+    expect(dashboard.latencyMs).toEqual({
+      p50: percentile(
+        FIXTURE.map((t) => t.latencyMs),
+        50,
+      ),
+      p95: percentile(
+        FIXTURE.map((t) => t.latencyMs),
+        95,
+      ),
+    });
+    expect(dashboard.byReason).toEqual(
+      expect.arrayContaining([
+        { reason: 'below_score_floor', group: 'avoidable', count: 2 },
+        { reason: 'agent_requested', group: 'genuine', count: 1 },
+        { reason: 'answer_validation_failed', group: 'avoidable', count: 1 },
+        { reason: 'retrieval_unavailable', group: 'genuine', count: 1 },
+      ]),
+    );
+    expect(dashboard.byDay.map((d) => d.genuine + d.avoidable)).toEqual([1, 2, 2]);
+    expect(dashboard.byTopic.find((t) => t.topic === 'returns')).toEqual({
+      topic: 'returns',
+      genuine: 0,
+      avoidable: 2,
+    });
+    expect(dashboard.backlog.find((b) => b.topic === 'returns')!.questions.sort()).toEqual([
+      'Rent a dress?',
+      'Wholesale returns?',
+    ]);
+
+    const csv = await (await data(analyst, 'export.csv')).text();
+    expect(csv).toContain('"kb_backlog","returns","Rent a dress?"');
+    const customer = await tokens.issue({ subject: 'cust-1', role: 'customer' });
+    expect((await data(customer)).status).toBe(403);
+  });
+
+  it('draws the same numbers in the page, as charts', async () => {
+    const page = await browser.newPage({ baseURL: harness.gateway.url });
+    await page.goto('/dashboard');
+    await page.fill('#dash-analyst', 'analyst-1');
+    await page.click('#dash-login-submit');
+    await page.waitForSelector('#dash:not([hidden])');
+    await expect(page.locator('#kpi-turns').textContent()).resolves.toBe('9');
+    await expect(page.locator('#kpi-escalations').textContent()).resolves.toBe('2 / 3');
+    // Day 1: avoidable only; days 2 and 3: one genuine and one avoidable each.
+    expect(await page.locator('#chart-days rect').count()).toBe(5);
+    expect(await page.locator('#chart-reasons rect').count()).toBe(4);
+    await expect(
+      page
+        .locator('#chart-reasons rect[data-label="below_score_floor"]')
+        .getAttribute('data-value'),
+    ).resolves.toBe('2');
+    await expect(page.locator('#backlog ul[data-topic="returns"] li').count()).resolves.toBe(2);
+  });
+});

@@ -1,0 +1,182 @@
+// Analyst dashboard: numbers from GET dashboard/data, drawn as SVG bar charts. Everything from the
+// server is written with textContent or as SVG attributes, never as HTML.
+(() => {
+  'use strict';
+  const TOKEN_KEY = 'support.analyst.token';
+  const SVG = 'http://www.w3.org/2000/svg';
+  const COLOURS = { genuine: '#4f8f5b', avoidable: '#d99a2b', count: '#5a6fb0' };
+  const $ = (id) => document.getElementById(id);
+  let token = sessionStorage.getItem(TOKEN_KEY);
+
+  function svg(tag, attributes = {}, text) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  /** Horizontal stacked bars: one row per label, one segment per series. */
+  function barChart(container, rows, series) {
+    const width = 520;
+    const rowHeight = 22;
+    const labelWidth = 170;
+    const max = Math.max(1, ...rows.map((r) => series.reduce((n, s) => n + r[s], 0)));
+    const chart = svg('svg', {
+      width,
+      height: rows.length * rowHeight + 24,
+      role: 'img',
+      class: 'chart',
+    });
+    rows.forEach((row, i) => {
+      const y = i * rowHeight;
+      chart.append(svg('text', { x: 0, y: y + 15, 'font-size': 12 }, row.label));
+      let x = labelWidth;
+      for (const name of series) {
+        const w = (row[name] / max) * (width - labelWidth - 40);
+        if (row[name] > 0)
+          chart.append(
+            svg('rect', {
+              x,
+              y: y + 3,
+              width: Math.max(w, 1),
+              height: 16,
+              fill: COLOURS[name],
+              'data-series': name,
+              'data-label': row.label,
+              'data-value': row[name],
+            }),
+          );
+        x += w;
+      }
+      chart.append(
+        svg(
+          'text',
+          { x: x + 4, y: y + 15, 'font-size': 12, class: 'total' },
+          String(series.reduce((n, s) => n + row[s], 0)),
+        ),
+      );
+    });
+    const legend = svg(
+      'text',
+      { x: 0, y: rows.length * rowHeight + 18, 'font-size': 11 },
+      series.join(' / '),
+    );
+    chart.append(legend);
+    container.replaceChildren(chart);
+  }
+
+  function kpi(label, value, id) {
+    const dt = document.createElement('dt');
+    dt.textContent = label;
+    const dd = document.createElement('dd');
+    dd.id = id;
+    dd.textContent = value === null || value === undefined ? '—' : String(value);
+    return [dt, dd];
+  }
+
+  function render(data) {
+    $('kpis').replaceChildren(
+      ...kpi('Turns', data.turns.total, 'kpi-turns'),
+      ...kpi(
+        'Answered share',
+        data.turns.answeredShare === null
+          ? null
+          : `${Math.round(data.turns.answeredShare * 1000) / 10}%`,
+        'kpi-answered',
+      ),
+      ...kpi(
+        'Escalations (genuine / avoidable)',
+        `${data.escalations.genuine} / ${data.escalations.avoidable}`,
+        'kpi-escalations',
+      ),
+      ...kpi(
+        'Turn latency p50 / p95 (ms)',
+        `${data.latencyMs.p50 ?? '—'} / ${data.latencyMs.p95 ?? '—'}`,
+        'kpi-latency',
+      ),
+      ...kpi(
+        'Leg timeouts / reranker fail-opens',
+        data.retrieval ? `${data.retrieval.legTimeouts} / ${data.retrieval.rerankFailOpens}` : '—',
+        'kpi-retrieval',
+      ),
+    );
+    barChart(
+      $('chart-days'),
+      data.byDay.map((d) => ({ label: d.day, genuine: d.genuine, avoidable: d.avoidable })),
+      ['genuine', 'avoidable'],
+    );
+    barChart(
+      $('chart-reasons'),
+      data.byReason.map((r) => ({ label: r.reason, count: r.count })),
+      ['count'],
+    );
+    barChart(
+      $('chart-topics'),
+      data.byTopic.map((t) => ({ label: t.topic, genuine: t.genuine, avoidable: t.avoidable })),
+      ['genuine', 'avoidable'],
+    );
+    const backlog = $('backlog');
+    backlog.replaceChildren();
+    for (const group of data.backlog) {
+      const heading = document.createElement('h3');
+      heading.textContent = `${group.topic} (${group.count})`;
+      const list = document.createElement('ul');
+      list.dataset.topic = group.topic;
+      for (const question of group.questions) {
+        const item = document.createElement('li');
+        item.dir = 'auto';
+        item.textContent = question;
+        list.append(item);
+      }
+      backlog.append(heading, list);
+    }
+    $('dash').hidden = false;
+  }
+
+  async function authorised(path) {
+    const response = await fetch(
+      `dashboard/${path}?days=${encodeURIComponent($('dash-days').value)}`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    if (response.status === 401 || response.status === 403) {
+      sessionStorage.removeItem(TOKEN_KEY);
+      $('dash-login').hidden = false;
+      throw new Error('please sign in as an analyst');
+    }
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response;
+  }
+
+  async function load() {
+    try {
+      $('dash-error').hidden = true;
+      render(await (await authorised('data')).json());
+      $('dash-login').hidden = true;
+    } catch (error) {
+      $('dash-error').textContent = error.message;
+      $('dash-error').hidden = false;
+    }
+  }
+
+  $('dash-login').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const response = await fetch('auth/demo-token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customerId: $('dash-analyst').value.trim(), role: 'analyst' }),
+    });
+    if (!response.ok) return;
+    token = (await response.json()).token;
+    sessionStorage.setItem(TOKEN_KEY, token);
+    await load();
+  });
+  $('dash-refresh').addEventListener('click', load);
+  $('dash-csv').addEventListener('click', async () => {
+    const blob = await (await authorised('export.csv')).blob();
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = 'support-dashboard.csv';
+    link.click();
+  });
+  if (token) load();
+})();

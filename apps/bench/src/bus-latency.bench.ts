@@ -7,7 +7,7 @@ import {
 } from '@support/bus';
 import { MessageReceived } from '@support/contracts';
 import { startNatsServer, uniqueName } from '@support/testing';
-import { conversationEvents } from './fixtures.js';
+import { messageEvents } from './fixtures.js';
 import { summarise } from './stats.js';
 
 /**
@@ -43,9 +43,7 @@ export async function busLatencyBench(count: number): Promise<Record<string, unk
       onReceived();
     },
   });
-  const events = conversationEvents((count + 200) * 2, 1).filter(
-    (e) => e.type === MessageReceived.type,
-  );
+  const events = messageEvents(count + 200);
   const waitFor = (n: number) =>
     new Promise<void>((resolve) => {
       onReceived = () => received >= n && resolve();
@@ -65,9 +63,7 @@ export async function busLatencyBench(count: number): Promise<Record<string, unk
   }
   const latency = summarise(latencies);
 
-  const concurrent = conversationEvents(count * 2, 1)
-    .filter((e) => e.type === MessageReceived.type)
-    .slice(0, count);
+  const concurrent = messageEvents(count);
   const started = performance.now();
   for (let i = 0; i < concurrent.length; i += 64)
     await Promise.all(concurrent.slice(i, i + 64).map((event) => publisher.publish(event)));

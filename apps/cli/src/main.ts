@@ -5,6 +5,7 @@ import { evalCommand } from './commands/eval.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { startCommand } from './commands/start.js';
+import { traceCommand } from './commands/trace.js';
 
 const USAGE = `usage: npm run cli -- <command>
 
@@ -14,6 +15,7 @@ commands:
   ingest DIR [--namespace NS]            index a knowledge-base folder (Markdown + front matter)
   ask "QUESTION" [--json]                one question through the real services
   eval --kb DIR --questions F --out F    ingest into a fresh namespace and ask every question
+  trace TURN_ID [--json]                 a turn's trace: route, legs, fusion, rerank, chunks, verdict
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -94,6 +96,17 @@ async function main(argv: string[]): Promise<void> {
         out: values.out,
         timeoutMs: Number(values['timeout-ms']),
       });
+      return;
+    }
+    case 'trace': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { json: { type: 'boolean' } },
+      });
+      if (!positionals[0])
+        throw new Error('trace needs a turn id, e.g. npm run cli -- trace TURN_ID');
+      await traceCommand(positionals[0], { json: values.json });
       return;
     }
     default:

@@ -10,15 +10,22 @@ import {
 import { Conversations1764669600000 } from './migrations/1764669600000-conversations.js';
 import { Escalations1764684000000 } from './migrations/1764684000000-escalations.js';
 import { EscalationEntity } from './projections/escalations/escalation-entities.js';
+import { TurnTraces1764698400000 } from './migrations/1764698400000-turn-traces.js';
+import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
 
 export const ENTITIES = [
   ConversationEntity,
   MessageEntity,
   TurnEntity,
   EscalationEntity,
+  TurnTraceEntity,
   ProcessedEventEntity,
 ];
-export const MIGRATIONS: Function[] = [Conversations1764669600000, Escalations1764684000000];
+export const MIGRATIONS: Function[] = [
+  Conversations1764669600000,
+  Escalations1764684000000,
+  TurnTraces1764698400000,
+];
 
 export interface DatabaseOptions {
   readonly url: string;

@@ -15,11 +15,7 @@ import {
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
-import {
-  conversationsProjection,
-  escalationsProjection,
-  runProjection,
-} from '@support/persistence';
+import { ALL_PROJECTIONS, runProjection } from '@support/persistence';
 import { adminFrames } from './admin/admin-feed.js';
 import { AdminSocketServer } from './admin/admin-socket.server.js';
 import { DataSource } from 'typeorm';
@@ -44,8 +40,8 @@ export class GatewayRuntime implements OnApplicationBootstrap, OnApplicationShut
     const server = this.http.httpAdapter.getHttpServer();
     this.sockets.attach(server);
     this.admins.attach(server);
-    await runProjection(this.consumers, this.dataSource, conversationsProjection);
-    await runProjection(this.consumers, this.dataSource, escalationsProjection);
+    for (const projection of ALL_PROJECTIONS)
+      await runProjection(this.consumers, this.dataSource, projection);
     // Delivery consumers are per gateway instance and start at the live end of the stream:
     // a reconnecting customer or admin gets what came before from the projections.
     const instance = `gateway-${this.config.instance}`;

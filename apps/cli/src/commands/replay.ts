@@ -1,15 +1,7 @@
 import { BusConnection, busOptionsFromEnv } from '@support/bus';
-import {
-  conversationsProjection,
-  escalationsProjection,
-  openDatabase,
-  replayFromStart,
-} from '@support/persistence';
+import { ALL_PROJECTIONS, openDatabase, replayFromStart } from '@support/persistence';
 import { databaseEnv, loadConfig } from '@support/platform';
 import cliProgress from 'cli-progress';
-
-/** Every projection the replay rebuilds. */
-export const PROJECTIONS = [conversationsProjection, escalationsProjection];
 
 /**
  * `replay --from-start [--schema NAME]`: rebuilds the projections from sequence 1 of the stream.
@@ -31,7 +23,7 @@ export async function replayCommand(options: { schema?: string; quiet?: boolean 
   const started = Date.now();
   try {
     if (!options.quiet) bar.start(1, 0, { eps: 0 });
-    const result = await replayFromStart(bus, dataSource, PROJECTIONS, (progress) => {
+    const result = await replayFromStart(bus, dataSource, ALL_PROJECTIONS, (progress) => {
       if (options.quiet) return;
       bar.setTotal(Math.max(progress.total, 1));
       bar.update(progress.processed, {

@@ -17,7 +17,7 @@ export interface DashboardData {
   readonly byTopic: { topic: string; genuine: number; avoidable: number }[];
   /** Avoidable escalations by topic with their questions: what the knowledge base is missing. */
   readonly backlog: { topic: string; count: number; questions: string[] }[];
-  readonly retrieval: { legTimeouts: number; rerankFailOpens: number } | null;
+  readonly retrieval: { legTimeouts: number; rerankFailOpens: number };
 }
 
 const int = (value: unknown) => Number(value ?? 0);
@@ -103,14 +103,8 @@ export class DashboardQueries {
     };
   }
 
-  /** Leg timeouts and reranker fail-opens, from the turn traces when that projection exists. */
+  /** Leg timeouts and reranker fail-opens, from the turn traces. */
   private async retrievalHealth(range: string[]): Promise<DashboardData['retrieval']> {
-    const [exists] = (await this.dataSource.query(
-      `SELECT to_regclass('turn_traces') IS NOT NULL AS present`,
-    )) as {
-      present: boolean;
-    }[];
-    if (!exists?.present) return null;
     const [row] = (await this.dataSource.query(
       `SELECT coalesce(sum((SELECT count(*) FROM jsonb_array_elements(retrieval->'legs') l WHERE l->>'status' = 'timed_out')), 0) AS timeouts,
               count(*) FILTER (WHERE retrieval->'rerank'->>'failOpen' = 'true') AS fail_opens

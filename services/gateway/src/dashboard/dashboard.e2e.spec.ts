@@ -10,6 +10,7 @@ import {
   groupOf,
   MessageReceived,
   ReplySent,
+  RetrievalCompleted,
 } from '@support/contracts';
 import { eventually } from '@support/testing';
 import { type Browser, chromium } from 'playwright-core';
@@ -118,6 +119,28 @@ describe('analyst dashboard', () => {
           meta(turn.latencyMs),
         ),
       );
+      if (i === 0) {
+        // One retrieval that lost a leg to its deadline and whose reranker failed open.
+        const example = EXAMPLE_PAYLOADS['retrieval.completed'] as {
+          legs: object[];
+          rerank: object;
+        };
+        events.push(
+          createEvent(
+            RetrievalCompleted,
+            {
+              ...example,
+              requestId: newEventId(),
+              legs: [
+                { leg: 'dense', status: 'ok', latencyMs: 12, hits: 20 },
+                { leg: 'sparse_en', status: 'timed_out', latencyMs: 2000, hits: 0 },
+              ],
+              rerank: { ...example.rerank, failOpen: true, scorer: 'lexical', scores: [] },
+            } as never,
+            meta(50),
+          ),
+        );
+      }
       if (turn.escalation) {
         const escalationId = newEventId();
         events.push(
@@ -212,6 +235,7 @@ describe('analyst dashboard', () => {
       ]),
     );
     expect(dashboard.byDay.map((d) => d.genuine + d.avoidable)).toEqual([1, 2, 2]);
+    expect(dashboard.retrieval).toEqual({ legTimeouts: 1, rerankFailOpens: 1 });
     expect(dashboard.byTopic.find((t) => t.topic === 'returns')).toEqual({
       topic: 'returns',
       genuine: 0,

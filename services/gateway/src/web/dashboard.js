@@ -96,7 +96,7 @@
       ),
       ...kpi(
         'Leg timeouts / reranker fail-opens',
-        data.retrieval ? `${data.retrieval.legTimeouts} / ${data.retrieval.rerankFailOpens}` : '—',
+        `${data.retrieval.legTimeouts} / ${data.retrieval.rerankFailOpens}`,
         'kpi-retrieval',
       ),
     );

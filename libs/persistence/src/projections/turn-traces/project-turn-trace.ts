@@ -1,0 +1,231 @@
+import {
+  EscalationRaised,
+  type EventEnvelope,
+  isEvent,
+  MessageReceived,
+  ReplySent,
+  RerankCompleted,
+  RerankRequested,
+  RetrievalCompleted,
+  RetrievalRequested,
+} from '@support/contracts';
+import type { TurnRoute, TurnTraceState } from './turn-trace-model.js';
+
+export const TURN_TRACE_PROJECTION_EVENTS = [
+  MessageReceived,
+  RetrievalRequested,
+  RetrievalCompleted,
+  RerankRequested,
+  RerankCompleted,
+  ReplySent,
+  EscalationRaised,
+] as const;
+
+const TYPES = new Set<string>(TURN_TRACE_PROJECTION_EVENTS.map((d) => d.type));
+const versionOf = (event: EventEnvelope) => `${event.occurredAt}|${event.id}`;
+const minText = (a: string | null, b: string | null) =>
+  a === null ? b : b === null ? a : a <= b ? a : b;
+
+/** The turn an event belongs to, or null when it is not one of this projection's or has no turn. */
+export function turnIdOf(event: EventEnvelope): string | null {
+  return TYPES.has(event.type) ? event.turnId : null;
+}
+
+export function newTurnTrace(turnId: string): TurnTraceState {
+  return {
+    turnId,
+    conversationId: null,
+    customerMessageId: null,
+    customerMessage: null,
+    messageAt: null,
+    messageVersion: '',
+    route: null,
+    reason: null,
+    escalationId: null,
+    escalationReason: null,
+    escalationVersion: '',
+    retrieval: null,
+    promptChunks: null,
+    retrievalVersion: '',
+    draft: null,
+    validation: null,
+    reply: null,
+    replyKind: null,
+    replyAt: null,
+    replyVersion: '',
+    latencyMs: null,
+    events: [],
+  };
+}
+
+/** Route, reason and latency follow from the parts held, so they commute like the parts do. */
+function derived(row: TurnTraceState): TurnTraceState {
+  let route: TurnRoute | null = null;
+  let reason: string | null = null;
+  if (row.escalationReason !== null) {
+    route = 'escalated';
+    reason = row.escalationReason;
+  } else if (row.replyKind === 'abstention') {
+    route = 'escalated';
+  } else if (row.replyKind === 'answer') {
+    route = 'answered';
+    reason = 'validation_passed';
+  } else if (row.replyKind === 'holding') {
+    route = 'held';
+    reason = 'human_active';
+  }
+  const latencyMs =
+    row.messageAt !== null && row.replyAt !== null
+      ? new Date(row.replyAt).getTime() - new Date(row.messageAt).getTime()
+      : null;
+  return { ...row, route, reason, latencyMs };
+}
+
+function withEvent(row: TurnTraceState, event: EventEnvelope): TurnTraceState {
+  if (row.events.some((e) => e.id === event.id)) return row;
+  const events = [...row.events, { type: event.type, id: event.id, occurredAt: event.occurredAt }];
+  events.sort((a, b) =>
+    a.occurredAt !== b.occurredAt
+      ? a.occurredAt < b.occurredAt
+        ? -1
+        : 1
+      : a.id < b.id
+        ? -1
+        : a.id > b.id
+          ? 1
+          : 0,
+  );
+  // Until the customer message has arrived, the conversation is the smallest one seen (order-free).
+  const conversationId =
+    row.messageVersion !== ''
+      ? row.conversationId
+      : minText(row.conversationId, event.conversationId);
+  return { ...row, events, conversationId };
+}
+
+/**
+ * The turn_traces projection as a pure function: the row before an event and after it (null when
+ * the event is not one of its own or carries no turn). Every rule commutes, so events folded in any
+ * order (live consumers with redeliveries, or a replay in stream order) end in the same row:
+ * - message_received: the earliest (`occurredAt|eventId`) gives the text, time and conversation;
+ * - retrieval.completed: the latest gives the retrieval trace and the prompt chunks;
+ * - agent.reply_sent (not `human`): a final reply (answer, abstention) beats a holding note, then
+ *   the latest wins; it gives the reply, its kind and time, the draft and the validation verdict;
+ * - escalation.raised: the earliest gives the escalation reason;
+ * - every event is listed once in `events`, ordered by (occurredAt, id);
+ * - route, reason and latency are derived from the above.
+ */
+export function projectTurnTrace(
+  event: EventEnvelope,
+  current: TurnTraceState | null,
+): TurnTraceState | null {
+  const turnId = turnIdOf(event);
+  if (!turnId) return null;
+  let row = withEvent(current ?? newTurnTrace(turnId), event);
+
+  if (isEvent(event, MessageReceived)) {
+    const version = versionOf(event);
+    if (row.messageVersion === '' || version < row.messageVersion)
+      row = {
+        ...row,
+        conversationId: event.conversationId,
+        customerMessageId: event.payload.messageId,
+        customerMessage: event.payload.text,
+        messageAt: event.occurredAt,
+        messageVersion: version,
+      };
+  } else if (isEvent(event, RetrievalCompleted)) {
+    const version = versionOf(event);
+    if (version > row.retrievalVersion) {
+      const p = event.payload;
+      row = {
+        ...row,
+        retrieval: {
+          requestId: p.requestId,
+          verdict: p.verdict,
+          language: p.language,
+          latencyMs: p.latencyMs,
+          legs: p.legs.map(({ leg, status, latencyMs, hits, error }) => ({
+            leg,
+            status,
+            latencyMs,
+            hits,
+            ...(error ? { error: { ...error } } : {}),
+          })),
+          fused: p.fused.map(({ chunkId, docId, rrfScore, ranks }) => ({
+            chunkId,
+            docId,
+            rrfScore,
+            ranks: { ...ranks },
+          })),
+          rerank: p.rerank
+            ? {
+                scorer: p.rerank.scorer,
+                failOpen: p.rerank.failOpen,
+                scores: p.rerank.scores.map(({ chunkId, score }) => ({ chunkId, score })),
+                latencyMs: p.rerank.latencyMs,
+                ...(p.rerank.error ? { error: { ...p.rerank.error } } : {}),
+              }
+            : null,
+          gate: p.gate
+            ? {
+                kind: p.gate.kind,
+                floor: p.gate.floor,
+                topScore: p.gate.topScore ?? null,
+                passed: p.gate.passed,
+              }
+            : null,
+        },
+        promptChunks: p.chunks.map(({ chunkId, docId, title, lang, score, text }) => ({
+          chunkId,
+          docId,
+          title,
+          lang,
+          score,
+          text,
+        })),
+        retrievalVersion: version,
+      };
+    }
+  } else if (isEvent(event, ReplySent)) {
+    const p = event.payload;
+    if (p.kind !== 'human') {
+      const rank = p.kind === 'holding' ? 0 : 1;
+      const version = `${rank}|${versionOf(event)}`;
+      if (version > row.replyVersion)
+        row = {
+          ...row,
+          reply: p.text,
+          replyKind: p.kind,
+          replyAt: event.occurredAt,
+          draft: p.draft ?? null,
+          validation: p.validation
+            ? {
+                passed: p.validation.passed,
+                sentences: p.validation.sentences.map(
+                  ({ text, factual, citations, ok, problem }) => ({
+                    text,
+                    factual,
+                    citations: [...citations],
+                    ok,
+                    ...(problem !== undefined ? { problem } : {}),
+                  }),
+                ),
+              }
+            : null,
+          replyVersion: version,
+        };
+    }
+  } else if (isEvent(event, EscalationRaised)) {
+    const version = versionOf(event);
+    if (row.escalationVersion === '' || version < row.escalationVersion)
+      row = {
+        ...row,
+        escalationId: event.payload.escalationId,
+        escalationReason: event.payload.reason,
+        escalationVersion: version,
+      };
+  }
+  // retrieval.requested and rerank.* only join the event list.
+  return derived(row);
+}

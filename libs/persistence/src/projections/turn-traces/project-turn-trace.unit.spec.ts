@@ -1,0 +1,176 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  createEvent,
+  EXAMPLE_PAYLOADS,
+  MessageReceived,
+  type EventEnvelope,
+} from '@support/contracts';
+import { projectTurnTrace } from './project-turn-trace.js';
+import { renderTrace } from './render-trace.js';
+import { ANSWER_CHUNKS, traceStory } from './trace-fixtures.js';
+import type { TurnTraceState } from './turn-trace-model.js';
+
+let n = 0;
+const newId = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const T1 = 'a0000000-0000-4000-8000-000000000001';
+const T2 = 'a0000000-0000-4000-8000-000000000002';
+const T3 = 'a0000000-0000-4000-8000-000000000003';
+const start = new Date('2026-12-02T10:00:00.000Z');
+const story = traceStory({ newId, conversationId: 'conv-1', turnIds: [T1, T2, T3], start });
+
+function fold(events: EventEnvelope[]): TurnTraceState[] {
+  const rows = new Map<string, TurnTraceState>();
+  for (const e of events) {
+    const next = projectTurnTrace(e, e.turnId ? (rows.get(e.turnId) ?? null) : null);
+    if (next) rows.set(next.turnId, next);
+  }
+  return [...rows.values()].sort((a, b) => a.turnId.localeCompare(b.turnId));
+}
+
+describe('turn_traces projection (pure)', () => {
+  it('keeps the message, the last retrieval, the exact prompt chunks, the draft and the verdict', () => {
+    const [answered] = fold(story);
+    expect(answered).toMatchObject({
+      turnId: T1,
+      conversationId: 'conv-1',
+      customerMessage: 'Can I return a dress?',
+      messageAt: '2026-12-02T10:00:00.000Z',
+      route: 'answered',
+      reason: 'validation_passed',
+      replyKind: 'answer',
+      replyAt: '2026-12-02T10:00:09.000Z',
+      latencyMs: 9_000,
+      escalationReason: null,
+    });
+    expect(answered!.retrieval).toMatchObject({
+      verdict: 'ok',
+      language: 'en',
+      legs: [
+        { leg: 'dense', status: 'ok', latencyMs: 12, hits: 20 },
+        { leg: 'sparse_en', status: 'ok', latencyMs: 3, hits: 9 },
+        { leg: 'sparse_ar', status: 'skipped', latencyMs: 0, hits: 0 },
+      ],
+      rerank: { scorer: 'cross_encoder', failOpen: false },
+      gate: { kind: 'reranker', floor: 0.3, topScore: 0.82, passed: true },
+    });
+    expect(answered!.retrieval!.fused.map((f) => f.chunkId)).toEqual(
+      ANSWER_CHUNKS.map((c) => c.chunkId),
+    );
+    expect(answered!.promptChunks).toEqual(ANSWER_CHUNKS);
+    expect(answered!.draft).toContain('Hi!');
+    expect(answered!.validation!.sentences.map((s) => [s.text, s.ok, s.factual])).toEqual([
+      ['Yes, within 14 days [returns-retail#2].', true, true],
+      ['Refunds take 5 days [returns-retail#5].', true, true],
+      ['Hi!', true, false],
+    ]);
+    expect(answered!.events.map((e) => e.type)).toEqual([
+      'conversation.message_received',
+      'retrieval.requested',
+      'retrieval.completed',
+      'retrieval.requested',
+      'rerank.requested',
+      'rerank.completed',
+      'retrieval.completed',
+      'agent.reply_sent',
+    ]);
+  });
+
+  it('routes an abstention with its escalation reason, fail-open reranker and lexical gate', () => {
+    const [, escalated, held] = fold(story);
+    expect(escalated).toMatchObject({
+      route: 'escalated',
+      reason: 'below_score_floor',
+      replyKind: 'abstention',
+      reply: 'A colleague will get back to you.',
+      draft: null,
+      validation: null,
+      latencyMs: 4_000,
+    });
+    expect(escalated!.retrieval!.rerank).toMatchObject({ failOpen: true, scorer: 'lexical' });
+    expect(escalated!.retrieval!.gate).toEqual({
+      kind: 'lexical',
+      floor: 0.25,
+      topScore: 0.1,
+      passed: false,
+    });
+    // The admin's later reply joins the events but is not the turn's reply.
+    expect(escalated!.events.at(-1)!.type).toBe('agent.reply_sent');
+    expect(held).toMatchObject({ route: 'held', reason: 'human_active', replyKind: 'holding' });
+  });
+
+  it('ignores events without a turn and events of other projections, and is idempotent', () => {
+    const orphan = createEvent(
+      MessageReceived,
+      EXAMPLE_PAYLOADS['conversation.message_received'] as never,
+      {
+        id: newId(),
+        occurredAt: start.toISOString(),
+        conversationId: 'c',
+        turnId: null,
+        correlationId: newId(),
+      },
+    );
+    expect(projectTurnTrace(orphan, null)).toBeNull();
+    const once = fold(story);
+    expect(fold([...story, ...story])).toEqual(once);
+  });
+
+  it('ends in the same rows whatever order the events arrive in', () => {
+    const expected = fold(story);
+    for (let seed = 1; seed <= 25; seed++) {
+      const shuffled = [...story];
+      let s = seed;
+      for (let i = shuffled.length - 1; i > 0; i--) {
+        s = (s * 16807) % 2147483647;
+        const j = s % (i + 1);
+        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+      }
+      expect(fold(shuffled)).toEqual(expected);
+    }
+  });
+});
+
+describe('renderTrace', () => {
+  const [answered, escalated] = fold(story);
+
+  it('prints every section of an answered turn, with the exact prompt chunks', () => {
+    const text = renderTrace(answered!);
+    for (const title of [
+      'Customer message',
+      'Route',
+      'Retrieval legs',
+      'Fused list (RRF)',
+      'Reranker',
+      'Gate',
+      'Prompt chunks',
+      'Draft',
+      'Validation',
+      'Reply',
+      'Events',
+    ])
+      expect(text).toContain(`== ${title}`);
+    expect(text).toContain('Can I return a dress?');
+    expect(text).toContain('answered — validation_passed');
+    expect(text).toMatch(/sparse_en\s+ok\s+3 ms\s+9 hits/);
+    expect(text).toMatch(/sparse_ar\s+skipped/);
+    expect(text).toContain('reranker gate: top 0.820 vs floor 0.300: passed');
+    expect(text).toContain('[1] returns-retail#2  doc returns-retail  score 0.820');
+    expect(text).toContain('[2] returns-retail#5  doc returns-retail  score 0.610');
+    for (const c of ANSWER_CHUNKS)
+      for (const line of c.text.split('\n')) expect(text).toContain(line);
+    expect(text).toMatch(/1\. ok {3}factual {2}cites returns-retail#2/);
+    expect(text).toMatch(/3\. ok {3}non-factual/);
+    expect(text.indexOf('== Prompt chunks')).toBeLessThan(text.indexOf('== Draft'));
+  });
+
+  it('prints the fail-open reranker, the failed gate and the abstention', () => {
+    const text = renderTrace(escalated!);
+    expect(text).toContain('escalated — below_score_floor');
+    expect(text).toMatch(/sparse_en\s+timed_out\s+2000 ms/);
+    expect(text).toContain('FAIL-OPEN (lexical, 2000 ms) timeout');
+    expect(text).toContain('lexical gate: top 0.100 vs floor 0.250: FAILED');
+    expect(text).toContain('== Abstention');
+    expect(text).toContain('A colleague will get back to you.');
+    expect(text).toContain('did not enter a prompt');
+  });
+});

@@ -1,0 +1,50 @@
+import type { EventEnvelope } from '@support/contracts';
+import { type EntityManager, In } from 'typeorm';
+import { TurnTraceEntity } from './turn-trace-entities.js';
+import type { TurnTraceState } from './turn-trace-model.js';
+import { projectTurnTrace, turnIdOf } from './project-turn-trace.js';
+
+const CHUNK = 1_000;
+
+/**
+ * Stores what `projectTurnTrace` decides for a batch of events: reads the rows they touch once,
+ * folds the events in memory in order, and writes each changed row once. Runs inside the caller's
+ * (idempotent) transaction.
+ */
+export async function applyTurnTraceEvents(
+  manager: EntityManager,
+  events: readonly EventEnvelope[],
+): Promise<void> {
+  // Normalise the clock so string comparisons of times are exact.
+  const batch = events
+    .filter((event) => turnIdOf(event))
+    .map((event) => ({ ...event, occurredAt: new Date(event.occurredAt).toISOString() }));
+  if (batch.length === 0) return;
+  const ids = [...new Set(batch.map((e) => turnIdOf(e)!))].sort();
+
+  // Serialise writers of the same turn (its row may not exist yet, so a row lock cannot). Sorted
+  // order, so concurrent batches cannot deadlock; namespaced apart from the other projections' locks.
+  await manager.query(
+    `SELECT pg_advisory_xact_lock(hashtext('turn_trace:' || id)) FROM unnest($1::text[]) AS id ORDER BY id`,
+    [ids],
+  );
+  const rows = new Map<string, TurnTraceState>();
+  for (let i = 0; i < ids.length; i += CHUNK)
+    for (const row of await manager.find(TurnTraceEntity, {
+      where: { turnId: In(ids.slice(i, i + CHUNK)) },
+    }))
+      rows.set(row.turnId, row);
+
+  const changed = new Map<string, TurnTraceState>();
+  for (const event of batch) {
+    const id = turnIdOf(event)!;
+    const next = projectTurnTrace(event, rows.get(id) ?? null);
+    if (!next) continue;
+    rows.set(id, next);
+    changed.set(id, next);
+  }
+  // Upserts (INSERT ... ON CONFLICT) write each row once, without reading it again.
+  const values = [...changed.values()];
+  for (let i = 0; i < values.length; i += CHUNK)
+    await manager.upsert(TurnTraceEntity, values.slice(i, i + CHUNK) as never, ['turnId']);
+}

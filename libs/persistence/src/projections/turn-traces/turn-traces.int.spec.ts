@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  BusConnection,
+  EventConsumerRunner,
+  type EventConsumers,
+  EventPublisher,
+  newEventId,
+  type RunningConsumer,
+} from '@support/bus';
+import { isEvent, type PayloadOf, RetrievalCompleted } from '@support/contracts';
+import {
+  createTestDatabase,
+  eventually,
+  startNatsServer,
+  type TestDatabase,
+  type TestNatsServer,
+  uniqueName,
+} from '@support/testing';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '../../database.js';
+import { replayFromStart } from '../../replay/replay.js';
+import { dumpTable } from '../../table-dump.js';
+import { runProjection } from '../projection-runner.js';
+import { renderTrace } from './render-trace.js';
+import { traceStory } from './trace-fixtures.js';
+import { TurnTraceReader } from './turn-trace-reader.js';
+import { turnTracesProjection } from './turn-traces.projection.js';
+
+const quiet = { warn: () => undefined, error: () => undefined };
+const TABLES = ['turn_traces', 'processed_events'];
+
+describe('turn_traces projection: live processing, replay and the trace', () => {
+  let nats: TestNatsServer;
+  let database: TestDatabase;
+  let bus: BusConnection;
+  let dataSource: DataSource;
+  const running: RunningConsumer[] = [];
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    database = await createTestDatabase();
+    bus = await BusConnection.open({
+      name: 'turn-traces-test',
+      servers: nats.url,
+      stream: uniqueName('TURN_TRACES'),
+      maxDeliver: 5,
+      ackWaitMs: 5_000,
+      publishTimeoutMs: 10_000,
+      backoffMs: [20],
+      duplicateWindowMs: 60_000,
+      replicas: 1,
+    });
+    dataSource = await openDatabase({ url: database.url });
+  });
+
+  afterAll(async () => {
+    await Promise.all(running.map((c) => c.stop()));
+    await bus.close();
+    await dataSource.destroy();
+    await database.drop();
+    await nats.stop();
+  });
+
+  it('traces each turn exactly, although every event is delivered twice, and replay rebuilds the same bytes', async () => {
+    const publisher = new EventPublisher(bus);
+    const runner = new EventConsumerRunner(bus, publisher, quiet);
+    const deliveries = new Map<string, number>();
+    // The real projection runner, over consumers whose handler fails after the effects are stored:
+    // the ack is lost and every event comes again.
+    const consumers: Pick<EventConsumers, 'subscribe'> = {
+      subscribe: async (subscription) => {
+        const consumer = await runner.start({
+          ...subscription,
+          handle: async (envelope, context) => {
+            deliveries.set(envelope.id, (deliveries.get(envelope.id) ?? 0) + 1);
+            await subscription.handle(envelope, context);
+            if (context.deliveryCount === 1) throw new Error('crash before ack');
+          },
+        });
+        running.push(consumer);
+        return consumer;
+      },
+    };
+    await runProjection(consumers, dataSource, turnTracesProjection);
+
+    const stories = Array.from({ length: 4 }, (_, i) =>
+      traceStory({
+        newId: newEventId,
+        conversationId: `conv-${i}`,
+        turnIds: [newEventId(), newEventId(), newEventId()],
+        start: new Date(Date.UTC(2026, 11, 2, 9, i * 10)),
+      }),
+    );
+    const events = stories.flat();
+    for (const event of events) await publisher.publish(event);
+    await publisher.publish(events[2]!); // a duplicate publish is deduplicated by the stream
+
+    await eventually(
+      () => expect([...deliveries.values()].filter((n) => n >= 2)).toHaveLength(events.length),
+      30_000,
+    );
+    const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM turn_traces');
+    expect(count).toBe(4 * 3);
+
+    // The trace of an answered turn shows the chunks of its last retrieval.completed exactly.
+    const story = stories[2]!;
+    const turnId = story[0]!.turnId!;
+    const completed = story.filter(
+      (e) => isEvent(e, RetrievalCompleted) && e.turnId === turnId,
+    ) as { payload: PayloadOf<typeof RetrievalCompleted> }[];
+    const lastChunks = completed.at(-1)!.payload.chunks;
+    const trace = await new TurnTraceReader(dataSource).find(turnId);
+    expect(trace).not.toBeNull();
+    expect(trace!.promptChunks).toEqual(
+      lastChunks.map(({ chunkId, docId, title, lang, score, text }) => ({
+        chunkId,
+        docId,
+        title,
+        lang,
+        score,
+        text,
+      })),
+    );
+    expect(trace!.promptChunks!.map((c) => c.chunkId)).toEqual([
+      'returns-retail#2',
+      'returns-retail#5',
+      'returns-retail#1',
+    ]);
+    expect(trace).toMatchObject({
+      conversationId: 'conv-2',
+      customerMessage: 'Can I return a dress?',
+      route: 'answered',
+      replyKind: 'answer',
+      latencyMs: 9_000,
+      retrieval: { verdict: 'ok', gate: { passed: true } },
+      validation: {
+        passed: true,
+        sentences: [
+          { text: 'Yes, within 14 days [returns-retail#2].', ok: true, factual: true },
+          { text: 'Refunds take 5 days [returns-retail#5].', ok: true, factual: true },
+          { text: 'Hi!', ok: true, factual: false },
+        ],
+      },
+    });
+    expect(trace!.events).toHaveLength(8);
+    const text = renderTrace(trace!);
+    for (const c of lastChunks) {
+      expect(text).toContain(c.chunkId);
+      for (const line of c.text.split('\n')) expect(text).toContain(line);
+    }
+    expect(text).toContain('Refunds take 5 days [returns-retail#5].');
+
+    const [escalated] = await dataSource.query(
+      `SELECT route, reason, reply_kind, retrieval->'rerank'->>'failOpen' AS fail_open
+         FROM turn_traces WHERE turn_id = $1`,
+      [story[8]!.turnId],
+    );
+    expect(escalated).toEqual({
+      route: 'escalated',
+      reason: 'below_score_floor',
+      reply_kind: 'abstention',
+      fail_open: 'true',
+    });
+    const [{ processed }] = await dataSource.query(
+      `SELECT count(*)::int AS processed FROM processed_events WHERE consumer = 'turn_traces'`,
+    );
+    expect(processed).toBe(events.length);
+
+    const live = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
+    await Promise.all(running.splice(0).map((c) => c.stop()));
+
+    const result = await replayFromStart(bus, dataSource, [turnTracesProjection]);
+    expect(result.events).toBe(events.length);
+    expect(result.applied).toBe(events.length);
+    const replayed = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
+    expect(replayed).toEqual(live);
+  });
+});

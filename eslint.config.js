@@ -62,6 +62,15 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['type:platform', 'type:testing', 'type:text'],
             },
             {
+              sourceTag: 'type:analytics',
+              onlyDependOnLibsWithTags: [
+                'type:contracts',
+                'type:bus',
+                'type:platform',
+                'type:testing',
+              ],
+            },
+            {
               sourceTag: 'type:service',
               onlyDependOnLibsWithTags: [
                 'type:contracts',

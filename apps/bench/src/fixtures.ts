@@ -23,28 +23,56 @@ export function* supportEvents(count: number, turnsPerConversation = 5): Generat
     for (let t = 0; t < turnsPerConversation && emitted < count; t++) {
       const turnId = newEventId();
       const at = (offset: number) => new Date(base + c * 60_000 + t * 2_000 + offset).toISOString();
-      const meta = (offset: number) => ({ id: newEventId(), occurredAt: at(offset), conversationId, turnId, correlationId: turnId });
+      const meta = (offset: number) => ({
+        id: newEventId(),
+        occurredAt: at(offset),
+        conversationId,
+        turnId,
+        correlationId: turnId,
+      });
       const escalated = (c * turnsPerConversation + t) % 4 === 3;
       const turn: EventEnvelope[] = [
         createEvent(
           MessageReceived,
-          { ...EXAMPLE_PAYLOADS['conversation.message_received'], customerId, messageId: newEventId(), attachments: [] } as never,
+          {
+            ...EXAMPLE_PAYLOADS['conversation.message_received'],
+            customerId,
+            messageId: newEventId(),
+            attachments: [],
+          } as never,
           meta(0),
         ),
         createEvent(
           RetrievalCompleted,
-          { ...EXAMPLE_PAYLOADS['retrieval.completed'], requestId: newEventId(), verdict: escalated ? 'below_score_floor' : 'ok' } as never,
+          {
+            ...EXAMPLE_PAYLOADS['retrieval.completed'],
+            requestId: newEventId(),
+            verdict: escalated ? 'below_score_floor' : 'ok',
+          } as never,
           meta(40),
         ),
         createEvent(
           ReplySent,
-          { ...EXAMPLE_PAYLOADS['agent.reply_sent'], customerId, replyId: newEventId(), kind: escalated ? 'abstention' : 'answer' } as never,
+          {
+            ...EXAMPLE_PAYLOADS['agent.reply_sent'],
+            customerId,
+            replyId: newEventId(),
+            kind: escalated ? 'abstention' : 'answer',
+          } as never,
           meta(90),
         ),
       ];
       if (escalated)
         turn.push(
-          createEvent(EscalationRaised, { ...EXAMPLE_PAYLOADS['escalation.raised'], customerId, escalationId: newEventId() } as never, meta(91)),
+          createEvent(
+            EscalationRaised,
+            {
+              ...EXAMPLE_PAYLOADS['escalation.raised'],
+              customerId,
+              escalationId: newEventId(),
+            } as never,
+            meta(91),
+          ),
         );
       for (const event of turn) {
         if (emitted++ >= count) return;

@@ -14,7 +14,11 @@ import { summarise } from './stats.js';
  */
 export async function replayBench(count: number): Promise<Record<string, unknown>> {
   const nats = await startNatsServer();
-  const options = { ...busOptionsFromEnv('bench'), servers: nats.url, stream: uniqueName('BENCH_REPLAY') };
+  const options = {
+    ...busOptionsFromEnv('bench'),
+    servers: nats.url,
+    stream: uniqueName('BENCH_REPLAY'),
+  };
   const bus = await BusConnection.open(options);
   const publisher = new EventPublisher(bus);
   const database = await createTestDatabase('support_bench_test');

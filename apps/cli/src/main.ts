@@ -6,6 +6,7 @@ import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { startCommand } from './commands/start.js';
 import { traceCommand } from './commands/trace.js';
+import { whatIfCommand } from './commands/whatif.js';
 
 const USAGE = `usage: npm run cli -- <command>
 
@@ -16,6 +17,8 @@ commands:
   ask "QUESTION" [--json]                one question through the real services
   eval --kb DIR --questions F --out F    ingest into a fresh namespace and ask every question
   trace TURN_ID [--json]                 a turn's trace: route, legs, fusion, rerank, chunks, verdict
+  whatif [--from 0 --to 1 --step 0.05] [--kind both|reranker|lexical] [--eval-rows F --questions F]
+                                         escalation rate per score floor from the log, flips, gate P/R
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -107,6 +110,30 @@ async function main(argv: string[]): Promise<void> {
       if (!positionals[0])
         throw new Error('trace needs a turn id, e.g. npm run cli -- trace TURN_ID');
       await traceCommand(positionals[0], { json: values.json });
+      return;
+    }
+    case 'whatif': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          from: { type: 'string', default: '0' },
+          to: { type: 'string', default: '1' },
+          step: { type: 'string', default: '0.05' },
+          kind: { type: 'string', default: 'both' },
+          'eval-rows': { type: 'string' },
+          questions: { type: 'string' },
+        },
+      });
+      if (!['both', 'reranker', 'lexical'].includes(values.kind!))
+        throw new Error('whatif --kind must be both, reranker or lexical');
+      await whatIfCommand({
+        from: Number(values.from),
+        to: Number(values.to),
+        step: Number(values.step),
+        kind: values.kind as 'both' | 'reranker' | 'lexical',
+        evalRows: values['eval-rows'],
+        questions: values.questions,
+      });
       return;
     }
     default:

@@ -12,7 +12,8 @@ const USAGE = `usage: npm run cli -- <command>
 
 commands:
   start [--data-dir DIR] [--kb DIR]      start NATS/PostgreSQL if needed, all six services, index kb/
-  replay --from-start [--schema NAME]    rebuild the projections from the event log
+  replay --from-start|--since TIME [--schema NAME]
+                                         rebuild the projections from the event log (or a window of it)
   ingest DIR [--namespace NS]            index a knowledge-base folder (Markdown + front matter)
   ask "QUESTION" [--json]                one question through the real services
   eval --kb DIR --questions F --out F    ingest into a fresh namespace and ask every question
@@ -41,13 +42,17 @@ async function main(argv: string[]): Promise<void> {
         args: rest,
         options: {
           'from-start': { type: 'boolean', default: false },
+          since: { type: 'string' },
           schema: { type: 'string' },
           quiet: { type: 'boolean' },
         },
       });
-      if (!values['from-start'])
-        throw new Error('replay needs --from-start (replay from a point in time comes later)');
-      await replayCommand({ schema: values.schema, quiet: values.quiet });
+      if (values['from-start'] === Boolean(values.since))
+        throw new Error('replay needs either --from-start or --since TIME (ISO 8601)');
+      const since = values.since ? new Date(values.since) : undefined;
+      if (since && Number.isNaN(since.getTime()))
+        throw new Error(`--since is not a time: ${values.since}`);
+      await replayCommand({ schema: values.schema, since, quiet: values.quiet });
       return;
     }
     case 'ingest': {

@@ -4,10 +4,15 @@ import { databaseEnv, loadConfig } from '@support/platform';
 import cliProgress from 'cli-progress';
 
 /**
- * `replay --from-start [--schema NAME]`: rebuilds the projections from sequence 1 of the stream.
- * With --schema the tables are built in that schema, beside the live ones.
+ * `replay --from-start | --since TIME [--schema NAME]`: rebuilds the projections from sequence 1 of
+ * the stream (or from the first event stored at TIME). With --schema the tables are built in that
+ * schema, beside the live ones.
  */
-export async function replayCommand(options: { schema?: string; quiet?: boolean }): Promise<void> {
+export async function replayCommand(options: {
+  schema?: string;
+  since?: Date;
+  quiet?: boolean;
+}): Promise<void> {
   const bus = await BusConnection.open(busOptionsFromEnv('replay'));
   const dataSource = await openDatabase({
     url: loadConfig(databaseEnv).DATABASE_URL,
@@ -23,13 +28,19 @@ export async function replayCommand(options: { schema?: string; quiet?: boolean 
   const started = Date.now();
   try {
     if (!options.quiet) bar.start(1, 0, { eps: 0 });
-    const result = await replayFromStart(bus, dataSource, ALL_PROJECTIONS, (progress) => {
-      if (options.quiet) return;
-      bar.setTotal(Math.max(progress.total, 1));
-      bar.update(progress.processed, {
-        eps: Math.round(progress.processed / ((Date.now() - started) / 1000 || 1)),
-      });
-    });
+    const result = await replayFromStart(
+      bus,
+      dataSource,
+      ALL_PROJECTIONS,
+      (progress) => {
+        if (options.quiet) return;
+        bar.setTotal(Math.max(progress.total, 1));
+        bar.update(progress.processed, {
+          eps: Math.round(progress.processed / ((Date.now() - started) / 1000 || 1)),
+        });
+      },
+      options.since,
+    );
     if (!options.quiet) bar.stop();
     const rate = result.events / Math.max(result.elapsedMs / 1000, 0.001);
     console.log(

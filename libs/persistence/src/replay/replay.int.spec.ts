@@ -169,6 +169,29 @@ describe('conversations projection: live processing and replay', () => {
     const replayed = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
     expect(replayed).toEqual(live);
 
+    // A window of the log: only the events stored from a time on, into a schema of its own.
+    const window = await openDatabase({ url: database.url, schema: 'replay_window' });
+    try {
+      const future = await replayFromStart(
+        bus,
+        window,
+        [conversationsProjection],
+        undefined,
+        new Date(Date.now() + 3_600_000),
+      );
+      expect(future.events).toBe(0);
+      const all = await replayFromStart(
+        bus,
+        window,
+        [conversationsProjection],
+        undefined,
+        new Date(Date.now() - 3_600_000),
+      );
+      expect(all.events).toBe(events.length);
+    } finally {
+      await window.destroy();
+    }
+
     // The same replay into a separate schema, beside the live tables.
     const shadow = await openDatabase({ url: database.url, schema: 'replay_check' });
     try {

@@ -30,6 +30,8 @@ export async function replayFromStart(
   dataSource: DataSource,
   projections: readonly Projection[],
   onProgress: (progress: ReplayProgress) => void = () => undefined,
+  /** Fold only the events stored at or after this time (a window, usually into its own schema). */
+  since?: Date,
 ): Promise<ReplayResult> {
   const started = Date.now();
   const schema = schemaOf(dataSource);
@@ -55,12 +57,17 @@ export async function replayFromStart(
   let processed = 0;
   let applied = 0;
   let skippedInvalid = 0;
-  if (total === 0)
+  const nothingToRead =
+    total === 0 || (since !== undefined && Date.parse(info.state.last_ts) < since.getTime());
+  if (nothingToRead)
     return { events: 0, applied: 0, skippedInvalid: 0, elapsedMs: Date.now() - started };
 
-  const consumer = await bus.js.consumers.get(bus.options.stream, {
-    deliver_policy: DeliverPolicy.All,
-  });
+  const consumer = await bus.js.consumers.get(
+    bus.options.stream,
+    since
+      ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: since.toISOString() }
+      : { deliver_policy: DeliverPolicy.All },
+  );
   const messages = await consumer.consume({ max_messages: 1_000 });
   let batch: { sequence: number; data: Uint8Array; projections: Projection[] }[] = [];
 

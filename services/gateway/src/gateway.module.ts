@@ -1,6 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { BusModule, type BusOptions, EventPublisher, newEventId } from '@support/bus';
-import { ConversationReader, type DatabaseOptions, PersistenceModule } from '@support/persistence';
+import {
+  ConversationReader,
+  type DatabaseOptions,
+  PersistenceModule,
+  TurnTraceReader,
+} from '@support/persistence';
 import { CLOCK, type Clock, HealthModule, systemClock } from '@support/platform';
 import { DataSource } from 'typeorm';
 import { AuthController } from './auth/auth.controller.js';
@@ -97,6 +102,11 @@ export class GatewayModule {
           inject: [AdminConsole, TokenService],
           useFactory: (adminConsole: AdminConsole, tokens: TokenService) =>
             new AdminSocketServer(adminConsole, tokens),
+        },
+        {
+          provide: TurnTraceReader,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new TurnTraceReader(dataSource),
         },
         {
           provide: DashboardQueries,

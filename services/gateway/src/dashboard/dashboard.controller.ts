@@ -1,4 +1,5 @@
-import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
+import { renderTrace, TurnTraceReader } from '@support/persistence';
 import { AppError } from '@support/platform';
 import type { Response } from 'express';
 import { TokenService } from '../auth/token-service.js';
@@ -13,6 +14,7 @@ export class DashboardController {
   constructor(
     @Inject(DashboardQueries) private readonly queries: DashboardQueries,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(TurnTraceReader) private readonly traces: TurnTraceReader,
   ) {}
 
   @Get()
@@ -23,6 +25,25 @@ export class DashboardController {
   @Get('dashboard.js')
   script(@Res() res: Response) {
     sendWebFile(res, 'dashboard.js', 'application/javascript');
+  }
+
+  @Get('trace')
+  tracePage(@Res() res: Response) {
+    sendWebFile(res, 'trace.html', 'html');
+  }
+
+  @Get('trace.js')
+  traceScript(@Res() res: Response) {
+    sendWebFile(res, 'trace.js', 'application/javascript');
+  }
+
+  /** One turn's trace: the stored record and its readable rendering. */
+  @Get('traces/:turnId')
+  async trace(@Param('turnId') turnId: string, @Headers('authorization') authorization?: string) {
+    await this.tokens.verify(/^Bearer (.+)$/.exec(authorization ?? '')?.[1], 'analyst');
+    const trace = await this.traces.find(turnId);
+    if (!trace) throw new AppError('not_found', `No trace for turn ${turnId}`);
+    return { trace, text: renderTrace(trace) };
   }
 
   @Get('data')

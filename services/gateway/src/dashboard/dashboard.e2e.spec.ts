@@ -78,6 +78,7 @@ describe('analyst dashboard', () => {
   let browser: Browser;
   const tokens = new TokenService(SECRET, { now: () => new Date() });
   const base = Date.now() - 4 * 24 * 3600_000;
+  let tracedTurnId = '';
 
   beforeAll(async () => {
     harness = await startGatewayHarness({ AUTH_TOKEN_SECRET: SECRET });
@@ -120,6 +121,7 @@ describe('analyst dashboard', () => {
         ),
       );
       if (i === 0) {
+        tracedTurnId = turnId;
         // One retrieval that lost a leg to its deadline and whose reranker failed open.
         const example = EXAMPLE_PAYLOADS['retrieval.completed'] as {
           legs: object[];
@@ -269,5 +271,14 @@ describe('analyst dashboard', () => {
         .getAttribute('data-value'),
     ).resolves.toBe('2');
     await expect(page.locator('#backlog ul[data-topic="returns"] li').count()).resolves.toBe(2);
+
+    // The turn trace page (same analyst session) shows the turn's chunks and the rendered trace.
+    await page.goto(`/dashboard/trace?turn=${tracedTurnId}`);
+    const chunk = page.locator('#trace-chunks li[data-chunk-id="returns-retail#2"]');
+    await chunk.waitFor();
+    await expect(chunk.textContent()).resolves.toContain(
+      'Unworn items can be returned within 14 days',
+    );
+    await expect(page.locator('#trace-text').textContent()).resolves.toContain('sparse_en');
   });
 });

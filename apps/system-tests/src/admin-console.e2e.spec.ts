@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventually } from '@support/testing';
-import { type Browser, chromium } from 'playwright-core';
+import { eventually, launchChromium } from '@support/testing';
+import type { Browser } from 'playwright-core';
 import { ask, startSupportStack, type SupportStack } from './support/support-stack.js';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 describe('admin console in a real browser', () => {
   let stack: SupportStack;
@@ -19,11 +9,7 @@ describe('admin console in a real browser', () => {
 
   beforeAll(async () => {
     stack = await startSupportStack();
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {

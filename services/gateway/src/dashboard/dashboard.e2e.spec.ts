@@ -12,8 +12,8 @@ import {
   ReplySent,
   RetrievalCompleted,
 } from '@support/contracts';
-import { eventually } from '@support/testing';
-import { type Browser, chromium } from 'playwright-core';
+import { eventually, launchChromium } from '@support/testing';
+import type { Browser } from 'playwright-core';
 import { TokenService } from '../auth/token-service.js';
 import { type GatewayHarness, startGatewayHarness } from '../testing/gateway-harness.js';
 import type { DashboardData } from './dashboard-queries.js';
@@ -172,19 +172,7 @@ describe('analyst dashboard', () => {
       }
     });
     for (const event of events) await harness.publisher.publish(event);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {

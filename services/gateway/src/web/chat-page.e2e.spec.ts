@@ -8,14 +8,8 @@ import {
   ReplySent,
 } from '@support/contracts';
 import { type StartedService } from '@support/platform';
-import { eventually } from '@support/testing';
-import {
-  type Browser,
-  type BrowserContext,
-  chromium,
-  type Locator,
-  type Page,
-} from 'playwright-core';
+import { eventually, launchChromium } from '@support/testing';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { type GatewayHarness, startGatewayHarness } from '../testing/gateway-harness.js';
 
 // Drives the real customer chat page (chat.html/chat.js/chat.css) in headless Chromium against a real
@@ -45,20 +39,7 @@ describe('customer chat page in a real browser', () => {
   beforeAll(async () => {
     harness = await startGatewayHarness({ AUTH_TOKEN_SECRET: SECRET });
     ({ gateway, publisher } = harness);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      timeout: 30_000,
-    });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  BusConnection,
-  EventConsumerRunner,
-  type EventConsumers,
-  EventPublisher,
-  newEventId,
-  type RunningConsumer,
-} from '@support/bus';
+import { BusConnection, newEventId } from '@support/bus';
 import {
   AdminReplied,
   createEvent,
@@ -17,22 +10,18 @@ import {
   EXAMPLE_PAYLOADS,
   ThreadOpened,
 } from '@support/contracts';
-import {
-  createTestDatabase,
-  eventually,
-  startNatsServer,
-  type TestDatabase,
-  type TestNatsServer,
-  uniqueName,
-} from '@support/testing';
+import { eventually } from '@support/testing';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../../database.js';
+import {
+  type ProjectionHarness,
+  startProjectionHarness,
+} from '../../testing/projection-harness.js';
 import { replayFromStart } from '../../replay/replay.js';
 import { dumpTable } from '../../table-dump.js';
-import { runProjection } from '../projection-runner.js';
+
 import { escalationsProjection } from './escalations.projection.js';
 
-const quiet = { warn: () => undefined, error: () => undefined };
 const TABLES = ['escalations', 'processed_events'];
 const REASONS = [
   'below_score_floor',
@@ -82,58 +71,20 @@ function escalationStory(i: number): EventEnvelope[] {
 }
 
 describe('escalations projection: live processing and replay', () => {
-  let nats: TestNatsServer;
-  let database: TestDatabase;
+  let harness: ProjectionHarness;
   let bus: BusConnection;
   let dataSource: DataSource;
-  const running: RunningConsumer[] = [];
 
   beforeAll(async () => {
-    nats = await startNatsServer();
-    database = await createTestDatabase();
-    bus = await BusConnection.open({
-      name: 'escalations-test',
-      servers: nats.url,
-      stream: uniqueName('ESCALATIONS'),
-      maxDeliver: 5,
-      ackWaitMs: 5_000,
-      publishTimeoutMs: 10_000,
-      backoffMs: [20],
-      duplicateWindowMs: 60_000,
-      replicas: 1,
-    });
-    dataSource = await openDatabase({ url: database.url });
+    harness = await startProjectionHarness('escalations-test');
+    ({ bus, dataSource } = harness);
   });
 
-  afterAll(async () => {
-    await Promise.all(running.map((c) => c.stop()));
-    await bus.close();
-    await dataSource.destroy();
-    await database.drop();
-    await nats.stop();
-  });
+  afterAll(() => harness.close());
 
   it('applies each event once although every one is delivered twice, and replay rebuilds the same bytes', async () => {
-    const publisher = new EventPublisher(bus);
-    const runner = new EventConsumerRunner(bus, publisher, quiet);
-    const deliveries = new Map<string, number>();
-    // The real projection runner, over consumers whose handler fails after the effects are stored:
-    // the ack is lost and every event comes again.
-    const consumers: Pick<EventConsumers, 'subscribe'> = {
-      subscribe: async (subscription) => {
-        const consumer = await runner.start({
-          ...subscription,
-          handle: async (envelope, context) => {
-            deliveries.set(envelope.id, (deliveries.get(envelope.id) ?? 0) + 1);
-            await subscription.handle(envelope, context);
-            if (context.deliveryCount === 1) throw new Error('crash before ack');
-          },
-        });
-        running.push(consumer);
-        return consumer;
-      },
-    };
-    await runProjection(consumers, dataSource, escalationsProjection);
+    const { publisher, deliveries } = harness;
+    await harness.runWithLostAcks(escalationsProjection);
 
     const stories = Array.from({ length: 12 }, (_, i) => escalationStory(i));
     const events = stories.flat();
@@ -194,7 +145,7 @@ describe('escalations projection: live processing and replay', () => {
     expect(processed).toBe(events.length);
 
     const live = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
-    await Promise.all(running.splice(0).map((c) => c.stop()));
+    await harness.stopLive();
 
     const result = await replayFromStart(bus, dataSource, [escalationsProjection]);
     expect(result.events).toBe(events.length);
@@ -203,7 +154,7 @@ describe('escalations projection: live processing and replay', () => {
     expect(replayed).toEqual(live);
 
     // The same replay into a separate schema, beside the live tables.
-    const shadow = await openDatabase({ url: database.url, schema: 'replay_check' });
+    const shadow = await openDatabase({ url: harness.database.url, schema: 'replay_check' });
     try {
       await replayFromStart(bus, shadow, [escalationsProjection]);
       expect(await Promise.all(TABLES.map((t) => dumpTable(shadow, t)))).toEqual(live);

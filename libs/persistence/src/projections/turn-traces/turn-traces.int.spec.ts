@@ -1,87 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  BusConnection,
-  EventConsumerRunner,
-  type EventConsumers,
-  EventPublisher,
-  newEventId,
-  type RunningConsumer,
-} from '@support/bus';
+import { BusConnection, newEventId } from '@support/bus';
 import { isEvent, type PayloadOf, RetrievalCompleted } from '@support/contracts';
-import {
-  createTestDatabase,
-  eventually,
-  startNatsServer,
-  type TestDatabase,
-  type TestNatsServer,
-  uniqueName,
-} from '@support/testing';
+import { eventually } from '@support/testing';
 import type { DataSource } from 'typeorm';
-import { openDatabase } from '../../database.js';
+
+import {
+  type ProjectionHarness,
+  startProjectionHarness,
+} from '../../testing/projection-harness.js';
 import { replayFromStart } from '../../replay/replay.js';
 import { dumpTable } from '../../table-dump.js';
-import { runProjection } from '../projection-runner.js';
+
 import { renderTrace } from './render-trace.js';
 import { traceStory } from './trace-fixtures.js';
 import { TurnTraceReader } from './turn-trace-reader.js';
 import { turnTracesProjection } from './turn-traces.projection.js';
 
-const quiet = { warn: () => undefined, error: () => undefined };
 const TABLES = ['turn_traces', 'processed_events'];
 
 describe('turn_traces projection: live processing, replay and the trace', () => {
-  let nats: TestNatsServer;
-  let database: TestDatabase;
+  let harness: ProjectionHarness;
   let bus: BusConnection;
   let dataSource: DataSource;
-  const running: RunningConsumer[] = [];
 
   beforeAll(async () => {
-    nats = await startNatsServer();
-    database = await createTestDatabase();
-    bus = await BusConnection.open({
-      name: 'turn-traces-test',
-      servers: nats.url,
-      stream: uniqueName('TURN_TRACES'),
-      maxDeliver: 5,
-      ackWaitMs: 5_000,
-      publishTimeoutMs: 10_000,
-      backoffMs: [20],
-      duplicateWindowMs: 60_000,
-      replicas: 1,
-    });
-    dataSource = await openDatabase({ url: database.url });
+    harness = await startProjectionHarness('turn-traces-test');
+    ({ bus, dataSource } = harness);
   });
 
-  afterAll(async () => {
-    await Promise.all(running.map((c) => c.stop()));
-    await bus.close();
-    await dataSource.destroy();
-    await database.drop();
-    await nats.stop();
-  });
+  afterAll(() => harness.close());
 
   it('traces each turn exactly, although every event is delivered twice, and replay rebuilds the same bytes', async () => {
-    const publisher = new EventPublisher(bus);
-    const runner = new EventConsumerRunner(bus, publisher, quiet);
-    const deliveries = new Map<string, number>();
-    // The real projection runner, over consumers whose handler fails after the effects are stored:
-    // the ack is lost and every event comes again.
-    const consumers: Pick<EventConsumers, 'subscribe'> = {
-      subscribe: async (subscription) => {
-        const consumer = await runner.start({
-          ...subscription,
-          handle: async (envelope, context) => {
-            deliveries.set(envelope.id, (deliveries.get(envelope.id) ?? 0) + 1);
-            await subscription.handle(envelope, context);
-            if (context.deliveryCount === 1) throw new Error('crash before ack');
-          },
-        });
-        running.push(consumer);
-        return consumer;
-      },
-    };
-    await runProjection(consumers, dataSource, turnTracesProjection);
+    const { publisher, deliveries } = harness;
+    await harness.runWithLostAcks(turnTracesProjection);
 
     const stories = Array.from({ length: 4 }, (_, i) =>
       traceStory({
@@ -167,7 +118,7 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
     expect(processed).toBe(events.length);
 
     const live = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
-    await Promise.all(running.splice(0).map((c) => c.stop()));
+    await harness.stopLive();
 
     const result = await replayFromStart(bus, dataSource, [turnTracesProjection]);
     expect(result.events).toBe(events.length);

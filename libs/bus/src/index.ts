@@ -8,3 +8,4 @@ export * from './event-consumer.js';
 export * from './event-consumers.js';
 export * from './bus.module.js';
 export * from './pending-replies.js';
+export * from './follow-up.js';

@@ -12,6 +12,7 @@ import {
   deterministicId,
   EventConsumers,
   EventPublisher,
+  followUpOf,
 } from '@support/bus';
 import { createEvent, EscalationClassified, EscalationRaised } from '@support/contracts';
 import { type ChatModel, OpenAiCompatibleChatModel } from '@support/models';
@@ -68,14 +69,15 @@ class ClassifierRuntime implements OnApplicationBootstrap {
       handle: async (event) => {
         const result = await this.classify.execute(event.payload);
         await this.publisher.publish(
-          createEvent(EscalationClassified, result, {
-            id: deterministicId('escalation.classified', event.payload.escalationId),
-            occurredAt: this.clock.now().toISOString(),
-            conversationId: event.conversationId,
-            turnId: event.turnId,
-            causationId: event.id,
-            correlationId: event.correlationId,
-          }),
+          createEvent(
+            EscalationClassified,
+            result,
+            followUpOf(
+              event,
+              deterministicId('escalation.classified', event.payload.escalationId),
+              this.clock.now(),
+            ),
+          ),
         );
       },
     });

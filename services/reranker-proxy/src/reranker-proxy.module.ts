@@ -12,6 +12,7 @@ import {
   deterministicId,
   EventConsumers,
   EventPublisher,
+  followUpOf,
 } from '@support/bus';
 import { createEvent, RerankCompleted, RerankRequested } from '@support/contracts';
 import { crossEncoderFromConfig, rerankerEnv } from '@support/models';
@@ -42,14 +43,15 @@ class RerankerProxyRuntime implements OnApplicationBootstrap {
       handle: async (event) => {
         const result = await this.service.score(event.payload);
         await this.publisher.publish(
-          createEvent(RerankCompleted, result, {
-            id: deterministicId('rerank.completed', event.payload.requestId),
-            occurredAt: this.clock.now().toISOString(),
-            conversationId: event.conversationId,
-            turnId: event.turnId,
-            causationId: event.id,
-            correlationId: event.correlationId,
-          }),
+          createEvent(
+            RerankCompleted,
+            result,
+            followUpOf(
+              event,
+              deterministicId('rerank.completed', event.payload.requestId),
+              this.clock.now(),
+            ),
+          ),
         );
       },
     });

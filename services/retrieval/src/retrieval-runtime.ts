@@ -1,5 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { consumerName, deterministicId, EventConsumers, EventPublisher } from '@support/bus';
+import {
+  consumerName,
+  deterministicId,
+  EventConsumers,
+  EventPublisher,
+  followUpOf,
+} from '@support/bus';
 import {
   createEvent,
   DocumentIndexed,
@@ -63,15 +69,12 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
     };
     const result = await this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace);
     await this.publisher.publish(
-      createEvent(RetrievalCompleted, result, {
-        // Derived from the request: a redelivered request publishes nothing new.
-        id: deterministicId('retrieval.completed', requestId),
-        occurredAt: this.clock.now().toISOString(),
-        conversationId: event.conversationId,
-        turnId: event.turnId,
-        causationId: event.id,
-        correlationId: event.correlationId,
-      }),
+      // The id derives from the request: a redelivered request publishes nothing new.
+      createEvent(
+        RetrievalCompleted,
+        result,
+        followUpOf(event, deterministicId('retrieval.completed', requestId), this.clock.now()),
+      ),
     );
   }
 
@@ -97,12 +100,7 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
           contentSha256: p.contentSha256,
           embedder: this.embedderId,
         },
-        {
-          id: deterministicId('kb.document_indexed', event.id),
-          occurredAt: this.clock.now().toISOString(),
-          causationId: event.id,
-          correlationId: event.correlationId,
-        },
+        followUpOf(event, deterministicId('kb.document_indexed', event.id), this.clock.now()),
       ),
     );
   }

@@ -522,6 +522,268 @@ describe('deploy/k8s manifests', () => {
   });
 });
 
+// ---------------------------------------------------------------------------------------------
+// Past one machine: the stateful parts, disruption budgets, autoscaling, per-pod identity
+
+const statefulSets = ofKind('StatefulSet');
+const pdbs = ofKind('PodDisruptionBudget');
+const hpas = ofKind('HorizontalPodAutoscaler');
+
+/** Pod-template containers of a Deployment or StatefulSet. */
+function containersOf(workload: Resource): Json[] {
+  return list(obj(obj(obj(workload.body.spec).template).spec).containers);
+}
+
+function matchLabelsOf(resource: Resource): Json {
+  return obj(obj(obj(resource.body.spec).selector).matchLabels);
+}
+
+/** Whether every matchLabels entry of `selector` is a label of the workload's pod template. */
+function selects(selector: Json, workload: Resource): boolean {
+  const podLabels = obj(obj(obj(obj(workload.body.spec).template).metadata).labels);
+  const entries = Object.entries(selector);
+  return entries.length > 0 && entries.every(([key, value]) => podLabels[key] === value);
+}
+
+describe('deploy/k8s past one machine', () => {
+  it('every service Deployment runs 2 replicas, with a PodDisruptionBudget and an HPA that match it', () => {
+    const problems: string[] = [];
+    for (const service of SERVICE_NAMES) {
+      const deployment = deployments.find((d) => labelOf(d) === service);
+      if (!deployment) continue; // reported by the per-service tests
+      if (obj(deployment.body.spec).replicas !== 2)
+        problems.push(
+          `${service}: Deployment replicas is ${String(obj(deployment.body.spec).replicas)}, expected 2`,
+        );
+      const ownPdbs = pdbs.filter((p) => selects(matchLabelsOf(p), deployment));
+      if (ownPdbs.length !== 1)
+        problems.push(
+          `${service}: ${ownPdbs.length} PodDisruptionBudgets select its pods, expected 1`,
+        );
+      for (const pdb of ownPdbs) {
+        const spec = obj(pdb.body.spec);
+        if (pdb.body.apiVersion !== 'policy/v1')
+          problems.push(
+            `${service}: PodDisruptionBudget apiVersion is ${String(pdb.body.apiVersion)}`,
+          );
+        if (!(String(spec.minAvailable) === '1' || String(spec.maxUnavailable) === '1'))
+          problems.push(`${service}: PodDisruptionBudget needs minAvailable 1 or maxUnavailable 1`);
+      }
+      const ownHpas = hpas.filter((h) => {
+        const ref = obj(obj(h.body.spec).scaleTargetRef);
+        return ref.kind === 'Deployment' && ref.name === deployment.name;
+      });
+      if (ownHpas.length !== 1)
+        problems.push(
+          `${service}: ${ownHpas.length} HPAs target Deployment ${deployment.name}, expected 1`,
+        );
+      for (const hpa of ownHpas) {
+        const spec = obj(hpa.body.spec);
+        if (hpa.body.apiVersion !== 'autoscaling/v2')
+          problems.push(
+            `${service}: HPA apiVersion is ${String(hpa.body.apiVersion)}, expected autoscaling/v2`,
+          );
+        if (obj(spec.scaleTargetRef).apiVersion !== 'apps/v1')
+          problems.push(`${service}: HPA scaleTargetRef.apiVersion is not apps/v1`);
+        if (spec.minReplicas !== 2 || spec.maxReplicas !== 6)
+          problems.push(
+            `${service}: HPA scales ${String(spec.minReplicas)}..${String(spec.maxReplicas)}, expected 2..6`,
+          );
+        const cpu = list(spec.metrics).find(
+          (m) => m.type === 'Resource' && obj(m.resource).name === 'cpu',
+        );
+        const target = obj(obj(cpu?.resource).target);
+        if (target.type !== 'Utilization' || target.averageUtilization !== 70)
+          problems.push(`${service}: HPA does not target 70% CPU utilisation`);
+      }
+    }
+    for (const r of [...pdbs, ...hpas])
+      if (
+        r.kind === 'PodDisruptionBudget'
+          ? ![...deployments, ...statefulSets].some((w) => selects(matchLabelsOf(r), w))
+          : !deployments.some((d) => d.name === obj(obj(r.body.spec).scaleTargetRef).name)
+      )
+        problems.push(`${r.file}: ${r.kind} ${r.name} matches no workload`);
+    expect(problems).toEqual([]);
+  });
+
+  it('per-instance variables come from the pod name (fieldRef metadata.name)', () => {
+    const problems: string[] = [];
+    const instanceVars: string[] = [];
+    for (const service of SERVICE_NAMES) {
+      const deployment = deployments.find((d) => labelOf(d) === service);
+      if (!deployment) continue;
+      const env = list(containerOf(deployment).env);
+      for (const name of Object.keys(ENV_SCHEMAS[service]).filter((n) => n.endsWith('_INSTANCE'))) {
+        instanceVars.push(name);
+        const entry = env.find((e) => e.name === name);
+        const fieldPath = obj(obj(entry?.valueFrom).fieldRef).fieldPath;
+        if (fieldPath !== 'metadata.name')
+          problems.push(
+            `${service}: ${name} must be the pod name (valueFrom.fieldRef.fieldPath metadata.name), got ${entry ? JSON.stringify(entry) : 'unset'}`,
+          );
+      }
+    }
+    expect(instanceVars.sort()).toEqual(
+      expect.arrayContaining(['AGENT_INSTANCE', 'GATEWAY_INSTANCE', 'RETRIEVAL_INSTANCE']),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('every Deployment and StatefulSet container has resource requests/limits and probes', () => {
+    const problems: string[] = [];
+    for (const workload of [...deployments, ...statefulSets])
+      for (const container of containersOf(workload)) {
+        const id = `${workload.kind} ${workload.name}, container ${String(container.name)}`;
+        const resourcesSpec = obj(container.resources);
+        for (const bound of ['requests', 'limits'])
+          for (const what of ['cpu', 'memory'])
+            if (obj(resourcesSpec[bound])[what] === undefined)
+              problems.push(`${id}: resources.${bound}.${what} is not set`);
+        for (const probe of ['livenessProbe', 'readinessProbe']) {
+          const spec = obj(container[probe]);
+          if (!isObject(spec.httpGet) && !isObject(spec.exec) && !isObject(spec.tcpSocket))
+            problems.push(`${id}: no ${probe}`);
+        }
+      }
+    expect(statefulSets.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('every StatefulSet keeps its data on a volumeClaimTemplate its container mounts, behind a defined Service', () => {
+    const problems: string[] = [];
+    const serviceNames = new Set(services.map((s) => s.name));
+    for (const sts of statefulSets) {
+      const spec = obj(sts.body.spec);
+      const claims = list(spec.volumeClaimTemplates).map((c) => String(obj(c.metadata).name));
+      if (claims.length === 0) problems.push(`StatefulSet ${sts.name}: no volumeClaimTemplates`);
+      const mounted = new Set(
+        containersOf(sts).flatMap((c) => list(c.volumeMounts).map((m) => String(m.name))),
+      );
+      for (const claim of claims)
+        if (!mounted.has(claim))
+          problems.push(`StatefulSet ${sts.name}: volumeClaimTemplate ${claim} is not mounted`);
+      if (!serviceNames.has(String(spec.serviceName)))
+        problems.push(
+          `StatefulSet ${sts.name}: serviceName ${String(spec.serviceName)} is not a Service`,
+        );
+      for (const container of containersOf(sts))
+        providedVars(`StatefulSet ${sts.name}`, container, problems);
+    }
+    for (const name of ['nats', 'qdrant', 'postgres'])
+      if (!statefulSets.some((s) => s.name === name)) problems.push(`no StatefulSet ${name}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('NATS runs as a 3-node JetStream cluster, fsync on every write, enough nodes for the stream replicas', () => {
+    const nats = statefulSets.find((s) => s.name === 'nats');
+    expect(nats).toBeDefined();
+    const spec = obj(nats!.body.spec);
+    expect(spec.replicas).toBe(3);
+    expect(spec.serviceName).toBe('nats-headless');
+    const headless = services.find((s) => s.name === 'nats-headless');
+    expect(obj(headless?.body.spec).clusterIP).toBe('None');
+    expect(
+      list(obj(services.find((s) => s.name === 'nats')?.body.spec).ports).map((p) => p.port),
+    ).toContain(4222);
+
+    const container = containersOf(nats!)[0] ?? {};
+    expect(String(container.image)).toMatch(/^nats:2\.10(\.\d+)?-alpine$/);
+    const args = [
+      ...list(container.command),
+      ...(Array.isArray(container.args) ? container.args : []),
+    ].map(String);
+    expect(args).toContain('-js');
+    expect(
+      list(container.ports)
+        .map((p) => Number(p.containerPort))
+        .sort(),
+    ).toEqual([4222, 6222, 8222]);
+    for (const probe of ['livenessProbe', 'readinessProbe']) {
+      const httpGet = obj(obj(container[probe]).httpGet);
+      expect({
+        probe,
+        path: String(httpGet.path).split('?')[0],
+        port: resolvePort(container, httpGet.port),
+      }).toEqual({
+        probe,
+        path: '/healthz',
+        port: 8222,
+      });
+    }
+
+    // The config file the pods run with: from a ConfigMap mounted where --config points.
+    const configArg = args[args.indexOf('--config') + 1] ?? args[args.indexOf('-c') + 1];
+    expect(configArg).toBeDefined();
+    const mount = list(container.volumeMounts).find((m) =>
+      configArg!.startsWith(`${String(m.mountPath)}/`),
+    );
+    expect(mount).toBeDefined();
+    const volume = list(obj(obj(spec.template).spec).volumes).find((v) => v.name === mount!.name);
+    const configMapName = String(obj(volume?.configMap).name);
+    const conf = configMapKeys(configMapName).get(
+      configArg!.slice(String(mount!.mountPath).length + 1),
+    );
+    expect(conf).toBeDefined();
+    const jetstream = /jetstream\s*[:=]?\s*\{([^}]*)\}/.exec(conf!)?.[1] ?? '';
+    expect(jetstream).toMatch(/^\s*sync_interval\s*[:=]\s*['"]?always['"]?\s*$/m);
+    expect(jetstream).toMatch(/^\s*store_dir\s*[:=]\s*['"]?\/data['"]?\s*$/m);
+    expect(list(container.volumeMounts).find((m) => m.mountPath === '/data')?.name).toBe(
+      list(spec.volumeClaimTemplates).map((c) => obj(c.metadata).name)[0],
+    );
+    const cluster = /cluster\s*[:=]?\s*\{([\s\S]*?)\n\s*\}\s*$/m.exec(conf!)?.[1] ?? '';
+    expect(cluster).toMatch(/port\s*[:=]\s*6222/);
+    for (let i = 0; i < 3; i++) expect(cluster).toContain(`nats-${i}.nats-headless`);
+    expect(conf).toMatch(/server_name\s*[:=]/);
+
+    // A replicated stream needs at least that many servers.
+    const streamReplicas = [...configMaps.values()]
+      .map((cm) => obj(cm.body.data).BUS_STREAM_REPLICAS)
+      .filter((v): v is string => typeof v === 'string')
+      .map(Number);
+    expect(streamReplicas).toEqual([3]);
+  });
+
+  it('Qdrant and Postgres StatefulSets back QDRANT_URL and DATABASE_URL', () => {
+    const qdrant = statefulSets.find((s) => s.name === 'qdrant');
+    const qdrantContainer = qdrant ? (containersOf(qdrant)[0] ?? {}) : {};
+    expect(String(qdrantContainer.image)).toMatch(/^qdrant\/qdrant:v1\.12\.\d+/);
+    expect(
+      list(qdrantContainer.ports)
+        .map((p) => Number(p.containerPort))
+        .sort(),
+    ).toEqual([6333, 6334]);
+    expect(obj(obj(qdrantContainer.readinessProbe).httpGet).path).toBe('/readyz');
+    expect(obj(obj(qdrantContainer.livenessProbe).httpGet).path).toBe('/livez');
+    const retrieval = deployments.find((d) => labelOf(d) === 'retrieval');
+    const qdrantUrl = providedVars('retrieval', retrieval ? containerOf(retrieval) : {}, []).find(
+      (v) => v.name === 'QDRANT_URL',
+    );
+    expect(qdrantUrl?.source.kind).toBe('configMap');
+    if (qdrantUrl?.source.kind === 'configMap')
+      expect(configMapKeys(qdrantUrl.source.name).get(qdrantUrl.source.key)).toBe(
+        'http://qdrant:6333',
+      );
+
+    const postgres = statefulSets.find((s) => s.name === 'postgres');
+    const pgContainer = postgres ? (containersOf(postgres)[0] ?? {}) : {};
+    expect(String(pgContainer.image)).toMatch(/^postgres:16(\.|$|-)/);
+    for (const probe of ['livenessProbe', 'readinessProbe']) {
+      const command = obj(obj(pgContainer[probe]).exec).command;
+      expect(Array.isArray(command) ? command.join(' ') : '').toContain('pg_isready');
+    }
+    const databaseUrl = new URL(secretKeys('support-agent-secrets').get('DATABASE_URL') ?? 'x:');
+    expect(databaseUrl.hostname).toBe('postgres');
+    expect(databaseUrl.port).toBe('5432');
+    expect(
+      list(obj(services.find((s) => s.name === 'postgres')?.body.spec).ports).map((p) => p.port),
+    ).toEqual([5432]);
+    expect(
+      list(obj(services.find((s) => s.name === 'qdrant')?.body.spec).ports).map((p) => p.port),
+    ).toContain(6333);
+  });
+});
+
 describe('deploy/docker/Dockerfile', () => {
   it('builds any service from node:20-slim: npm ci, npm run build, dev dependencies pruned', () => {
     expect(dockerfile).toMatch(/node:20-slim/);

@@ -130,6 +130,9 @@ describe('bus against a real nats-server', () => {
     await eventually(() => expect(seen).toEqual([event.id]));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen).toEqual([event.id]);
+    // A live-only (per-instance) consumer is removed by the server once its instance is gone.
+    const info = await bus.jsm.consumers.info(bus.options.stream, 'dedupe');
+    expect(info.config.inactive_threshold).toBe(3_600_000 * 1_000_000);
   });
 
   it('redelivers after a handler throws once, then succeeds', async () => {

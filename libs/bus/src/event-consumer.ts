@@ -76,6 +76,9 @@ export class EventConsumerRunner {
       // Two deliveries beyond ours leave room to publish the dead-letter event if that failed once.
       max_deliver: maxDeliver + 2,
       max_ack_pending: 1_000,
+      // Live-only consumers are per instance (pod): the server removes them an hour after their
+      // instance is gone, instead of keeping one durable per pod name forever.
+      ...(subscription.deliverPolicy === 'new' ? { inactive_threshold: nanos(3_600_000) } : {}),
     };
     try {
       await this.bus.jsm.consumers.add(stream, config);

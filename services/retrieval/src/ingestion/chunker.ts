@@ -1,3 +1,5 @@
+import { withoutInstructions } from './instruction-guard.js';
+
 export interface Chunk {
   /** `<doc-id>#<n>`, n from 1 in document order: stable for the same document text. */
   readonly chunkId: string;
@@ -31,7 +33,7 @@ function sections(markdown: string): Section[] {
   const result: Section[] = [{ heading: null, paragraphs: [] }];
   let paragraph: string[] = [];
   const flush = () => {
-    const text = paragraph.join('\n').trim();
+    const text = withoutInstructions(paragraph.join('\n')).text;
     if (text) result[result.length - 1]!.paragraphs.push(text);
     paragraph = [];
   };

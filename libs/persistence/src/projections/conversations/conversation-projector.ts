@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@support/contracts';
 import { type EntityManager, In } from 'typeorm';
+import { lockKeys } from '../lock-keys.js';
 import { ConversationEntity, MessageEntity, TurnEntity } from './conversation-entities.js';
 import type { ConversationState, MessageState, TurnState } from './conversation-model.js';
 import { projectConversation } from './project-conversation.js';
@@ -32,12 +33,7 @@ export async function applyConversationEvents(
   const conversationIds = [...new Set(batch.map((e) => e.conversationId!))].sort();
   const turnIds = [...new Set(batch.flatMap((e) => (e.turnId ? [e.turnId] : [])))];
 
-  // Serialise writers of the same conversation: a row lock cannot guard a row that does not exist
-  // yet. Locks are taken in sorted order so concurrent batches cannot deadlock.
-  await manager.query(
-    'SELECT pg_advisory_xact_lock(hashtext(id)) FROM unnest($1::text[]) AS id ORDER BY id',
-    [conversationIds],
-  );
+  await lockKeys(manager, '', conversationIds);
   const conversations = new Map(
     (await manager.find(ConversationEntity, { where: { id: In(conversationIds) } })).map((c) => [
       c.id,

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@support/contracts';
 import { type EntityManager, In } from 'typeorm';
+import { lockKeys } from '../lock-keys.js';
 import { EscalationEntity } from './escalation-entities.js';
 import type { EscalationState } from './escalation-model.js';
 import { escalationIdOf, projectEscalation } from './project-escalation.js';
@@ -22,12 +23,7 @@ export async function applyEscalationEvents(
   if (batch.length === 0) return;
   const ids = [...new Set(batch.map((e) => escalationIdOf(e)!))].sort();
 
-  // Serialise writers of the same escalation (its row may not exist yet, so a row lock cannot).
-  // Sorted order, so concurrent batches cannot deadlock; namespaced apart from conversation locks.
-  await manager.query(
-    `SELECT pg_advisory_xact_lock(hashtext('escalation:' || id)) FROM unnest($1::text[]) AS id ORDER BY id`,
-    [ids],
-  );
+  await lockKeys(manager, 'escalation:', ids);
   const rows = new Map<string, EscalationState>();
   for (let i = 0; i < ids.length; i += CHUNK)
     for (const row of await manager.find(EscalationEntity, {

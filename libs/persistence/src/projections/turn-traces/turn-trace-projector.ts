@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@support/contracts';
 import { type EntityManager, In } from 'typeorm';
+import { lockKeys } from '../lock-keys.js';
 import { TurnTraceEntity } from './turn-trace-entities.js';
 import type { TurnTraceState } from './turn-trace-model.js';
 import { projectTurnTrace, turnIdOf } from './project-turn-trace.js';
@@ -22,12 +23,7 @@ export async function applyTurnTraceEvents(
   if (batch.length === 0) return;
   const ids = [...new Set(batch.map((e) => turnIdOf(e)!))].sort();
 
-  // Serialise writers of the same turn (its row may not exist yet, so a row lock cannot). Sorted
-  // order, so concurrent batches cannot deadlock; namespaced apart from the other projections' locks.
-  await manager.query(
-    `SELECT pg_advisory_xact_lock(hashtext('turn_trace:' || id)) FROM unnest($1::text[]) AS id ORDER BY id`,
-    [ids],
-  );
+  await lockKeys(manager, 'turn_trace:', ids);
   const rows = new Map<string, TurnTraceState>();
   for (let i = 0; i < ids.length; i += CHUNK)
     for (const row of await manager.find(TurnTraceEntity, {

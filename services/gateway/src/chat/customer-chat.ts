@@ -115,11 +115,11 @@ export class CustomerChat {
     requested?: string,
   ): Promise<ConversationState | null> {
     if (requested) {
-      const owned = await this.reader.findOwned(requested, customerId);
-      if (owned) return owned;
-      if (await this.reader.exists(requested))
+      // One read: two (owned? exists?) could straddle the projection creating the customer's own row.
+      const found = await this.reader.find(requested);
+      if (found && found.customerId !== customerId)
         throw new AppError('forbidden', 'That conversation is not yours');
-      return null;
+      return found;
     }
     const latest = await this.reader.latestOf(customerId);
     if (!latest) return null;

@@ -6,15 +6,9 @@ import type { ConversationState, MessageState } from './conversation-model.js';
 export class ConversationReader {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The conversation if it exists and belongs to this customer; never another customer's. */
-  async findOwned(conversationId: string, customerId: string): Promise<ConversationState | null> {
-    return this.dataSource.manager.findOne(ConversationEntity, {
-      where: { id: conversationId, customerId },
-    });
-  }
-
-  async exists(conversationId: string): Promise<boolean> {
-    return this.dataSource.manager.exists(ConversationEntity, { where: { id: conversationId } });
+  /** The conversation, whoever it belongs to: one read, so ownership is judged on one snapshot. */
+  async find(conversationId: string): Promise<ConversationState | null> {
+    return this.dataSource.manager.findOne(ConversationEntity, { where: { id: conversationId } });
   }
 
   async latestOf(customerId: string): Promise<ConversationState | null> {

@@ -155,6 +155,33 @@ describe('bus against a real nats-server', () => {
     expect(attempts).toEqual([1, 2]);
   });
 
+  it('keeps a handler that outlasts ack_wait from being redelivered while it runs', async () => {
+    const slow = await BusConnection.open({
+      ...options(),
+      stream: bus.options.stream,
+      ackWaitMs: 1_000,
+    });
+    const slowRunner = new EventConsumerRunner(slow, new EventPublisher(slow), quietLogger);
+    const attempts: number[] = [];
+    let done = false;
+    const consumer = await slowRunner.start({
+      durable: 'slow',
+      event: MessageReceived,
+      deliverPolicy: 'new',
+      handle: async (_event, context) => {
+        attempts.push(context.deliveryCount);
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        done = true;
+      },
+    });
+    await publisher.publish(messageReceived('slow'));
+    await eventually(() => expect(done).toBe(true), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await consumer.stop();
+    await slow.close();
+    expect(attempts).toEqual([1]);
+  });
+
   it('dead-letters a poison message after max_deliver, with the reason', async () => {
     const deadLetters = await collectDeadLetters('dl-poison');
     let attempts = 0;

@@ -129,6 +129,9 @@ export class EventConsumerRunner {
       return;
     }
 
+    // A handler may outlast ack_wait (a slow model): tell the server it is alive, so only a crash
+    // (no more heartbeats) hands the message to another replica.
+    const heartbeat = setInterval(() => message.working(), this.bus.options.ackWaitMs / 2);
     try {
       await subscription.handle(event as EnvelopeOf<D>, context);
       message.ack();
@@ -144,6 +147,8 @@ export class EventConsumerRunner {
         );
         message.nak(this.backoff(context.deliveryCount));
       }
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 

@@ -5,3 +5,4 @@ export * from './eventually.js';
 export * from './ws-client.js';
 export * from './shuffles.js';
 export * from './chromium.js';
+export * from './service-process.js';

@@ -2,6 +2,7 @@ import {
   type DynamicModule,
   Inject,
   Injectable,
+  Logger,
   Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
@@ -118,8 +119,15 @@ export class AgentModule {
         {
           provide: CHECKPOINT_POOL,
           inject: [AGENT_CONFIG],
-          useFactory: (config: AgentConfig) =>
-            new pg.Pool({ connectionString: config.databaseUrl, max: 10 }),
+          useFactory: (config: AgentConfig) => {
+            const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+            // An idle connection the server dropped is discarded by the pool; unheard, it would
+            // crash the process.
+            pool.on('error', (error) =>
+              new Logger('checkpoints').warn(`idle connection lost: ${error.message}`),
+            );
+            return pool;
+          },
         },
         {
           provide: PostgresSaver,

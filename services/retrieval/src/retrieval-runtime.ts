@@ -69,11 +69,12 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
     };
     const result = await this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace);
     await this.publisher.publish(
-      // The id derives from the request: a redelivered request publishes nothing new.
+      // The id derives from the request event: a redelivery publishes nothing new, while a fresh
+      // attempt (an agent that restarted mid-turn asks again) gets its own answer.
       createEvent(
         RetrievalCompleted,
         result,
-        followUpOf(event, deterministicId('retrieval.completed', requestId), this.clock.now()),
+        followUpOf(event, deterministicId('retrieval.completed', event.id), this.clock.now()),
       ),
     );
   }

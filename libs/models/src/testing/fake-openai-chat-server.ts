@@ -18,6 +18,8 @@ export type FakeChatReply =
   | { kind: 'error'; status?: number; message?: string; retryAfterMs?: number }
   /** Accept the request and never answer. */
   | { kind: 'hang' }
+  /** Answer later, with whatever the promise gives (a request held mid-turn). */
+  | { kind: 'deferred'; reply: Promise<FakeChatReply> }
   /** HTTP 200, JSON content type, a body that is not JSON. */
   | { kind: 'garbage' }
   /** HTTP 200 (or `status`) with this JSON body as it is: for responses that break the protocol. */
@@ -124,6 +126,10 @@ export class FakeOpenAiChatServer {
   private answer(reply: FakeChatReply, model: string, response: ServerResponse): void {
     switch (reply.kind) {
       case 'hang':
+        return;
+      case 'deferred':
+        // The client may be gone by then (a killed process): the late answer goes nowhere.
+        void reply.reply.then((later) => this.answer(later, model, response));
         return;
       case 'garbage':
         response.writeHead(200, { 'content-type': 'application/json' });

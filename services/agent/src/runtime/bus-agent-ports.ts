@@ -1,4 +1,4 @@
-import { deterministicId, type EventPublisher, PendingReplies } from '@support/bus';
+import { deterministicId, type EventPublisher, newEventId, PendingReplies } from '@support/bus';
 import {
   createEvent,
   EscalationRaised,
@@ -56,7 +56,9 @@ export class BusAgentPorts {
             ? { namespace: turn.namespace ?? this.namespace }
             : {}),
         },
-        this.meta(turn, deterministicId('retrieval.requested', requestId)),
+        // A search has no side effect: each attempt is a new event, so an agent that restarted
+        // mid-turn is answered rather than deduplicated into silence.
+        this.meta(turn, newEventId()),
       ),
     );
     return (await reply) ?? null;

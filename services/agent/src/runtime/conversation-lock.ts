@@ -8,16 +8,23 @@ export class ConversationLock {
   constructor(private readonly pool: pg.Pool) {}
 
   async run<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
+    const key = `agent:${conversationId}`;
     const client = await this.pool.connect();
+    // A connection dropped mid-run (a failover, a reaper) takes its lock with it; without a
+    // listener its 'error' event would crash the process. The run itself is idempotent.
+    let lost: Error | undefined;
+    const onError = (error: Error) => (lost = error);
+    client.on('error', onError);
     try {
-      await client.query('SELECT pg_advisory_lock(hashtext($1))', [`agent:${conversationId}`]);
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
       try {
         return await work();
       } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`agent:${conversationId}`]);
+        if (!lost) await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
       }
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(lost);
     }
   }
 }

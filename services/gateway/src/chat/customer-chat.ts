@@ -34,6 +34,8 @@ export interface ChatSession {
   readonly customerId: string;
   conversationId: string | null;
   readonly limiter: RateLimiter;
+  /** Replies the last `ready.history` showed: live delivery skips them. */
+  repliesInHistory: string[];
 }
 
 /** A conversation idle for longer than this is not resumed unless the client names it. */
@@ -42,6 +44,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function toHistory(message: MessageState): HistoryEntry {
   return {
+    id: message.id,
+    turnId: message.turnId,
     role: message.role,
     kind: message.kind,
     text: message.text,
@@ -68,6 +72,7 @@ export class CustomerChat {
     return {
       customerId,
       conversationId: null,
+      repliesInHistory: [],
       limiter: new RateLimiter(
         this.limits.rateBurst,
         this.limits.ratePerMinute,
@@ -100,6 +105,7 @@ export class CustomerChat {
     // it belongs to someone else, in which case chooseConversation returned a fresh one.
     session.conversationId = conversation ? conversation.id : conversationId;
     const history = conversation ? (await this.reader.history(conversation.id)).map(toHistory) : [];
+    session.repliesInHistory = history.filter((h) => h.role !== 'customer').map((h) => h.id);
     return {
       type: 'ready',
       conversationId: session.conversationId,

@@ -66,11 +66,11 @@ export class CustomerSocketServer {
           }
           const before = session.conversationId;
           const frames = await this.chat.handle(session, data.toString('utf8'));
-          if (session.conversationId !== before) {
-            if (before) this.registry.detach(before, sink);
-            if (session.conversationId) this.registry.attach(session.conversationId, sink);
-          }
+          if (session.conversationId !== before && before) this.registry.detach(before, sink);
           frames.forEach((frame) => sink.send(frame));
+          // After `ready`: replies that came since its history was read follow it, once each.
+          if (session.conversationId !== before && session.conversationId)
+            this.registry.attach(session.conversationId, sink, session.repliesInHistory);
         })
         .catch((error: unknown) => this.logger.error(`frame handling failed: ${String(error)}`));
     });

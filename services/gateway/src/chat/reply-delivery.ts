@@ -8,24 +8,28 @@ export class ReplyDelivery {
   replySent(event: EnvelopeOf<typeof ReplySent>): void {
     if (!event.conversationId) return;
     const p = event.payload;
-    this.registry.deliver(event.conversationId, {
-      type: 'reply',
-      turnId: event.turnId,
-      replyId: p.replyId,
-      kind: p.kind,
-      text: p.text,
-      citations: p.citations,
-      at: event.occurredAt,
-    });
+    this.registry.deliver(
+      event.conversationId,
+      {
+        type: 'reply',
+        turnId: event.turnId,
+        replyId: p.replyId,
+        kind: p.kind,
+        text: p.text,
+        citations: p.citations,
+        at: event.occurredAt,
+      },
+      p.replyId,
+    );
     this.registry.deliver(event.conversationId, { type: 'typing', active: false });
   }
 
   escalationRaised(event: EnvelopeOf<typeof EscalationRaised>): void {
     if (!event.conversationId) return;
-    this.registry.deliver(event.conversationId, {
-      type: 'handed_to_human',
-      reason: event.payload.reason,
-      at: event.occurredAt,
-    });
+    this.registry.deliver(
+      event.conversationId,
+      { type: 'handed_to_human', reason: event.payload.reason, at: event.occurredAt },
+      event.id,
+    );
   }
 }

@@ -2,6 +2,9 @@ import type { CitationDto, ReplyKind } from '@support/contracts';
 import type { ErrorCode } from '@support/platform';
 
 export interface HistoryEntry {
+  /** The message id of a customer's message, the reply id of a reply. */
+  id: string;
+  turnId: string | null;
   role: 'customer' | 'agent' | 'human';
   kind: string;
   text: string;

@@ -4,7 +4,7 @@ import type {
   RerankOutcome,
   TraceContext,
 } from '../pipeline/retrieval-pipeline.js';
-import { deterministicId, type EventPublisher, PendingReplies } from '@support/bus';
+import { type EventPublisher, newEventId, PendingReplies } from '@support/bus';
 
 /**
  * The rerank port over the bus: publishes `rerank.requested` and waits for the proxy's
@@ -26,7 +26,9 @@ export class BusReranker {
     trace: TraceContext,
   ): Promise<RerankOutcome> {
     const started = performance.now();
-    const requestId = deterministicId('rerank', trace.requestId);
+    // Scoring has no side effect: each attempt asks anew (a retrieval restarted mid-request would
+    // otherwise wait for an answer that went to its predecessor).
+    const requestId = newEventId();
     const reply = this.replies.wait(requestId, this.timeoutMs);
     const failOpen = (code: string, message: string): RerankOutcome => ({
       status: 'failed_open',
@@ -45,7 +47,7 @@ export class BusReranker {
             candidates: candidates.map(({ chunkId, text }) => ({ chunkId, text })),
           },
           {
-            id: deterministicId('rerank.requested', trace.requestId),
+            id: newEventId(),
             occurredAt: this.now().toISOString(),
             conversationId: trace.conversationId,
             turnId: trace.turnId,

@@ -156,18 +156,40 @@ describe('the agent through the WebSocket, with the embedded default responder',
   });
 });
 
-type Scenario = 'missing_citation' | 'unknown_id' | 'unsupported_number' | 'escalate' | 'good';
+type Scenario =
+  | 'missing_citation'
+  | 'unknown_id'
+  | 'unsupported_number'
+  | 'escalate'
+  | 'wrong_language'
+  | 'timeout'
+  | 'server_error'
+  | 'garbage'
+  | 'malformed_tool_call'
+  | 'unknown_tool'
+  | 'good';
 
 describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => {
   let stack: SupportStack;
   let llm: FakeOpenAiChatServer;
   let scenario: Scenario = 'good';
+  let quotedArabic = false;
 
   /** A model that searches first, then answers as the scenario says. */
   function respond(request: RecordedChatRequest): FakeChatReply {
     const toolMessages = request.messages.filter((m) => m.role === 'tool');
     const lastUser = request.messages.findLastIndex((m) => m.role === 'user');
     const answeredSinceUser = request.messages.slice(lastUser).some((m) => m.role === 'tool');
+    if (scenario === 'timeout') return { kind: 'hang' };
+    if (scenario === 'server_error') return { kind: 'error', status: 500, retryAfterMs: 10 };
+    if (scenario === 'garbage') return { kind: 'garbage' };
+    if (scenario === 'malformed_tool_call')
+      return {
+        kind: 'tool_calls',
+        calls: [{ name: 'search_knowledge_base', arguments: '{"query": "delivery Mus' }],
+      };
+    if (scenario === 'unknown_tool')
+      return { kind: 'tool_calls', calls: [{ name: 'refund_everything', arguments: {} }] };
     if (scenario === 'escalate')
       return {
         kind: 'tool_calls',
@@ -176,7 +198,16 @@ describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => 
     if (!answeredSinceUser)
       return {
         kind: 'tool_calls',
-        calls: [{ name: 'search_knowledge_base', arguments: { query: 'delivery Muscat' } }],
+        calls: [
+          {
+            name: 'search_knowledge_base',
+            // Mixed, so both languages reach the prompt and the model can pick the wrong one.
+            arguments: {
+              query:
+                scenario === 'wrong_language' ? 'delivery Muscat التوصيل مسقط' : 'delivery Muscat',
+            },
+          },
+        ],
       };
     const chunks = parseChunksFromToolMessage(String(toolMessages.at(-1)!.content)) ?? [];
     const id = chunks[0]?.chunkId ?? 'none#1';
@@ -188,6 +219,13 @@ describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => 
           kind: 'text',
           text: 'Delivery to Muscat takes a few working days. [made-up-doc#9]',
         };
+      case 'wrong_language': {
+        const arabic = chunks.find((c) => /[\u0600-\u06FF]{3}/.test(c.text));
+        quotedArabic = arabic !== undefined;
+        return arabic
+          ? { kind: 'text', text: `${arabic.text.split('\n').at(-1)} [${arabic.chunkId}]` }
+          : { kind: 'text', text: 'no Arabic chunk in the prompt' };
+      }
       case 'unsupported_number':
         return { kind: 'text', text: `Delivery to Muscat takes 47 working days. [${id}]` };
       default:
@@ -197,7 +235,7 @@ describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => 
 
   beforeAll(async () => {
     llm = await FakeOpenAiChatServer.start({ respond });
-    stack = await startSupportStack({ env: { LLM_BASE_URL: llm.baseUrl, LLM_TIMEOUT_MS: '5000' } });
+    stack = await startSupportStack({ env: { LLM_BASE_URL: llm.baseUrl, LLM_TIMEOUT_MS: '3000' } });
   });
   afterAll(async () => {
     await stack.close();
@@ -209,8 +247,14 @@ describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => 
     ['unknown_id', 'answer_validation_failed'],
     ['unsupported_number', 'answer_validation_failed'],
     ['escalate', 'agent_requested'],
+    ['wrong_language', 'answer_validation_failed'],
+    ['timeout', 'answer_validation_failed'],
+    ['server_error', 'answer_validation_failed'],
+    ['garbage', 'answer_validation_failed'],
+    ['malformed_tool_call', 'answer_validation_failed'],
+    ['unknown_tool', 'answer_validation_failed'],
   ] as const)(
-    'a model reply with %s ends in the abstention (%s) and a paused graph',
+    'a model misbehaving (%s) ends in the abstention (%s) and a paused graph',
     async (name, reason) => {
       scenario = name;
       const { socket, conversationId } = await stack.connect(`cust-${name}`);
@@ -218,6 +262,7 @@ describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => 
       expect(reply.kind).toBe('abstention');
       expect(String(reply.text)).not.toMatch(/47|made-up|few working days/);
       expect(await socket.nextOfType('handed_to_human')).toMatchObject({ reason });
+      if (name === 'wrong_language') expect(quotedArabic).toBe(true);
       await eventually(() => stack.conversations().isPaused(conversationId));
       socket.close();
     },

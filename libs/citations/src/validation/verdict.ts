@@ -10,7 +10,7 @@ export interface SentenceVerdict {
   /** The chunk ids the sentence cites, in order, without duplicates. */
   citations: string[];
   ok: boolean;
-  /** Why the sentence failed: `missing_citation`, `unknown_citation: <id>`, `unsupported_quantity: <value>`. */
+  /** Why the sentence failed: `missing_citation`, `unknown_citation: <id>`, `unsupported_quantity: <value>` (and, from the agent, `wrong_language: <lang>`). */
   problem?: string;
 }
 

@@ -13,6 +13,7 @@ import {
   userText,
 } from '@support/models';
 import { ABSTENTION, textFor } from './abstention.js';
+import { checkReplyLanguage } from './reply-language.js';
 import { toolResultAsChunk } from './tool-records.js';
 import type { AgentPorts, TurnContext } from './agent-ports.js';
 import {
@@ -205,7 +206,7 @@ export function buildAgentGraph(ports: AgentPorts, checkpointer: BaseCheckpointS
 
   const validate = async (state: AgentStateValue): Promise<AgentStateUpdate> => {
     const draft = state.draft ?? '';
-    const verdict = validateReply(draft, state.promptChunks);
+    const verdict = checkReplyLanguage(validateReply(draft, state.promptChunks), state.language);
     if (!verdict.passed)
       return { validation: verdict, escalationReason: 'answer_validation_failed' };
     const cited = new Set(verdict.sentences.flatMap((s) => s.citations));

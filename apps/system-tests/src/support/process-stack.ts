@@ -43,9 +43,13 @@ export interface ProcessStack {
   readonly bus: BusConnection;
   readonly publisher: EventPublisher;
   token(subject: string, role: 'customer' | 'admin' | 'analyst'): Promise<string>;
+  /** Another replica of a service (its own process and instance name), stopped with the stack. */
+  startReplica(name: ServiceName, env: Record<string, string>): Promise<ServiceProcess>;
+  /** A customer socket on the first gateway, or on the one given. */
   connect(
     customerId: string,
     conversationId?: string,
+    gateway?: ServiceProcess,
   ): Promise<{ socket: TestSocket; conversationId: string; ready: Record<string, unknown> }>;
   close(): Promise<void>;
 }
@@ -93,7 +97,7 @@ export async function startProcessStack(): Promise<ProcessStack> {
   );
 
   const tokens = new TokenService(SECRET, { now: () => new Date() });
-  const wsUrl = `${services.gateway.url.replace('http', 'ws')}/ws`;
+  const replicas: ServiceProcess[] = [];
   return {
     nats,
     database,
@@ -103,8 +107,14 @@ export async function startProcessStack(): Promise<ProcessStack> {
     bus,
     publisher,
     token: (subject, role) => tokens.issue({ subject, role }),
-    connect: async (customerId, conversationId) => {
+    startReplica: async (name, replicaEnv) => {
+      const replica = await startServiceProcess(name, { ...env, ...replicaEnv });
+      replicas.push(replica);
+      return replica;
+    },
+    connect: async (customerId, conversationId, gateway = services.gateway) => {
       const token = await tokens.issue({ subject: customerId, role: 'customer' });
+      const wsUrl = `${gateway.url.replace('http', 'ws')}/ws`;
       const socket = await TestSocket.open(`${wsUrl}?token=${token}`);
       socket.send({ type: 'hello', ...(conversationId ? { conversationId } : {}) });
       const ready = await socket.nextOfType('ready', 15_000);
@@ -112,6 +122,7 @@ export async function startProcessStack(): Promise<ProcessStack> {
     },
     close: async () => {
       await bus.close();
+      for (const replica of replicas) await replica.kill();
       for (const name of [...SERVICES].reverse()) await services[name]?.kill();
       await Promise.all([model.close(), reranker.close()]);
       await database.drop();

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ServiceProcess, TestSocket } from '@support/testing';
+import { readEventLog } from './support/event-log.js';
+import { ACK_WAIT_MS, type ProcessStack, startProcessStack } from './support/process-stack.js';
+
+const QUESTIONS = [
+  'How long does delivery to Muscat take?',
+  'What does out for delivery mean on my order?',
+  'كم يستغرق التوصيل إلى مسقط؟',
+];
+let sent = 0;
+
+async function ask(socket: TestSocket, text: string) {
+  const clientMessageId = `scale-${++sent}`;
+  socket.send({ type: 'message', clientMessageId, text });
+  const ack = await socket.next(
+    (f) => f.type === 'ack' && f.clientMessageId === clientMessageId,
+    15_000,
+  );
+  return String(ack.turnId);
+}
+
+const repliesTo = (socket: TestSocket, turnId: string) =>
+  socket.frames.filter((f) => f.type === 'reply' && f.turnId === turnId);
+
+describe('scaled out: two gateways and two agents on one bus and database', () => {
+  let stack: ProcessStack;
+  let secondGateway: ServiceProcess;
+
+  beforeAll(async () => {
+    stack = await startProcessStack();
+    secondGateway = await stack.startReplica('gateway', { GATEWAY_INSTANCE: 'gateway-2' });
+    await stack.startReplica('agent', { AGENT_INSTANCE: 'agent-2' });
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('delivers a reply to every tab of the conversation, whichever gateway holds it, once', async () => {
+    const first = await stack.connect('cust-two-tabs');
+    const second = await stack.connect('cust-two-tabs', first.conversationId, secondGateway);
+    expect(second.conversationId).toBe(first.conversationId);
+    for (const [from, text] of [
+      [second.socket, QUESTIONS[0]!],
+      [first.socket, QUESTIONS[1]!],
+    ] as const) {
+      const turnId = await ask(from, text);
+      for (const tab of [first.socket, second.socket])
+        await tab.next((f) => f.type === 'reply' && f.turnId === turnId, 30_000);
+    }
+    await new Promise((resolve) => setTimeout(resolve, ACK_WAIT_MS * 2));
+    for (const tab of [first.socket, second.socket]) {
+      const replies = tab.frames.filter((f) => f.type === 'reply');
+      expect(replies.map((f) => f.kind)).toEqual(['answer', 'answer']);
+      tab.close();
+    }
+  }, 90_000);
+
+  it('shares the turns between the agent replicas: every turn answered exactly once', async () => {
+    const gateways = [stack.services.gateway, secondGateway];
+    const conversations = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        stack.connect(`cust-load-${i}`, undefined, gateways[i % 2]),
+      ),
+    );
+    const turns = await Promise.all(
+      conversations.map(({ socket }, i) => ask(socket, QUESTIONS[i % QUESTIONS.length]!)),
+    );
+    await Promise.all(
+      conversations.map(({ socket }, i) =>
+        socket.next((f) => f.type === 'reply' && f.turnId === turns[i], 60_000),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, ACK_WAIT_MS * 2));
+    conversations.forEach(({ socket }, i) => expect(repliesTo(socket, turns[i]!)).toHaveLength(1));
+
+    const { events } = await readEventLog(stack.bus);
+    const replies = events.filter(
+      (e) => e.type === 'agent.reply_sent' && turns.includes(e.turnId!),
+    );
+    expect(new Set(replies.map((e) => e.id)).size).toBe(turns.length);
+    // One durable consumer of customer messages, shared by both agents (not one per replica).
+    const consumers = await stack.bus.jsm.consumers.list(stack.bus.options.stream).next();
+    const agentConsumers = consumers.filter(
+      (c) =>
+        c.name.startsWith('agent') &&
+        c.config.filter_subject === 'support.conversation.message_received',
+    );
+    expect(agentConsumers).toHaveLength(1);
+    conversations.forEach(({ socket }) => socket.close());
+  }, 120_000);
+});

@@ -1,13 +1,21 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { busLatencyBench } from './bus-latency.bench.js';
+import { connectionsBench } from './connections.bench.js';
 import { replayBench } from './replay.bench.js';
 import { chooseFloor, recallByKind, runQuestions, sweepFloors } from './calibrate.bench.js';
 import { retrievalBench, sparseEncodingBench } from './retrieval.bench.js';
+import { turnsBench } from './turns.bench.js';
 
 /**
  * `npm run bench -- [bus|replay|all] [--events N]`: prints numbers as JSON lines. Uses the local
  * NATS (NATS_URL) and PostgreSQL (a throw-away database), with streams of their own.
+ *
+ * Load benches (not in `all`), each on a bench-owned nats-server and database with the services
+ * as child processes from their dist (build first):
+ * `connections [--connections 1000,5000,10000] [--hold-seconds 5]` and
+ * `turns [--concurrency 1,50,200] [--turns-per-conversation 5] [--model-latency-ms 0]
+ *  [--agent-concurrency 8]`.
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -18,9 +26,17 @@ const { values, positionals } = parseArgs({
     questions: { type: 'string', default: 'eval/calibration/questions.jsonl' },
     chunks: { type: 'string', default: '10000,100000' },
     queries: { type: 'string', default: '300' },
+    connections: { type: 'string', default: '1000,5000,10000' },
+    'hold-seconds': { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '1,50,200' },
+    'turns-per-conversation': { type: 'string', default: '5' },
+    'model-latency-ms': { type: 'string', default: '0' },
+    'agent-concurrency': { type: 'string', default: '8' },
   },
 });
 const which = positionals[0] ?? 'all';
+const print = (row: Record<string, unknown>) => console.log(JSON.stringify(row));
+const numbers = (list: string) => list.split(',').map(Number);
 const run = async () => {
   if (which === 'bus' || which === 'all') {
     const result = await busLatencyBench(Number(values.events ?? 5000));
@@ -57,6 +73,22 @@ const run = async () => {
         }),
       );
   }
+  if (which === 'connections')
+    await connectionsBench(
+      { levels: numbers(values.connections!), holdMs: Number(values['hold-seconds']) * 1000 },
+      print,
+    );
+  if (which === 'turns')
+    await turnsBench(
+      {
+        kbDir: values.kb!,
+        levels: numbers(values.concurrency!),
+        turnsPerConversation: Number(values['turns-per-conversation']),
+        modelLatencyMs: Number(values['model-latency-ms']),
+        agentConcurrency: Number(values['agent-concurrency']),
+      },
+      print,
+    );
   if (which === 'replay' || which === 'all') {
     const result = await replayBench(Number(values['replay-events'] ?? values.events ?? 100_000));
     console.log(JSON.stringify({ bench: 'replay_from_start', ...result }));

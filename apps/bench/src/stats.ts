@@ -17,3 +17,10 @@ export function summarise(samplesMs: readonly number[]) {
     max: round(sorted[sorted.length - 1] ?? NaN),
   };
 }
+
+/** {@link summarise} with p95 too: load benches report the tail at 95 and 99. */
+export function latencySummary(samplesMs: readonly number[]) {
+  const { n, p50, p99, max } = summarise(samplesMs);
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  return { n, p50, p95: Math.round(percentile(sorted, 95) * 1000) / 1000, p99, max };
+}

@@ -17,6 +17,7 @@ import {
 import { codeOf, policyOf } from '@support/platform';
 import type { BusConnection } from './bus-connection.js';
 import type { EventPublisher } from './event-publisher.js';
+import { ConversationLanes } from './conversation-lanes.js';
 import { deterministicId } from './ids.js';
 
 export interface EventContext {
@@ -34,6 +35,11 @@ export interface EventSubscription<D extends EventDefinition = EventDefinition> 
   readonly handle: (event: EnvelopeOf<D>, context: EventContext) => Promise<void>;
   /** `new`: start at the end of the stream on first creation (delivery-only consumers). */
   readonly deliverPolicy?: 'all' | 'new';
+  /**
+   * Events handled at once (default 1). Events of one conversation still go one after another,
+   * in stream order; only different conversations overlap.
+   */
+  readonly concurrency?: number;
 }
 
 export interface RunningConsumer {
@@ -91,8 +97,13 @@ export class EventConsumerRunner {
     }
     const consumer = await this.bus.js.consumers.get(stream, subscription.durable);
     const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
+    const lanes = new ConversationLanes(subscription.concurrency ?? 1, (error) =>
+      this.logger.error(`consumer ${subscription.durable}: ${String(error)}`),
+    );
     const loop = (async () => {
-      for await (const message of messages) await this.process(subscription, message);
+      for await (const message of messages)
+        await lanes.run(conversationOf(message), () => this.process(subscription, message));
+      await lanes.drain();
     })().catch((error: unknown) =>
       this.logger.error(`consumer ${subscription.durable} stopped: ${String(error)}`),
     );
@@ -201,5 +212,16 @@ export class EventConsumerRunner {
       this.logger.error(`${context.consumer}: dead-letter publish failed: ${String(publishError)}`);
       message.nak(this.backoff(context.deliveryCount));
     }
+  }
+}
+
+/** The conversation an undecoded message belongs to; null (no ordering) for one that is not JSON. */
+function conversationOf(message: JsMsg): string | null {
+  try {
+    const id = (JSON.parse(new TextDecoder().decode(message.data)) as { conversationId?: unknown })
+      .conversationId;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
   }
 }

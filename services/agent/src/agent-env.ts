@@ -10,6 +10,12 @@ export const agentOwnEnv = {
   KB_NAMESPACE: optional(
     str({ description: 'namespace the agent searches; unset = retrieval default' }),
   ),
+  AGENT_CONCURRENCY: int({
+    default: 8,
+    min: 1,
+    max: 64,
+    description: 'conversations one agent process works on at once',
+  }),
   AGENT_INSTANCE: str({
     default: 'agent',
     description: 'unique per agent pod: names its reply consumer',

@@ -77,11 +77,13 @@ class AgentRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.consumers.subscribe({
       durable: consumerName('agent', MessageReceived),
       event: MessageReceived,
+      concurrency: this.config.AGENT_CONCURRENCY,
       handle: (event) => this.conversations.onCustomerMessage(event),
     });
     await this.consumers.subscribe({
       durable: consumerName('agent', AdminReplied),
       event: AdminReplied,
+      concurrency: this.config.AGENT_CONCURRENCY,
       handle: (event) => this.conversations.onAdminReply(event),
     });
   }
@@ -120,7 +122,12 @@ export class AgentModule {
           provide: CHECKPOINT_POOL,
           inject: [AGENT_CONFIG],
           useFactory: (config: AgentConfig) => {
-            const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+            // Each running turn holds one connection for its conversation lock: leave room for
+            // the checkpoint queries, or a full house of turns would wait on each other forever.
+            const pool = new pg.Pool({
+              connectionString: config.databaseUrl,
+              max: config.AGENT_CONCURRENCY + 10,
+            });
             // An idle connection the server dropped is discarded by the pool; unheard, it would
             // crash the process.
             pool.on('error', (error) =>

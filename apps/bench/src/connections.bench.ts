@@ -1,3 +1,4 @@
+import { startServiceProcess } from '@support/testing';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -9,7 +10,7 @@ import {
 import { type BenchInfrastructure, startInfrastructure } from './load/infrastructure.js';
 import { mapWithConcurrency } from './load/pool.js';
 import { ephemeralPortCount, openFilesSoftLimit, residentBytes } from './load/proc-readings.js';
-import { startServiceProcess } from './load/process-stack.js';
+
 import { withTeardown } from './load/teardown.js';
 import { summarise } from './stats.js';
 
@@ -68,7 +69,7 @@ async function holdConnections(
     const customerIds = Array.from({ length: target }, (_, i) => `conn-${run}-${i}`);
     const tokens = await customerTokens(infrastructure.tokens, customerIds);
     await sleep(SETTLE_MS);
-    const rssBefore = residentBytes(gateway.pid);
+    const rssBefore = residentBytes(gateway.pid()!);
 
     const connections: CustomerConnection[] = [];
     defer(() => connections.forEach((c) => c.socket.ws.terminate()));
@@ -88,7 +89,7 @@ async function holdConnections(
     const openMs = performance.now() - started;
 
     await sleep(SETTLE_MS);
-    const rssAfter = residentBytes(gateway.pid);
+    const rssAfter = residentBytes(gateway.pid()!);
     await sleep(holdMs);
     const stillOpen = connections.filter((c) => isOpen(c.socket)).length;
     const held = connections.length;

@@ -12,7 +12,8 @@ import { type BenchInfrastructure, startInfrastructure } from './load/infrastruc
 import { startInstantModels } from './load/instant-models.js';
 import { indexKnowledgeBase } from './load/kb-index.js';
 import { mapWithConcurrency } from './load/pool.js';
-import { deadChildren, type ServiceProcess, startServiceProcesses } from './load/process-stack.js';
+import type { ServiceProcess } from '@support/testing';
+import { deadChildren, startServiceProcesses } from './load/process-stack.js';
 import { withTeardown } from './load/teardown.js';
 import { stageTimings } from './stage-timings.js';
 import { latencySummary } from './stats.js';

@@ -9,6 +9,7 @@ import {
   EscalationClassified,
   EscalationRaised,
   EXAMPLE_PAYLOADS,
+  type PayloadOf,
 } from '@support/contracts';
 import { eventually, type TestSocket } from '@support/testing';
 import { readEventLog } from './support/event-log.js';
@@ -268,7 +269,9 @@ describe('faults, with every service in its own process', () => {
     await stack.publisher.publish(
       createEvent(
         EscalationRaised,
-        { ...(EXAMPLE_PAYLOADS['escalation.raised'] as never), escalationId },
+        { ...EXAMPLE_PAYLOADS['escalation.raised'], escalationId } as PayloadOf<
+          typeof EscalationRaised
+        >,
         meta(),
       ),
     );

@@ -21,7 +21,7 @@ import { FakeTeiServer } from '@support/models';
 import { type StartedService, startService } from '@support/platform';
 import { RerankerProxyModule } from '@support/reranker-proxy';
 import { eventually, startNatsServer, uniqueName } from '@support/testing';
-import { InProcessVectorIndex } from '@support/vector-index';
+import { type IndexLeg, InProcessVectorIndex } from '@support/vector-index';
 import { FaultyIndex } from './support/faulty-index.js';
 import { kbDocuments, publishDocuments } from './support/kb.js';
 import { type KbDocument, parseKbMarkdown, RetrievalModule } from '@support/retrieval';
@@ -217,6 +217,45 @@ describe('retrieval with the embedded default reranker (lexical)', () => {
       index.faults.clear();
     }
   });
+
+  it.each([
+    [{ dense: 'slow', sparse_en: 'slow', sparse_ar: 'slow' }],
+    [{ dense: 'fail' }],
+    [{ sparse_ar: 'hang' }],
+    [{ dense: 'fail', sparse_en: 'hang' }],
+    [{ dense: 'hang', sparse_ar: 'fail' }],
+  ] as const)(
+    'answers a mixed question from the legs that answer in time when %j',
+    async (faults) => {
+      for (const [leg, fault] of Object.entries(faults)) index.faults.set(leg as IndexLeg, fault);
+      try {
+        const result = await ask('can I pay بالبطاقة عند الباب in Jeddah?');
+        const statuses = legStatus(result);
+        const expected = { slow: 'ok', hang: 'timed_out', fail: 'failed' } as const;
+        for (const [leg, fault] of Object.entries(faults))
+          expect(statuses[leg]).toBe(expected[fault]);
+        const healthy = result.legs.filter((l) => !(l.leg in faults));
+        expect(healthy.every((l) => l.status === 'ok')).toBe(true);
+        expect(result.verdict).not.toBe('retrieval_unavailable');
+        expect(result.fused.length).toBeGreaterThan(0);
+      } finally {
+        index.faults.clear();
+      }
+    },
+  );
+
+  it.each(['hang', 'fail'] as const)(
+    'says retrieval_unavailable when all three legs %s',
+    async (fault) => {
+      for (const leg of ['dense', 'sparse_en', 'sparse_ar'] as const) index.faults.set(leg, fault);
+      try {
+        const result = await ask('can I pay بالبطاقة عند الباب in Jeddah?');
+        expect(result).toMatchObject({ verdict: 'retrieval_unavailable', chunks: [] });
+      } finally {
+        index.faults.clear();
+      }
+    },
+  );
 
   it('blocks a plausible neighbour with below_score_floor', async () => {
     const result = await ask(NEIGHBOUR);

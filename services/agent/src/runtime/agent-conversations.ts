@@ -32,7 +32,10 @@ export class AgentConversations {
   ) {}
 
   private config(conversationId: string) {
-    return { configurable: { thread_id: conversationId } };
+    // One checkpoint per run (at its end or its interrupt), not one per step: most of a turn's CPU
+    // went to writing and re-parsing intermediate checkpoints. A run a crash cuts short starts
+    // over on redelivery, and every side effect it repeats carries the same id as before.
+    return { configurable: { thread_id: conversationId }, durability: 'exit' as const };
   }
 
   private async snapshot(conversationId: string) {

@@ -69,40 +69,84 @@ describe('faults, with every service in its own process', () => {
     socket.close();
   }
 
-  it('the agent process killed mid-turn: the restarted agent finishes the turn once', async () => {
-    const { socket, conversationId } = await stack.connect('cust-agent-kill');
-    const held = stack.model.holdNextAnswer();
-    const turnId = await send(socket, QUESTION);
-    await held.arrived;
-    await stack.services.agent.kill();
-    held.release();
-    await stack.services.agent.start();
-    expect((await replyOf(socket, turnId)).kind).toBe('answer');
-    await settle();
-    expect(socket.frames.filter((f) => f.type === 'reply' && f.turnId === turnId)).toHaveLength(1);
-    socket.close();
-    await expectStillAnswerable('cust-agent-kill', conversationId, [QUESTION]);
-  }, 120_000);
-
-  it('the retrieval process killed mid-turn (waiting on the reranker): the turn still ends once', async () => {
-    const { socket, conversationId } = await stack.connect('cust-retrieval-kill');
+  /** Something that stops a turn midway (a held model or reranker call) and lets it go on. */
+  type Hold = () => { arrived: Promise<void>; release(): void };
+  const holdModel: Hold = () => stack.model.holdNextAnswer();
+  const holdReranker: Hold = () => {
     const before = stack.reranker.requests.length;
     stack.reranker.behaviour = 'hang';
+    return {
+      arrived: eventually(() => stack.reranker.requests.length > before, 30_000).then(() => {}),
+      release: () => (stack.reranker.behaviour = 'error'),
+    };
+  };
+
+  /**
+   * A turn stopped midway by `hold` meets `fault`; then the hold is released and `recover` runs.
+   * The open socket must get the turn's one answer.
+   */
+  async function faultMidTurn(
+    customerId: string,
+    hold: Hold,
+    fault: () => Promise<unknown>,
+    recover: () => Promise<unknown> = async () => undefined,
+  ) {
+    const { socket, conversationId } = await stack.connect(customerId);
+    const held = hold();
     const turnId = await send(socket, QUESTION);
-    await eventually(() => stack.reranker.requests.length > before, 30_000);
-    await stack.services.retrieval.kill();
-    stack.reranker.behaviour = 'error';
-    await stack.services.retrieval.start();
+    await held.arrived;
+    await fault();
+    held.release();
+    await recover();
     expect((await replyOf(socket, turnId)).kind).toBe('answer');
     await settle();
     expect(socket.frames.filter((f) => f.type === 'reply' && f.turnId === turnId)).toHaveLength(1);
     socket.close();
-    await expectStillAnswerable('cust-retrieval-kill', conversationId, [QUESTION]);
-  }, 120_000);
+    await expectStillAnswerable(customerId, conversationId, [QUESTION]);
+  }
+
+  it(
+    'the agent process killed mid-turn: the restarted agent finishes the turn once',
+    () =>
+      faultMidTurn(
+        'cust-agent-kill',
+        holdModel,
+        () => stack.services.agent.kill(),
+        () => stack.services.agent.start(),
+      ),
+    120_000,
+  );
+
+  it(
+    'the retrieval process killed mid-turn (waiting on the reranker): the turn still ends once',
+    () =>
+      faultMidTurn(
+        'cust-retrieval-kill',
+        holdReranker,
+        () => stack.services.retrieval.kill(),
+        () => stack.services.retrieval.start(),
+      ),
+    120_000,
+  );
+
+  it(
+    'nats-server killed and restarted mid-turn: the open socket gets the reply once',
+    () => faultMidTurn('cust-nats-kill', holdModel, () => stack.nats.restart({ downMs: 1_000 })),
+    120_000,
+  );
+
+  it(
+    'every Postgres connection dropped mid-turn: the turn ends once',
+    () =>
+      faultMidTurn('cust-postgres-drop', holdModel, async () =>
+        expect(await terminateConnections(stack.database.name)).toBeGreaterThan(0),
+      ),
+    120_000,
+  );
 
   it('the gateway process killed mid-turn: the reply reaches the customer once after reconnecting', async () => {
     const { socket, conversationId } = await stack.connect('cust-gateway-kill');
-    const held = stack.model.holdNextAnswer();
+    const held = holdModel();
     await send(socket, QUESTION);
     await held.arrived;
     await stack.services.gateway.kill();
@@ -115,34 +159,6 @@ describe('faults, with every service in its own process', () => {
     expect(repliesSeen(again.socket, again.ready)).toHaveLength(1);
     again.socket.close();
     await expectStillAnswerable('cust-gateway-kill', conversationId, [QUESTION]);
-  }, 120_000);
-
-  it('nats-server killed and restarted mid-turn: the open socket gets the reply once', async () => {
-    const { socket, conversationId } = await stack.connect('cust-nats-kill');
-    const held = stack.model.holdNextAnswer();
-    const turnId = await send(socket, QUESTION);
-    await held.arrived;
-    await stack.nats.restart({ downMs: 1_000 });
-    held.release();
-    expect((await replyOf(socket, turnId)).kind).toBe('answer');
-    await settle();
-    expect(socket.frames.filter((f) => f.type === 'reply' && f.turnId === turnId)).toHaveLength(1);
-    socket.close();
-    await expectStillAnswerable('cust-nats-kill', conversationId, [QUESTION]);
-  }, 120_000);
-
-  it('every Postgres connection dropped mid-turn: the turn ends once', async () => {
-    const { socket, conversationId } = await stack.connect('cust-postgres-drop');
-    const held = stack.model.holdNextAnswer();
-    const turnId = await send(socket, QUESTION);
-    await held.arrived;
-    expect(await terminateConnections(stack.database.name)).toBeGreaterThan(0);
-    held.release();
-    expect((await replyOf(socket, turnId)).kind).toBe('answer');
-    await settle();
-    expect(socket.frames.filter((f) => f.type === 'reply' && f.turnId === turnId)).toHaveLength(1);
-    socket.close();
-    await expectStillAnswerable('cust-postgres-drop', conversationId, [QUESTION]);
   }, 120_000);
 
   it('the same events delivered five times: one turn, one reply on the socket, one human reply', async () => {

@@ -1,11 +1,6 @@
-import {
-  newEventId,
-  type BusConnection,
-  EventConsumerRunner,
-  type EventPublisher,
-} from '@support/bus';
-import { createEvent, DocumentIndexed, DocumentUpserted } from '@support/contracts';
-import { documentUpsertedPayload } from '@support/retrieval';
+import { type BusConnection, EventConsumerRunner, type EventPublisher } from '@support/bus';
+import { DocumentIndexed } from '@support/contracts';
+import { documentUpsertedEvent } from '@support/retrieval';
 import { eventually } from '@support/testing';
 import { readKb } from '../local-retrieval.js';
 
@@ -32,14 +27,7 @@ export async function indexKnowledgeBase(
   });
   try {
     const docs = readKb(kbDir);
-    for (const doc of docs)
-      await publisher.publish(
-        createEvent(DocumentUpserted, documentUpsertedPayload(doc), {
-          id: newEventId(),
-          occurredAt: new Date().toISOString(),
-          correlationId: newEventId(),
-        }),
-      );
+    for (const doc of docs) await publisher.publish(documentUpsertedEvent(doc));
     await eventually(() => docs.every((doc) => indexed.has(doc.docId)), 60_000);
     return { documents: docs.length, chunks: [...indexed.values()].reduce((a, b) => a + b, 0) };
   } finally {

@@ -2,14 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { BusConnection, busOptionsFromEnv, EventPublisher, newEventId } from '@support/bus';
-import {
-  createEvent,
-  decodeEvent,
-  DocumentIndexed,
-  DocumentUpserted,
-  type EnvelopeOf,
-} from '@support/contracts';
-import { documentUpsertedPayload, parseKbMarkdown } from '@support/retrieval';
+import { decodeEvent, DocumentIndexed, type EnvelopeOf } from '@support/contracts';
+import { documentUpsertedEvent, parseKbMarkdown } from '@support/retrieval';
 import cliProgress from 'cli-progress';
 import { ensureServices } from '../host/system-services.js';
 
@@ -55,11 +49,7 @@ export async function ingestCommand(options: {
     const started = Date.now();
     for (const doc of documents) {
       await publisher.publish(
-        createEvent(DocumentUpserted, documentUpsertedPayload(doc, options.namespace), {
-          id: newEventId(),
-          occurredAt: new Date().toISOString(),
-          correlationId,
-        }),
+        documentUpsertedEvent(doc, { namespace: options.namespace, correlationId }),
       );
     }
     if (!options.quiet) bar.start(documents.length, 0, { chunks: 0, doc: '' });

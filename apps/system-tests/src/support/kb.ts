@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newEventId, type EventPublisher } from '@support/bus';
-import { createEvent, DocumentUpserted } from '@support/contracts';
-import { documentUpsertedPayload, type KbDocument, parseKbMarkdown } from '@support/retrieval';
+import type { EventPublisher } from '@support/bus';
+import { documentUpsertedEvent, type KbDocument, parseKbMarkdown } from '@support/retrieval';
 
 export const KB_DIR = fileURLToPath(new URL('../../../../kb/', import.meta.url));
 
@@ -18,12 +17,5 @@ export async function publishDocuments(
   publisher: EventPublisher,
   docs: readonly KbDocument[],
 ): Promise<void> {
-  for (const doc of docs)
-    await publisher.publish(
-      createEvent(DocumentUpserted, documentUpsertedPayload(doc), {
-        id: newEventId(),
-        occurredAt: new Date().toISOString(),
-        correlationId: newEventId(),
-      }),
-    );
+  for (const doc of docs) await publisher.publish(documentUpsertedEvent(doc));
 }

@@ -18,8 +18,8 @@ import {
 import { readEventLog } from './event-log.js';
 import { GroundedModel } from './grounded-model.js';
 import { kbDocuments, publishDocuments } from './kb.js';
+import { TOKEN_SECRET } from './support-stack.js';
 
-const SECRET = 'system-test-secret-system-test-secret-0123';
 export const ACK_WAIT_MS = 2_000;
 
 export type ServiceName =
@@ -69,7 +69,7 @@ export async function startProcessStack(): Promise<ProcessStack> {
   const env: Record<string, string> = {
     ...busEnv,
     DATABASE_URL: database.url,
-    AUTH_TOKEN_SECRET: SECRET,
+    AUTH_TOKEN_SECRET: TOKEN_SECRET,
     BUS_ACK_WAIT_MS: String(ACK_WAIT_MS),
     LOG_LEVELS: 'error,warn',
     LLM_BASE_URL: model.baseUrl,
@@ -96,7 +96,7 @@ export async function startProcessStack(): Promise<ProcessStack> {
     60_000,
   );
 
-  const tokens = new TokenService(SECRET, { now: () => new Date() });
+  const tokens = new TokenService(TOKEN_SECRET, { now: () => new Date() });
   const replicas: ServiceProcess[] = [];
   return {
     nats,

@@ -31,7 +31,8 @@ import { InProcessVectorIndex } from '@support/vector-index';
 import { FaultyIndex } from './faulty-index.js';
 import { kbDocuments, publishDocuments } from './kb.js';
 
-const SECRET = 'system-test-secret-system-test-secret-0123';
+/** Signs the tokens of every system-test stack. */
+export const TOKEN_SECRET = 'system-test-secret-system-test-secret-0123';
 const quiet = { warn: () => undefined, error: () => undefined };
 const HOST = { port: 0, host: '127.0.0.1', shutdownHooks: false } as const;
 
@@ -65,7 +66,7 @@ export async function startSupportStack(
   const env = {
     ...busEnv,
     DATABASE_URL: database.url,
-    AUTH_TOKEN_SECRET: SECRET,
+    AUTH_TOKEN_SECRET: TOKEN_SECRET,
     LEG_TIMEOUT_MS: '1000',
     KB_SEARCH_TIMEOUT_MS: '8000',
     LEXICAL_MIN_SCORE: '0.4',
@@ -120,7 +121,7 @@ export async function startSupportStack(
   await publishDocuments(publisher, docs);
   await eventually(() => indexed.length >= docs.length, 30_000);
 
-  const tokens = new TokenService(SECRET, { now: () => new Date() });
+  const tokens = new TokenService(TOKEN_SECRET, { now: () => new Date() });
   const wsUrl = `${gateway.url.replace('http', 'ws')}/ws`;
   const stack: SupportStack = {
     nats,

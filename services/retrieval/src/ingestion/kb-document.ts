@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { newEventId } from '@support/bus';
+import { createEvent, DocumentUpserted } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { parse as parseYaml } from 'yaml';
 
@@ -63,8 +65,20 @@ export function parseKbMarkdown(source: string, origin = 'document'): KbDocument
   };
 }
 
-/** The `kb.document_upserted` payload of a parsed document. */
-export function documentUpsertedPayload(doc: KbDocument, namespace?: string) {
+/** The `kb.document_upserted` event that (re-)indexes a parsed document. */
+export function documentUpsertedEvent(
+  doc: KbDocument,
+  options: { namespace?: string; correlationId?: string } = {},
+) {
   const { docId, title, lang, topic, body, contentSha256 } = doc;
-  return { docId, title, lang, topic, body, contentSha256, ...(namespace ? { namespace } : {}) };
+  const namespace = options.namespace;
+  return createEvent(
+    DocumentUpserted,
+    { docId, title, lang, topic, body, contentSha256, ...(namespace ? { namespace } : {}) },
+    {
+      id: newEventId(),
+      occurredAt: new Date().toISOString(),
+      correlationId: options.correlationId ?? newEventId(),
+    },
+  );
 }

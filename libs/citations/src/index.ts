@@ -15,3 +15,4 @@ export {
 } from './quantities/number-words.js';
 export * from './validation/verdict.js';
 export * from './validation/validate-reply.js';
+export { CONFIDENTIAL_RUN_WORDS } from './validation/confidential.js';

@@ -4,7 +4,9 @@ import { extractQuantities } from '../quantities/extract-quantities.js';
 import type { Quantity } from '../quantities/quantity.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
 import { splitSentences } from '../sentences/split-sentences.js';
+import { sentencesRepeatingConfidential } from './confidential.js';
 import {
+  CONFIDENTIAL_TEXT,
   MAX_PROBLEM_TEXT,
   MAX_VERDICT_TEXT,
   MISSING_CITATION,
@@ -40,6 +42,14 @@ function problemOf(
   return unsupported ? `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(unsupported)}` : undefined;
 }
 
+export interface ValidateReplyOptions {
+  /**
+   * Texts the reply must not repeat, such as the system prompt: the model was told them, the
+   * customer must never read them.
+   */
+  readonly confidential?: readonly string[];
+}
+
 /**
  * The mechanical check that decides whether a draft reply may reach the customer. The reply is
  * split into sentences ({@link splitSentences}); a sentence fails when
@@ -47,7 +57,9 @@ function problemOf(
  * - it cites an id that was not in the prompt (`unknown_citation: <id>`), factual or not;
  * - it is factual ({@link isFactual}) and cites nothing (`missing_citation`);
  * - it is factual and states a quantity ({@link extractQuantities}) that none of the chunks it
- *   cites contains, compared by canonical value and unit (`unsupported_quantity: <value>`).
+ *   cites contains, compared by canonical value and unit (`unsupported_quantity: <value>`);
+ * - it takes part in repeating `CONFIDENTIAL_RUN_WORDS` (8) words in a row of a confidential
+ *   text (`confidential_text`), whatever it cites: citations do not make the system prompt a fact.
  *
  * The reply passes when every sentence is ok and there is at least one sentence: an empty reply,
  * or one with nothing but markers and punctuation, fails. Pure: no model, no I/O, no clock.
@@ -55,6 +67,7 @@ function problemOf(
 export function validateReply(
   reply: string,
   promptChunks: readonly PromptChunk[],
+  options: ValidateReplyOptions = {},
 ): ValidationVerdict {
   const chunkQuantities = new Map<string, Quantity[]>();
   for (const chunk of promptChunks) {
@@ -62,10 +75,18 @@ export function validateReply(
     chunkQuantities.set(chunk.chunkId, [...known, ...extractQuantities(chunk.text)]);
   }
 
-  const sentences = splitSentences(reply).map((text): SentenceVerdict => {
+  const texts = splitSentences(reply);
+  const leaking = sentencesRepeatingConfidential(
+    texts,
+    options.confidential ?? [],
+    promptChunks.map((chunk) => chunk.text),
+  );
+  const sentences = texts.map((text, index): SentenceVerdict => {
     const factual = isFactual(text);
     const citations = extractCitations(text);
-    const problem = problemOf(text, factual, citations, chunkQuantities);
+    const problem =
+      problemOf(text, factual, citations, chunkQuantities) ??
+      (leaking.has(index) ? CONFIDENTIAL_TEXT : undefined);
     const verdict: SentenceVerdict = {
       text: clip(text, MAX_VERDICT_TEXT),
       factual,

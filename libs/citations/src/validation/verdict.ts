@@ -10,7 +10,7 @@ export interface SentenceVerdict {
   /** The chunk ids the sentence cites, in order, without duplicates. */
   citations: string[];
   ok: boolean;
-  /** Why the sentence failed: `missing_citation`, `unknown_citation: <id>`, `unsupported_quantity: <value>` (and, from the agent, `wrong_language: <lang>`). */
+  /** Why the sentence failed: `missing_citation`, `unknown_citation: <id>`, `unsupported_quantity: <value>`, `confidential_text` (and, from the agent, `wrong_language: <lang>`). */
   problem?: string;
 }
 
@@ -35,3 +35,5 @@ export const MAX_PROBLEM_TEXT = 500;
 export const MISSING_CITATION = 'missing_citation';
 export const UNKNOWN_CITATION = 'unknown_citation';
 export const UNSUPPORTED_QUANTITY = 'unsupported_quantity';
+/** A sentence that repeats part of a confidential text (the system prompt). */
+export const CONFIDENTIAL_TEXT = 'confidential_text';

@@ -206,7 +206,13 @@ export function buildAgentGraph(ports: AgentPorts, checkpointer: BaseCheckpointS
 
   const validate = async (state: AgentStateValue): Promise<AgentStateUpdate> => {
     const draft = state.draft ?? '';
-    const verdict = checkReplyLanguage(validateReply(draft, state.promptChunks), state.language);
+    // The model was given the system prompt; whatever it was talked into, it must not pass it on.
+    const verdict = checkReplyLanguage(
+      validateReply(draft, state.promptChunks, {
+        confidential: [buildSystemPrompt({ language: state.language })],
+      }),
+      state.language,
+    );
     if (!verdict.passed)
       return { validation: verdict, escalationReason: 'answer_validation_failed' };
     const cited = new Set(verdict.sentences.flatMap((s) => s.citations));

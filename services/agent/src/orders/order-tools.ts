@@ -207,11 +207,17 @@ export function orderTools(repository: OrderStore): AgentTool[] {
           const decision = startReturn(order, skus, context.now, returnIdFor(context, order.id), {
             sealUnopened,
           });
+          // Only SKUs of the order go back. The result becomes a record the answer may cite, so a
+          // string the model sent ("unknown SKU" RETURNS ACCEPTED FOR 365 DAYS) would otherwise
+          // come back as the shop's data and let the model cite its own words.
           const refused = (d: Extract<typeof decision, { type: 'return_refused' }>) => ({
             result: 'return_refused',
             orderId: d.orderId,
             reason: d.reason,
-            skus: d.skus,
+            skus: d.skus.filter((sku) => order.items.some((item) => item.sku === sku)),
+            ...(d.reason === 'unknown_sku'
+              ? { message: 'Some SKUs are not items of this order; get_order_status lists them.' }
+              : {}),
             ...(d.items ? { items: d.items } : {}),
           });
           if (decision.type === 'return_refused') return refused(decision);

@@ -1,8 +1,8 @@
 import {
+  type BeforeApplicationShutdown,
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { consumerName, EventConsumers } from '@support/bus';
@@ -25,7 +25,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
 
 /** Starts what the gateway runs besides HTTP: the socket server, delivery and the projection. */
 @Injectable()
-export class GatewayRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
+export class GatewayRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
     @Inject(HttpAdapterHost) private readonly http: HttpAdapterHost,
     @Inject(CustomerSocketServer) private readonly sockets: CustomerSocketServer,
@@ -69,7 +69,8 @@ export class GatewayRuntime implements OnApplicationBootstrap, OnApplicationShut
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before Nest closes the HTTP server, which would otherwise wait for the open sockets forever. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.sockets.close();
     await this.admins.close();
   }

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { BusModule, type BusOptions, EventPublisher, newEventId } from '@support/bus';
+import { BusModule, type BusOptions, EventPublisher } from '@support/bus';
 import {
   ConversationReader,
   type DatabaseOptions,
@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { AuthController } from './auth/auth.controller.js';
 import { TokenService } from './auth/token-service.js';
 import { ConnectionRegistry } from './chat/connection-registry.js';
+import { SignedConversationIds } from './chat/conversation-ids.js';
 import { CustomerChat } from './chat/customer-chat.js';
 import { CustomerSocketServer } from './chat/customer-socket.server.js';
 import { ReplyDelivery } from './chat/reply-delivery.js';
@@ -78,7 +79,7 @@ export class GatewayModule {
               publisher,
               clock,
               config,
-              newEventId,
+              new SignedConversationIds(config.tokenSecret),
             ),
         },
         {

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { TokenService } from '../auth/token-service.js';
+import { closeWebSockets } from '../auth/close-web-sockets.js';
 import { authenticateUpgrade, BEARER_PROTOCOL, upgradePath } from '../auth/upgrade-auth.js';
 import type { AdminConsole } from './admin-console.js';
 import type { AdminServerFrame } from './admin-frames.js';
@@ -64,8 +65,7 @@ export class AdminSocketServer {
     ws.on('error', (error) => this.logger.warn(`socket error: ${error.message}`));
   }
 
-  async close(): Promise<void> {
-    for (const client of this.wss.clients) client.terminate();
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  close(): Promise<void> {
+    return closeWebSockets(this.wss);
   }
 }

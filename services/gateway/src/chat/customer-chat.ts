@@ -17,6 +17,7 @@ import {
   type MessageFrame,
   parseClientFrame,
 } from './client-frames.js';
+import type { ConversationIdIssuer } from './conversation-ids.js';
 import { RateLimiter } from './rate-limiter.js';
 import type { HistoryEntry, ServerFrame } from './server-frames.js';
 
@@ -65,7 +66,7 @@ export class CustomerChat {
     private readonly events: EventSink,
     private readonly clock: Clock,
     private readonly limits: ChatLimits,
-    private readonly newId: () => string,
+    private readonly conversationIds: ConversationIdIssuer,
   ) {}
 
   openSession(customerId: string): ChatSession {
@@ -99,11 +100,18 @@ export class CustomerChat {
   }
 
   async hello(session: ChatSession, frame: HelloFrame): Promise<ServerFrame> {
-    const conversation = await this.chooseConversation(session.customerId, frame.conversationId);
-    const conversationId = conversation?.id ?? frame.conversationId ?? this.newId();
-    // A named id that is not in the projection yet is the client's own pending conversation, unless
-    // it belongs to someone else, in which case chooseConversation returned a fresh one.
-    session.conversationId = conversation ? conversation.id : conversationId;
+    const { customerId } = session;
+    const requested = frame.conversationId;
+    const named = requested ? await this.ownConversation(customerId, requested) : null;
+    // A named id that is not in the projection yet is the customer's own pending conversation (its
+    // first message may be acked and not projected yet) only if it was issued to this customer:
+    // anyone else naming it would be attached to the owner's replies.
+    const pending =
+      !named && requested && this.conversationIds.issuedTo(requested, customerId)
+        ? requested
+        : null;
+    const conversation = named ?? (pending ? null : await this.openConversationOf(customerId));
+    session.conversationId = conversation?.id ?? pending ?? this.conversationIds.issue(customerId);
     const history = conversation ? (await this.reader.history(conversation.id)).map(toHistory) : [];
     session.repliesInHistory = history.filter((h) => h.role !== 'customer').map((h) => h.id);
     return {
@@ -116,17 +124,20 @@ export class CustomerChat {
     };
   }
 
-  private async chooseConversation(
+  /** The named conversation if it is stored; someone else's is refused. */
+  private async ownConversation(
     customerId: string,
-    requested?: string,
+    requested: string,
   ): Promise<ConversationState | null> {
-    if (requested) {
-      // One read: two (owned? exists?) could straddle the projection creating the customer's own row.
-      const found = await this.reader.find(requested);
-      if (found && found.customerId !== customerId)
-        throw new AppError('forbidden', 'That conversation is not yours');
-      return found;
-    }
+    // One read: two (owned? exists?) could straddle the projection creating the customer's own row.
+    const found = await this.reader.find(requested);
+    if (found && found.customerId !== customerId)
+      throw new AppError('forbidden', 'That conversation is not yours');
+    return found;
+  }
+
+  /** The customer's conversation to resume when none is named: recent, or with a human. */
+  private async openConversationOf(customerId: string): Promise<ConversationState | null> {
     const latest = await this.reader.latestOf(customerId);
     if (!latest) return null;
     const idleMs = this.clock.now().getTime() - Date.parse(latest.lastActivityAt);

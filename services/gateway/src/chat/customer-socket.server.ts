@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import { AppError } from '@support/platform';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { TokenService } from '../auth/token-service.js';
+import { closeWebSockets } from '../auth/close-web-sockets.js';
 import { authenticateUpgrade, BEARER_PROTOCOL, upgradePath } from '../auth/upgrade-auth.js';
 import type { ConnectionRegistry, FrameSink } from './connection-registry.js';
 import { type CustomerChat, errorFrame } from './customer-chat.js';
@@ -80,14 +81,7 @@ export class CustomerSocketServer {
     ws.on('error', (error) => this.logger.warn(`socket error: ${error.message}`));
   }
 
-  async close(): Promise<void> {
-    for (const client of this.wss.clients) client.close(1001, 'server shutting down');
-    // A peer that does not answer the close handshake would hold shutdown for ws's 30 s timeout.
-    const terminate = setTimeout(
-      () => this.wss.clients.forEach((client) => client.terminate()),
-      1000,
-    );
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
-    clearTimeout(terminate);
+  close(): Promise<void> {
+    return closeWebSockets(this.wss);
   }
 }

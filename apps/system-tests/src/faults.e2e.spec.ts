@@ -13,6 +13,7 @@ import {
 } from '@support/contracts';
 import { eventually, type TestSocket } from '@support/testing';
 import { readEventLog } from './support/event-log.js';
+import { sendMessage } from './support/support-stack.js';
 import { ACK_WAIT_MS, type ProcessStack, startProcessStack } from './support/process-stack.js';
 import { expectConversationIntact, repliesSeen } from './support/turn-integrity.js';
 
@@ -20,20 +21,9 @@ const QUESTION = 'How long does delivery to Muscat take?';
 const NEIGHBOUR = "I'm a reseller, can I return unsold stock from my wholesale order?";
 const FOLLOW_UP = 'What does out for delivery mean on my order?';
 
-let sent = 0;
-
-/** Sends a customer message and waits for its ack (the message is durably in the log). */
-async function send(socket: TestSocket, text: string) {
-  const clientMessageId = `fault-${++sent}`;
-  const from = socket.frames.length;
-  socket.send({ type: 'message', clientMessageId, text });
-  const ack = await socket.next(
-    (f) => f.type === 'ack' && f.clientMessageId === clientMessageId,
-    15_000,
-    from,
-  );
-  return String(ack.turnId);
-}
+/** Sends a customer message and waits for its ack; returns the turn id. */
+const send = async (socket: TestSocket, text: string) =>
+  String((await sendMessage(socket, text, 15_000)).turnId);
 
 function replyOf(socket: TestSocket, turnId: string, timeoutMs = 45_000) {
   return socket.next((f) => f.type === 'reply' && f.turnId === turnId, timeoutMs);

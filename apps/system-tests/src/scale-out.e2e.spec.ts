@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ServiceProcess, TestSocket } from '@support/testing';
 import { readEventLog } from './support/event-log.js';
+import { sendMessage } from './support/support-stack.js';
 import { ACK_WAIT_MS, type ProcessStack, startProcessStack } from './support/process-stack.js';
 
 const QUESTIONS = [
@@ -8,17 +9,8 @@ const QUESTIONS = [
   'What does out for delivery mean on my order?',
   'كم يستغرق التوصيل إلى مسقط؟',
 ];
-let sent = 0;
-
-async function ask(socket: TestSocket, text: string) {
-  const clientMessageId = `scale-${++sent}`;
-  socket.send({ type: 'message', clientMessageId, text });
-  const ack = await socket.next(
-    (f) => f.type === 'ack' && f.clientMessageId === clientMessageId,
-    15_000,
-  );
-  return String(ack.turnId);
-}
+const ask = async (socket: TestSocket, text: string) =>
+  String((await sendMessage(socket, text, 15_000)).turnId);
 
 const repliesTo = (socket: TestSocket, turnId: string) =>
   socket.frames.filter((f) => f.type === 'reply' && f.turnId === turnId);

@@ -159,16 +159,22 @@ export async function startSupportStack(
 
 let counter = 0;
 
-/** Sends a message and waits for the reply of its turn (and the handoff frame if one comes). */
-export async function ask(socket: TestSocket, text: string) {
+/** Sends a customer message and waits for its ack: the message is durably in the event log. */
+export async function sendMessage(socket: TestSocket, text: string, timeoutMs = 10_000) {
   const clientMessageId = `m-${++counter}`;
   const from = socket.frames.length;
   socket.send({ type: 'message', clientMessageId, text });
-  const ack = await socket.next(
+  return socket.next(
     (f) => f.type === 'ack' && f.clientMessageId === clientMessageId,
-    10_000,
+    timeoutMs,
     from,
   );
+}
+
+/** Sends a message and waits for the reply of its turn (and the handoff frame if one comes). */
+export async function ask(socket: TestSocket, text: string) {
+  const from = socket.frames.length;
+  const ack = await sendMessage(socket, text);
   const reply = await socket.next(
     (f) => f.type === 'reply' && f.turnId === ack.turnId,
     20_000,

@@ -96,8 +96,13 @@ export class EventConsumerRunner {
       });
     }
     const consumer = await this.bus.js.consumers.get(stream, subscription.durable);
-    const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
-    const lanes = new ConversationLanes(subscription.concurrency ?? 1, (error) =>
+    // A consumer of slow work (several at once) buffers little: what it holds, another replica
+    // cannot take, and a buffered message's ack_wait runs before its handler starts.
+    const concurrency = subscription.concurrency ?? 1;
+    const messages: ConsumerMessages = await consumer.consume({
+      max_messages: concurrency > 1 ? concurrency * 2 : 64,
+    });
+    const lanes = new ConversationLanes(concurrency, (error) =>
       this.logger.error(`consumer ${subscription.durable}: ${String(error)}`),
     );
     const loop = (async () => {

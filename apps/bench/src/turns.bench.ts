@@ -12,8 +12,8 @@ import { type BenchInfrastructure, startInfrastructure } from './load/infrastruc
 import { startInstantModels } from './load/instant-models.js';
 import { indexKnowledgeBase } from './load/kb-index.js';
 import { mapWithConcurrency } from './load/pool.js';
-import type { ServiceProcess } from '@support/testing';
-import { deadChildren, startServiceProcesses } from './load/process-stack.js';
+import { type ServiceProcess, startServiceProcesses } from '@support/testing';
+import { deadChildren } from './load/process-stack.js';
 import { withTeardown } from './load/teardown.js';
 import { stageTimings } from './stage-timings.js';
 import { latencySummary } from './stats.js';
@@ -28,7 +28,7 @@ export interface TurnsOptions {
   readonly agentConcurrency: number;
 }
 
-const CUSTOMER_PATH = ['retrieval', 'reranker-proxy', 'agent', 'gateway'];
+const CUSTOMER_PATH = ['retrieval', 'reranker-proxy', 'agent', 'gateway'] as const;
 
 /**
  * The whole customer path as child processes (gateway, agent, retrieval, reranker proxy) on a
@@ -46,19 +46,16 @@ export async function turnsBench(
     const models = await startInstantModels(defer, options.modelLatencyMs);
     const indexDir = mkdtempSync(join(tmpdir(), 'bench-index-'));
     defer(() => rmSync(indexDir, { recursive: true, force: true }));
-    const children = await startServiceProcesses(
-      CUSTOMER_PATH,
-      {
-        ...infrastructure.env,
-        ...models.env,
-        VECTOR_INDEX_DIR: indexDir,
-        AGENT_CONCURRENCY: String(options.agentConcurrency),
-        // The limiter guards against floods; the bench's sequential turns must not be throttled.
-        WS_RATE_BURST: '1000',
-        WS_RATE_PER_MINUTE: '1000000',
-      },
-      defer,
-    );
+    const children = await startServiceProcesses(CUSTOMER_PATH, {
+      ...infrastructure.env,
+      ...models.env,
+      VECTOR_INDEX_DIR: indexDir,
+      AGENT_CONCURRENCY: String(options.agentConcurrency),
+      // The limiter guards against floods; the bench's sequential turns must not be throttled.
+      WS_RATE_BURST: '1000',
+      WS_RATE_PER_MINUTE: '1000000',
+    });
+    defer(() => Promise.all(Object.values(children).map((child) => child.stop())));
     try {
       const indexed = await indexKnowledgeBase(
         infrastructure.bus,
@@ -67,12 +64,12 @@ export async function turnsBench(
       );
       report({ bench: 'turns_setup', services: CUSTOMER_PATH, ...indexed });
       // One unmeasured conversation: first-use costs (JIT, pools, consumers) are not load.
-      await runLevel(infrastructure, children.get('gateway')!, 1, 2, 'warmup');
+      await runLevel(infrastructure, children.gateway, 1, 2, 'warmup');
       for (const concurrency of options.levels) {
         models.forgetRequests();
         const result = await runLevel(
           infrastructure,
-          children.get('gateway')!,
+          children.gateway,
           concurrency,
           options.turnsPerConversation,
           `c${concurrency}`,
@@ -86,7 +83,7 @@ export async function turnsBench(
         });
       }
     } catch (error) {
-      const dead = deadChildren(children.values());
+      const dead = deadChildren(Object.values(children));
       throw dead ? new Error(`${(error as Error).message}\n${dead}`) : error;
     }
   });

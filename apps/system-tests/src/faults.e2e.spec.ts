@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { newEventId } from '@support/bus';
+import { newEventId, readEventLog } from '@support/bus';
 import {
   AdminReplied,
   ALL_EVENTS,
   createEvent,
+  DeadLettered,
   encodeEvent,
   EscalationClassified,
   EscalationRaised,
@@ -12,7 +13,6 @@ import {
   type PayloadOf,
 } from '@support/contracts';
 import { eventually, type TestSocket } from '@support/testing';
-import { readEventLog } from './support/event-log.js';
 import { sendMessage } from './support/support-stack.js';
 import { ACK_WAIT_MS, type ProcessStack, startProcessStack } from './support/process-stack.js';
 import { expectConversationIntact, repliesSeen } from './support/turn-integrity.js';
@@ -159,8 +159,8 @@ describe('faults, with every service in its own process', () => {
     const neighbour = await send(socket, NEIGHBOUR);
     expect((await replyOf(socket, neighbour)).kind).toBe('abstention');
     const raised = await eventually(async () => {
-      const { events } = await readEventLog(stack.bus);
-      return events.find((e) => e.type === 'escalation.raised' && e.turnId === neighbour) ?? false;
+      const { events } = await readEventLog(stack.bus, EscalationRaised);
+      return events.find((e) => e.turnId === neighbour) ?? false;
     }, 30_000);
     const adminReply = createEvent(
       AdminReplied,
@@ -238,9 +238,8 @@ describe('faults, with every service in its own process', () => {
     );
     expect(expected.length).toBeGreaterThan(ALL_EVENTS.length);
     const deadLettered = await eventually(async () => {
-      const { events } = await readEventLog(stack.bus);
+      const { events } = await readEventLog(stack.bus, DeadLettered);
       const recorded = events
-        .filter((e) => e.type === 'deadletter.recorded')
         .map((e) => e.payload as { consumer: string; streamSequence: number; cause: string })
         .filter((p) => planted.has(p.streamSequence));
       const keys = recorded.map((p) => `${p.consumer}@${p.streamSequence}`);

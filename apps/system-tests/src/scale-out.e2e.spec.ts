@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readEventLog } from '@support/bus';
+import { ReplySent } from '@support/contracts';
 import type { ServiceProcess, TestSocket } from '@support/testing';
-import { readEventLog } from './support/event-log.js';
 import { sendMessage } from './support/support-stack.js';
 import { ACK_WAIT_MS, type ProcessStack, startProcessStack } from './support/process-stack.js';
 
@@ -66,10 +67,8 @@ describe('scaled out: two gateways and two agents on one bus and database', () =
     await new Promise((resolve) => setTimeout(resolve, ACK_WAIT_MS * 2));
     conversations.forEach(({ socket }, i) => expect(repliesTo(socket, turns[i]!)).toHaveLength(1));
 
-    const { events } = await readEventLog(stack.bus);
-    const replies = events.filter(
-      (e) => e.type === 'agent.reply_sent' && turns.includes(e.turnId!),
-    );
+    const { events } = await readEventLog(stack.bus, ReplySent);
+    const replies = events.filter((e) => turns.includes(e.turnId!));
     expect(new Set(replies.map((e) => e.id)).size).toBe(turns.length);
     // One durable consumer of customer messages, shared by both agents (not one per replica).
     const consumers = await stack.bus.jsm.consumers.list(stack.bus.options.stream).next();

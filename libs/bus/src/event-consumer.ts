@@ -106,8 +106,12 @@ export class EventConsumerRunner {
       this.logger.error(`consumer ${subscription.durable}: ${String(error)}`),
     );
     const loop = (async () => {
-      for await (const message of messages)
-        await lanes.run(conversationOf(message), () => this.process(subscription, message));
+      for await (const message of messages) {
+        // Decoded once, here: the conversation picks the lane, the handler gets the event.
+        const decoded = decodeFor(subscription, message);
+        const lane = 'event' in decoded ? decoded.event.conversationId : null;
+        await lanes.run(lane, () => this.process(subscription, message, decoded));
+      }
       await lanes.drain();
     })().catch((error: unknown) =>
       this.logger.error(`consumer ${subscription.durable} stopped: ${String(error)}`),
@@ -125,6 +129,7 @@ export class EventConsumerRunner {
   private async process<D extends EventDefinition>(
     subscription: EventSubscription<D>,
     message: JsMsg,
+    decoded: Decoded,
   ): Promise<void> {
     const context: EventContext = {
       consumer: subscription.durable,
@@ -133,17 +138,11 @@ export class EventConsumerRunner {
       deliveryCount: message.info.deliveryCount,
     };
 
-    let event: EventEnvelope;
-    try {
-      event = decodeEvent(message.data);
-      if (event.type !== subscription.event.type)
-        throw Object.assign(new Error(`Expected ${subscription.event.type}, got ${event.type}`), {
-          code: 'validation_failed',
-        });
-    } catch (error) {
-      await this.deadLetter(message, context, 'invalid', error);
+    if ('invalid' in decoded) {
+      await this.deadLetter(message, context, 'invalid', decoded.invalid);
       return;
     }
+    const event = decoded.event;
 
     // A handler may outlast ack_wait (a slow model): tell the server it is alive, so only a crash
     // (no more heartbeats) hands the message to another replica.
@@ -220,13 +219,18 @@ export class EventConsumerRunner {
   }
 }
 
-/** The conversation an undecoded message belongs to; null (no ordering) for one that is not JSON. */
-function conversationOf(message: JsMsg): string | null {
+type Decoded = { event: EventEnvelope } | { invalid: unknown };
+
+/** The message as its subscription's event, or why it is not one (it goes to dead-letter). */
+function decodeFor(subscription: EventSubscription, message: JsMsg): Decoded {
   try {
-    const id = (JSON.parse(new TextDecoder().decode(message.data)) as { conversationId?: unknown })
-      .conversationId;
-    return typeof id === 'string' ? id : null;
-  } catch {
-    return null;
+    const event = decodeEvent(message.data);
+    if (event.type !== subscription.event.type)
+      throw Object.assign(new Error(`Expected ${subscription.event.type}, got ${event.type}`), {
+        code: 'validation_failed',
+      });
+    return { event };
+  } catch (invalid) {
+    return { invalid };
   }
 }

@@ -1,16 +1,30 @@
-import type { EventEnvelope, EventMetadata } from '@support/contracts';
+import {
+  createEvent,
+  type EnvelopeOf,
+  type EventDefinition,
+  type EventEnvelope,
+  type PayloadOf,
+} from '@support/contracts';
+import { deterministicId } from './ids.js';
 
 /**
- * Envelope metadata of an event caused by `cause`: same conversation, turn and correlation, the
- * cause as causation. The id is given (derived from the cause, so a redelivery repeats nothing).
+ * An event caused by `cause`: same conversation, turn and correlation, the cause as causation.
+ * Its id derives from its type and `key` (what makes it one of a kind: the cause's id, or the
+ * request it answers), so handling a redelivered cause again publishes nothing new.
  */
-export function followUpOf(cause: EventEnvelope, id: string, occurredAt: Date): EventMetadata {
-  return {
-    id,
+export function createFollowUp<D extends EventDefinition>(
+  definition: D,
+  payload: PayloadOf<D>,
+  cause: EventEnvelope,
+  key: string,
+  occurredAt: Date,
+): EnvelopeOf<D> {
+  return createEvent(definition, payload, {
+    id: deterministicId(definition.type, key),
     occurredAt: occurredAt.toISOString(),
     conversationId: cause.conversationId,
     turnId: cause.turnId,
     causationId: cause.id,
     correlationId: cause.correlationId,
-  };
+  });
 }

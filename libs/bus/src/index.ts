@@ -9,3 +9,4 @@ export * from './event-consumers.js';
 export * from './bus.module.js';
 export * from './pending-replies.js';
 export * from './follow-up.js';
+export * from './event-log.js';

@@ -75,3 +75,4 @@ export {
   type FakeToolCall,
   type RecordedChatRequest,
 } from './testing/fake-openai-chat-server.js';
+export { messageText, questionOf, searchThenQuote } from './testing/search-then-quote.js';

@@ -104,3 +104,24 @@ async function waitUntilReady(url: string, isDown: () => boolean, timeoutMs: num
   }
   throw new Error(`${url}/health/ready was not 200 within ${timeoutMs} ms`);
 }
+
+/**
+ * Starts several services at once (each migrates its own schema under a database lock). If any
+ * fails, the others are stopped and the error names every failure with its output.
+ */
+export async function startServiceProcesses<N extends string>(
+  names: readonly N[],
+  env: Record<string, string>,
+): Promise<Record<N, ServiceProcess>> {
+  const started = await Promise.allSettled(names.map((name) => startServiceProcess(name, env)));
+  const children = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = started.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
+  if (failed.length > 0) {
+    await Promise.all(children.map((child) => child.stop()));
+    throw new Error(failed.map((e) => e.message).join('\n'));
+  }
+  return Object.fromEntries(children.map((child) => [child.name, child])) as Record<
+    N,
+    ServiceProcess
+  >;
+}

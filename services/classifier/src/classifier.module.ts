@@ -9,12 +9,11 @@ import {
   BusModule,
   type BusOptions,
   consumerName,
-  deterministicId,
+  createFollowUp,
   EventConsumers,
   EventPublisher,
-  followUpOf,
 } from '@support/bus';
-import { createEvent, EscalationClassified, EscalationRaised } from '@support/contracts';
+import { EscalationClassified, EscalationRaised } from '@support/contracts';
 import { type ChatModel, OpenAiCompatibleChatModel } from '@support/models';
 import { CLOCK, type Clock, HealthModule, loadConfig, systemClock } from '@support/platform';
 import { ClassifyEscalation } from './classification/classify-escalation.js';
@@ -69,14 +68,12 @@ class ClassifierRuntime implements OnApplicationBootstrap {
       handle: async (event) => {
         const result = await this.classify.execute(event.payload);
         await this.publisher.publish(
-          createEvent(
+          createFollowUp(
             EscalationClassified,
             result,
-            followUpOf(
-              event,
-              deterministicId('escalation.classified', event.payload.escalationId),
-              this.clock.now(),
-            ),
+            event,
+            event.payload.escalationId,
+            this.clock.now(),
           ),
         );
       },

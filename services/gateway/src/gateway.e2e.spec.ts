@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BusConnection, EventPublisher, newEventId } from '@support/bus';
-import { createEvent, EscalationRaised, EXAMPLE_PAYLOADS, ReplySent } from '@support/contracts';
+import { BusConnection, EventPublisher, newEventId, readEventLog } from '@support/bus';
+import {
+  createEvent,
+  EscalationRaised,
+  EXAMPLE_PAYLOADS,
+  MessageReceived,
+  ReplySent,
+} from '@support/contracts';
 import { type StartedService } from '@support/platform';
 import { TestSocket } from '@support/testing';
 import { SignJWT } from 'jose';
@@ -100,7 +106,7 @@ describe('gateway through its WebSocket', () => {
     );
     expect(second.messageId).toBe(ack.messageId);
 
-    const events = (await harness.streamEvents('support.conversation.message_received')).filter(
+    const events = (await readEventLog(harness.bus, MessageReceived)).events.filter(
       (e) => e.conversationId === ready.conversationId,
     );
     expect(events).toHaveLength(1);

@@ -9,12 +9,11 @@ import {
   BusModule,
   type BusOptions,
   consumerName,
-  deterministicId,
+  createFollowUp,
   EventConsumers,
   EventPublisher,
-  followUpOf,
 } from '@support/bus';
-import { createEvent, RerankCompleted, RerankRequested } from '@support/contracts';
+import { RerankCompleted, RerankRequested } from '@support/contracts';
 import { crossEncoderFromConfig, rerankerEnv } from '@support/models';
 import { CLOCK, type Clock, HealthModule, loadConfig, systemClock } from '@support/platform';
 import { lexicalScores } from '@support/text';
@@ -43,15 +42,7 @@ class RerankerProxyRuntime implements OnApplicationBootstrap {
       handle: async (event) => {
         const result = await this.service.score(event.payload);
         await this.publisher.publish(
-          createEvent(
-            RerankCompleted,
-            result,
-            followUpOf(
-              event,
-              deterministicId('rerank.completed', event.payload.requestId),
-              this.clock.now(),
-            ),
-          ),
+          createFollowUp(RerankCompleted, result, event, event.payload.requestId, this.clock.now()),
         );
       },
     });

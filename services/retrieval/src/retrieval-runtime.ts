@@ -1,13 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { consumerName, createFollowUp, EventConsumers, EventPublisher } from '@support/bus';
 import {
-  consumerName,
-  deterministicId,
-  EventConsumers,
-  EventPublisher,
-  followUpOf,
-} from '@support/bus';
-import {
-  createEvent,
   DocumentIndexed,
   DocumentUpserted,
   type EnvelopeOf,
@@ -71,11 +64,7 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
     await this.publisher.publish(
       // The id derives from the request event: a redelivery publishes nothing new, while a fresh
       // attempt (an agent that restarted mid-turn asks again) gets its own answer.
-      createEvent(
-        RetrievalCompleted,
-        result,
-        followUpOf(event, deterministicId('retrieval.completed', event.id), this.clock.now()),
-      ),
+      createFollowUp(RetrievalCompleted, result, event, event.id, this.clock.now()),
     );
   }
 
@@ -91,7 +80,7 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
       contentSha256: p.contentSha256,
     });
     await this.publisher.publish(
-      createEvent(
+      createFollowUp(
         DocumentIndexed,
         {
           docId: p.docId,
@@ -101,7 +90,9 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
           contentSha256: p.contentSha256,
           embedder: this.embedderId,
         },
-        followUpOf(event, deterministicId('kb.document_indexed', event.id), this.clock.now()),
+        event,
+        event.id,
+        this.clock.now(),
       ),
     );
   }

@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { busEnv, databaseEnv, loadConfig } from '@support/platform';
-import { ensureNats } from '../infra/ensure-nats.js';
-import { ensurePostgres } from '../infra/ensure-postgres.js';
+import { ensureInfrastructure } from '../infra/ensure-infrastructure.js';
 import { hostServices } from '../host/service-host.js';
 import { existsSync } from 'node:fs';
 import { ingestCommand } from './ingest.js';
@@ -19,15 +17,10 @@ export async function startCommand(options: {
 }): Promise<void> {
   process.env.LOG_LEVELS ??= 'fatal,error,warn';
   const dataDir = resolve(options.dataDir);
-  const nats = await ensureNats(loadConfig(busEnv).NATS_URL, `${dataDir}/nats`, log);
-  const postgres = await ensurePostgres(
-    loadConfig(databaseEnv).DATABASE_URL,
-    `${dataDir}/postgres`,
-    log,
-  );
-  process.env.DATABASE_URL = postgres.url;
+  const infrastructure = await ensureInfrastructure(dataDir, log);
   log(
-    `NATS ${nats.child ? 'started' : 'found'} at ${nats.url}; PostgreSQL at ${new URL(postgres.url).host}`,
+    `NATS ${infrastructure.natsStarted ? 'started' : 'found'} at ${infrastructure.natsUrl}; ` +
+      `PostgreSQL at ${new URL(infrastructure.postgresUrl).host}`,
   );
 
   const host = await hostServices(undefined, { host: options.host });
@@ -48,8 +41,7 @@ export async function startCommand(options: {
       stopping = true;
       log('stopping');
       await host.close();
-      await postgres.stop();
-      nats.child?.kill();
+      await infrastructure.stop();
       done();
     };
     process.once('SIGINT', stop);

@@ -1,13 +1,6 @@
 import { resolve } from 'node:path';
-import {
-  busEnv,
-  databaseEnv,
-  loadConfig,
-  SERVICE_PORTS,
-  type ServiceName,
-} from '@support/platform';
-import { ensureNats } from '../infra/ensure-nats.js';
-import { ensurePostgres } from '../infra/ensure-postgres.js';
+import { SERVICE_PORTS, type ServiceName } from '@support/platform';
+import { ensureInfrastructure } from '../infra/ensure-infrastructure.js';
 import { hostServices } from './service-host.js';
 
 async function ready(name: ServiceName): Promise<boolean> {
@@ -33,21 +26,14 @@ export async function ensureServices(names: readonly ServiceName[]) {
   process.env.LOG_LEVELS ??= 'fatal,error';
   const log = (line: string) => console.error(`[host] ${line}`);
   const dataDir = resolve('.data');
-  const nats = await ensureNats(loadConfig(busEnv).NATS_URL, `${dataDir}/nats`, log);
-  const postgres = await ensurePostgres(
-    loadConfig(databaseEnv).DATABASE_URL,
-    `${dataDir}/postgres`,
-    log,
-  );
-  process.env.DATABASE_URL = postgres.url;
+  const infrastructure = await ensureInfrastructure(dataDir, log);
   // On their usual ports, so a nested command (ask → ingest) finds them instead of hosting twice.
   const host = await hostServices(names, { host: '127.0.0.1' });
   return {
     hosted: true,
     close: async () => {
       await host.close();
-      await postgres.stop();
-      nats.child?.kill();
+      await infrastructure.stop();
     },
   };
 }

@@ -2,8 +2,10 @@ import {
   type FakeChatReply,
   FakeOpenAiChatServer,
   type FakeToolCall,
+  messageText,
   parseChunksFromToolMessage,
   type PromptChunk,
+  questionOf,
   type RecordedChatRequest,
 } from '@support/models';
 
@@ -32,16 +34,6 @@ export interface Script {
   readonly answer: (view: ModelView) => string;
 }
 
-const text = (content: unknown): string => {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content))
-    return content
-      .map((part) => (part as { text?: unknown }).text)
-      .filter((t): t is string => typeof t === 'string')
-      .join('\n\n');
-  return '';
-};
-
 /** The tool calls of a recorded request since its last user message, with their results. */
 export function toolResultsOf(request: RecordedChatRequest): SeenToolResult[] {
   const lastUser = request.messages.findLastIndex((m) => m.role === 'user');
@@ -59,7 +51,7 @@ export function toolResultsOf(request: RecordedChatRequest): SeenToolResult[] {
     .map((m) => ({
       name: calls.get(String(m.tool_call_id))?.name ?? '?',
       arguments: calls.get(String(m.tool_call_id))?.arguments ?? {},
-      content: text(m.content),
+      content: messageText(m.content),
     }));
 }
 
@@ -92,15 +84,14 @@ export class ObedientModel {
   }
 
   private respond(request: RecordedChatRequest): FakeChatReply {
-    const lastUser = request.messages.findLastIndex((m) => m.role === 'user');
-    const question = text(request.messages[lastUser]?.content);
+    const question = questionOf(request);
     const results = toolResultsOf(request);
     const calls = results.length === 0 ? (this.script.calls?.(question) ?? []) : [];
     if (calls.length > 0) return { kind: 'tool_calls', calls };
     return {
       kind: 'text',
       text: this.script.answer({
-        system: text(request.messages.find((m) => m.role === 'system')?.content),
+        system: messageText(request.messages.find((m) => m.role === 'system')?.content),
         question,
         chunks: results.flatMap((r) => parseChunksFromToolMessage(r.content) ?? []),
         toolResults: results,

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BusConnection, busOptionsFromEnv, EventPublisher } from '@support/bus';
+import { BusConnection, busOptionsFromEnv, EventPublisher, readEventLog } from '@support/bus';
+import { DocumentIndexed } from '@support/contracts';
 import { FakeTeiServer } from '@support/models';
+import { SERVICE_NAMES, type ServiceName } from '@support/platform';
 import { TokenService } from '@support/gateway';
 import {
   createTestDatabase,
@@ -10,28 +12,17 @@ import {
   type ServiceProcess,
   startNatsServer,
   startServiceProcess,
+  startServiceProcesses,
   type TestDatabase,
   type TestNatsServer,
   TestSocket,
   uniqueName,
 } from '@support/testing';
-import { readEventLog } from './event-log.js';
 import { GroundedModel } from './grounded-model.js';
 import { kbDocuments, publishDocuments } from './kb.js';
-import { TOKEN_SECRET } from './support-stack.js';
+import { openCustomerSocket, TOKEN_SECRET } from './support-stack.js';
 
 export const ACK_WAIT_MS = 2_000;
-
-export type ServiceName =
-  'gateway' | 'agent' | 'retrieval' | 'reranker-proxy' | 'escalation' | 'classifier';
-const SERVICES: readonly ServiceName[] = [
-  'retrieval',
-  'reranker-proxy',
-  'gateway',
-  'agent',
-  'escalation',
-  'classifier',
-];
 
 export interface ProcessStack {
   readonly nats: TestNatsServer;
@@ -82,17 +73,14 @@ export async function startProcessStack(): Promise<ProcessStack> {
     LEXICAL_MIN_SCORE: '0.4',
     VECTOR_INDEX_DIR: indexDir,
   };
-  const services = {} as Record<ServiceName, ServiceProcess>;
-  for (const name of SERVICES) services[name] = await startServiceProcess(name, env);
+  const services = await startServiceProcesses(SERVICE_NAMES, env);
 
   const bus = await BusConnection.open(busOptionsFromEnv('fault-test', busEnv));
   const publisher = new EventPublisher(bus);
   const docs = kbDocuments();
   await publishDocuments(publisher, docs);
   await eventually(
-    async () =>
-      (await readEventLog(bus)).events.filter((e) => e.type === 'kb.document_indexed').length >=
-      docs.length,
+    async () => (await readEventLog(bus, DocumentIndexed)).events.length >= docs.length,
     60_000,
   );
 
@@ -112,18 +100,16 @@ export async function startProcessStack(): Promise<ProcessStack> {
       replicas.push(replica);
       return replica;
     },
-    connect: async (customerId, conversationId, gateway = services.gateway) => {
-      const token = await tokens.issue({ subject: customerId, role: 'customer' });
-      const wsUrl = `${gateway.url.replace('http', 'ws')}/ws`;
-      const socket = await TestSocket.open(`${wsUrl}?token=${token}`);
-      socket.send({ type: 'hello', ...(conversationId ? { conversationId } : {}) });
-      const ready = await socket.nextOfType('ready', 15_000);
-      return { socket, conversationId: String(ready.conversationId), ready };
-    },
+    connect: async (customerId, conversationId, gateway = services.gateway) =>
+      openCustomerSocket(
+        gateway.url,
+        await tokens.issue({ subject: customerId, role: 'customer' }),
+        conversationId,
+      ),
     close: async () => {
       await bus.close();
       for (const replica of replicas) await replica.kill();
-      for (const name of [...SERVICES].reverse()) await services[name]?.kill();
+      await Promise.all(Object.values(services).map((service) => service.kill()));
       await Promise.all([model.close(), reranker.close()]);
       await database.drop();
       await nats.stop();

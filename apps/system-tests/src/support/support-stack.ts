@@ -122,7 +122,6 @@ export async function startSupportStack(
   await eventually(() => indexed.length >= docs.length, 30_000);
 
   const tokens = new TokenService(TOKEN_SECRET, { now: () => new Date() });
-  const wsUrl = `${gateway.url.replace('http', 'ws')}/ws`;
   const stack: SupportStack = {
     nats,
     database,
@@ -138,13 +137,11 @@ export async function startSupportStack(
       agent = await startAgent();
       stack.agent = agent;
     },
-    connect: async (customerId) => {
-      const token = await tokens.issue({ subject: customerId, role: 'customer' });
-      const socket = await TestSocket.open(`${wsUrl}?token=${token}`);
-      socket.send({ type: 'hello' });
-      const ready = await socket.nextOfType('ready');
-      return { socket, conversationId: String(ready.conversationId) };
-    },
+    connect: async (customerId) =>
+      openCustomerSocket(
+        gateway.url,
+        await tokens.issue({ subject: customerId, role: 'customer' }),
+      ),
     close: async () => {
       for (const p of probes) await p.stop();
       await probe.close();
@@ -155,6 +152,18 @@ export async function startSupportStack(
     },
   };
   return stack;
+}
+
+/** A customer's socket on a gateway, past `hello` (naming `conversationId` resumes it). */
+export async function openCustomerSocket(
+  gatewayUrl: string,
+  token: string,
+  conversationId?: string,
+) {
+  const socket = await TestSocket.open(`${gatewayUrl.replace('http', 'ws')}/ws?token=${token}`);
+  socket.send({ type: 'hello', ...(conversationId ? { conversationId } : {}) });
+  const ready = await socket.nextOfType('ready', 15_000);
+  return { socket, conversationId: String(ready.conversationId), ready };
 }
 
 let counter = 0;

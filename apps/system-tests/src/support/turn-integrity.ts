@@ -1,9 +1,8 @@
 import { expect } from '@jest/globals';
 import { validateReply } from '@support/citations';
-import type { BusConnection } from '@support/bus';
+import { type BusConnection, readEventLog } from '@support/bus';
 import type { EventEnvelope } from '@support/contracts';
 import type { Frame, TestSocket } from '@support/testing';
-import { readEventLog } from './event-log.js';
 
 type Payload = Record<string, unknown>;
 const payloadOf = (event: EventEnvelope) => event.payload as Payload;

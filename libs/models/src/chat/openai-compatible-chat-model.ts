@@ -1,17 +1,12 @@
-import { APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAI } from 'openai';
+import { APIUserAbortError, OpenAI } from 'openai';
+import { toModelError } from '../openai-client-error.js';
 import type {
   ChatCompletionContentPart,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import {
-  isModelError,
-  type ModelError,
-  ModelInvalidResponse,
-  ModelTimeout,
-  ModelUnavailable,
-} from '../errors.js';
+import { type ModelError, ModelInvalidResponse, ModelUnavailable } from '../errors.js';
 import {
   type ChatCompletion,
   type ChatMessage,
@@ -152,36 +147,21 @@ export class OpenAiCompatibleChatModel implements ChatModel {
   }
 
   private toModelError(error: unknown, timedOut: boolean): ModelError {
-    if (isModelError(error)) return error;
     const where = `Chat model server for "${this.model}"`;
-    if (timedOut || error instanceof APIConnectionTimeoutError)
-      return new ModelTimeout(
-        `${where} did not answer within ${this.timeoutMs} ms`,
-        this.timeoutMs,
-        {
-          cause: error,
-        },
-      );
-    if (error instanceof APIError && error.status !== undefined)
-      return new ModelUnavailable(
-        `${where} answered HTTP ${error.status}: ${error.message}`,
-        error.status,
-        { cause: error },
-      );
-    // The client reads a JSON content type with `response.json()`: a broken body surfaces here.
-    // By name, not `instanceof`: the error comes from fetch's realm, which under jest's VM
-    // modules is not the realm of this module's `SyntaxError` (nor of its `Error`).
-    if ((error as { name?: unknown } | null)?.name === 'SyntaxError')
-      return new ModelInvalidResponse(`${where} answered with a body that is not JSON`, {
-        cause: error,
-      });
-    const message =
-      error instanceof APIUserAbortError
-        ? 'request aborted'
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    return new ModelUnavailable(`${where} is unavailable: ${message}`, undefined, { cause: error });
+    return toModelError(error, { where, timeoutMs: this.timeoutMs, timedOut }, (cause) => {
+      // The client reads a JSON content type with `response.json()`: a broken body surfaces here.
+      // By name, not `instanceof`: the error comes from fetch's realm, which under jest's VM
+      // modules is not the realm of this module's `SyntaxError` (nor of its `Error`).
+      if ((cause as { name?: unknown } | null)?.name === 'SyntaxError')
+        return new ModelInvalidResponse(`${where} answered with a body that is not JSON`, {
+          cause,
+        });
+      if (cause instanceof APIUserAbortError)
+        return new ModelUnavailable(`${where} is unavailable: request aborted`, undefined, {
+          cause,
+        });
+      return undefined;
+    });
   }
 }
 

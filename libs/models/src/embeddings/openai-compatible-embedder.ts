@@ -1,11 +1,6 @@
-import { APIConnectionTimeoutError, APIError, OpenAI } from 'openai';
-import {
-  EmbeddingsResponseInvalid,
-  isModelError,
-  ModelTimeout,
-  ModelUnavailable,
-  type ModelError,
-} from '../errors.js';
+import { OpenAI } from 'openai';
+import { toModelError } from '../openai-client-error.js';
+import { EmbeddingsResponseInvalid, type ModelError } from '../errors.js';
 import { DEFAULT_EMBEDDING_DIMENSIONS, type Embedder, l2Norm } from './embedder.js';
 
 /** The retrieval task the Qwen3-Embedding model card uses for web-search-style queries. */
@@ -141,25 +136,7 @@ export class OpenAiCompatibleEmbedder implements Embedder {
   }
 
   private toModelError(error: unknown, timedOut: boolean): ModelError {
-    if (isModelError(error)) return error;
     const where = `Embeddings server for "${this.model}"`;
-    if (timedOut || error instanceof APIConnectionTimeoutError)
-      return new ModelTimeout(
-        `${where} did not answer within ${this.timeoutMs} ms`,
-        this.timeoutMs,
-        {
-          cause: error,
-        },
-      );
-    if (error instanceof APIError && error.status !== undefined)
-      return new ModelUnavailable(
-        `${where} answered HTTP ${error.status}: ${error.message}`,
-        error.status,
-        {
-          cause: error,
-        },
-      );
-    const message = error instanceof Error ? error.message : String(error);
-    return new ModelUnavailable(`${where} is unavailable: ${message}`, undefined, { cause: error });
+    return toModelError(error, { where, timeoutMs: this.timeoutMs, timedOut });
   }
 }

@@ -1,6 +1,4 @@
-import { DeliverPolicy } from '@nats-io/jetstream';
 import { BusConnection, busOptionsFromEnv, EventPublisher } from '@support/bus';
-import { decodeEvent, type EventEnvelope } from '@support/contracts';
 import { type StartedService, startService } from '@support/platform';
 import {
   createTestDatabase,
@@ -19,8 +17,6 @@ export interface GatewayHarness {
   readonly bus: BusConnection;
   readonly publisher: EventPublisher;
   readonly wsUrl: string;
-  /** Every event the stream holds on `subject`, decoded. */
-  streamEvents(subject: string): Promise<EventEnvelope[]>;
   close(): Promise<void>;
 }
 
@@ -42,7 +38,6 @@ export async function startGatewayHarness(env: Record<string, string>): Promise<
     ...busOptionsFromEnv('gateway-test', busEnv),
     publishTimeoutMs: 5_000,
   });
-  const stream = bus.options.stream;
 
   return {
     nats,
@@ -51,20 +46,6 @@ export async function startGatewayHarness(env: Record<string, string>): Promise<
     bus,
     publisher: new EventPublisher(bus),
     wsUrl: `${gateway.url.replace('http', 'ws')}/ws`,
-    streamEvents: async (subject) => {
-      // Fetch exactly as many as the subject holds, so the fetch returns without waiting out `expires`.
-      const info = await bus.jsm.streams.info(stream, { subjects_filter: subject });
-      const count = info.state.subjects?.[subject] ?? 0;
-      if (count === 0) return [];
-      const consumer = await bus.js.consumers.get(stream, {
-        filter_subjects: subject,
-        deliver_policy: DeliverPolicy.All,
-      });
-      const events: EventEnvelope[] = [];
-      for await (const m of await consumer.fetch({ max_messages: count, expires: 2000 }))
-        events.push(decodeEvent(m.data));
-      return events;
-    },
     close: async () => {
       await gateway.app.close();
       await bus.close();

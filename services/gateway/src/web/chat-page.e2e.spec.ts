@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EventPublisher, newEventId } from '@support/bus';
+import { EventPublisher, newEventId, readEventLog } from '@support/bus';
 import {
   createEvent,
   EscalationRaised,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
+  MessageReceived as MessageReceivedEvent,
   ReplySent,
 } from '@support/contracts';
 import { type StartedService } from '@support/platform';
@@ -86,9 +87,8 @@ describe('customer chat page in a real browser', () => {
   async function receivedEvent(customerId: string, text: string): Promise<MessageReceived> {
     return eventually(
       async () => {
-        const events = (await harness.streamEvents(
-          'support.conversation.message_received',
-        )) as MessageReceived[];
+        const events = (await readEventLog(harness.bus, MessageReceivedEvent))
+          .events as MessageReceived[];
         const match = events.find(
           (e) => e.payload.customerId === customerId && e.payload.text === text,
         );

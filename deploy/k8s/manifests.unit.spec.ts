@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { BUS_USERS, type BusUser, natsAuthorization, passwordEnvVar } from '@support/bus';
 import { SERVICE_NAMES, SERVICE_PORTS, type EnvSchema, type ServiceName } from '@support/platform';
 import { gatewayServiceEnv } from '@support/gateway';
 import { agentEnv } from '@support/agent';
@@ -41,17 +42,32 @@ const ENV_SCHEMAS: Record<ServiceName, EnvSchema> = {
 /** Port each Service exposes, where it differs from the container port. */
 const SERVICE_FRONT_PORTS: Partial<Record<ServiceName, number>> = { gateway: 80 };
 
+/**
+ * Ports a service listens on besides SERVICE_PORTS, by port name: the escalation service's Slack
+ * events receiver (SLACK_EVENTS_PORT, its own HTTP server), exposed under the same number.
+ */
+const EXTRA_PORTS: Partial<Record<ServiceName, Record<string, number>>> = {
+  escalation: { 'slack-events': Number(escalationEnv.SLACK_EVENTS_PORT!.parse(undefined, 'x')) },
+};
+
 /** Variables holding credentials: only ever from a Secret, never a literal or a ConfigMap. */
-const SECRET_VARS = new Set(['AUTH_TOKEN_SECRET', 'DATABASE_URL']);
+const SECRET_VARS = new Set(['AUTH_TOKEN_SECRET', 'DATABASE_URL', 'NATS_PASSWORD']);
 
 /**
  * Variables that have a default in the schema but whose default cannot work in the cluster, so a
  * Deployment whose service reads them must set them:
  * - NATS_URL (and any other URL) defaulting to a loopback address: nothing listens there in a pod;
  * - AUTH_TOKEN_SECRET: the image runs with NODE_ENV=production, where the gateway refuses the
- *   public development secret (services/gateway/src/config/gateway-config.ts).
+ *   public development secret (services/gateway/src/config/gateway-config.ts);
+ * - NATS_USER / NATS_PASSWORD: optional for a local nats-server, but the cluster's NATS refuses
+ *   anonymous connections (nats.yaml), so each service must connect as its own user.
  */
-const PRODUCTION_REQUIRED = new Set(['NATS_URL', 'AUTH_TOKEN_SECRET']);
+const PRODUCTION_REQUIRED = new Set([
+  'NATS_URL',
+  'AUTH_TOKEN_SECRET',
+  'NATS_USER',
+  'NATS_PASSWORD',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Loading
@@ -391,8 +407,11 @@ describe('deploy/k8s manifests', () => {
     it(`listens on SERVICE_PORTS.${service} (${port}), probed on /health/live and /health/ready`, () => {
       const problems: string[] = [];
       const ports = list(container.ports).map((p) => Number(p.containerPort));
-      if (ports.length !== 1 || ports[0] !== port)
-        problems.push(`${service}: containerPort ${ports.join(',') || 'none'}, expected ${port}`);
+      const expected = [port, ...Object.values(EXTRA_PORTS[service] ?? {})];
+      if (ports.join(',') !== expected.join(','))
+        problems.push(
+          `${service}: containerPort ${ports.join(',') || 'none'}, expected ${expected.join(',')}`,
+        );
       const portVar = list(container.env).find((e) => e.name === 'PORT');
       if (!portVar || String(portVar.value) !== String(port))
         problems.push(
@@ -485,7 +504,14 @@ describe('deploy/k8s manifests', () => {
       const spec = obj(matching[0]?.body.spec);
       expect(spec.type ?? 'ClusterIP').toBe('ClusterIP');
       const ports = list(spec.ports);
-      expect(ports).toHaveLength(1);
+      const extras = EXTRA_PORTS[service] ?? {};
+      expect(ports).toHaveLength(1 + Object.keys(extras).length);
+      for (const [name, extra] of Object.entries(extras))
+        expect({ service, name, port: ports.find((p) => p.name === name)?.port }).toEqual({
+          service,
+          name,
+          port: extra,
+        });
       expect({
         service,
         targetPort: resolvePort(container, ports[0]!.targetPort ?? ports[0]!.port),
@@ -781,6 +807,164 @@ describe('deploy/k8s past one machine', () => {
     expect(
       list(obj(services.find((s) => s.name === 'qdrant')?.body.spec).ports).map((p) => p.port),
     ).toContain(6333);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The bus's users (generated from BUS_ACCESS) and who may reach whom
+
+/** nats.conf as the NATS pods run it (ConfigMap nats-config). */
+const natsConf = configMapKeys('nats-config').get('nats.conf') ?? '';
+const natsStatefulSet = statefulSets.find((s) => s.name === 'nats');
+const natsServerEnv = natsStatefulSet
+  ? providedVars('StatefulSet nats', containersOf(natsStatefulSet)[0] ?? {}, [])
+  : [];
+
+function secretRefOf(vars: ProvidedVar[], name: string): string | undefined {
+  const source = vars.find((v) => v.name === name)?.source;
+  return source?.kind === 'secret' ? `${source.name}/${source.key}` : undefined;
+}
+
+describe('deploy/k8s NATS users and permissions', () => {
+  it('nats.conf holds exactly the authorization block generated from BUS_ACCESS (no anonymous user)', () => {
+    const stream = configMapKeys('support-agent-config').get('EVENT_STREAM') ?? 'SUPPORT';
+    const blocks = natsConf.match(/^authorization \{\n[\s\S]*?\n\}\n/gm) ?? [];
+    expect(blocks).toHaveLength(1);
+    // On failure: paste `node libs/bus/dist/access/print-nats-authorization.js SUPPORT` output.
+    expect(blocks[0]).toBe(natsAuthorization(stream));
+    expect(natsConf).not.toMatch(/no_auth_user/);
+  });
+
+  it('the server reads each user password from that user’s own Secret', () => {
+    const problems: string[] = [];
+    const refs = new Map<string, BusUser>();
+    for (const user of BUS_USERS) {
+      const variable = passwordEnvVar(user);
+      const ref = secretRefOf(natsServerEnv, variable);
+      if (ref === undefined)
+        problems.push(`nats: ${variable} (password of ${user}) does not come from a Secret`);
+      else if (!secretKeys(ref.split('/')[0]!).has(ref.split('/')[1]!))
+        problems.push(`nats: ${variable} references ${ref}, which secrets.yaml does not define`);
+      else if (refs.has(ref)) problems.push(`nats: ${user} and ${refs.get(ref)} share ${ref}`);
+      else refs.set(ref, user);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('each service connects as its own user, with the password the server has for it', () => {
+    const problems: string[] = [];
+    for (const service of SERVICE_NAMES) {
+      const deployment = deployments.find((d) => labelOf(d) === service);
+      if (!deployment) continue;
+      const vars = providedVars(service, containerOf(deployment), problems);
+      const user = vars.find((v) => v.name === 'NATS_USER')?.source;
+      if (user?.kind !== 'literal' || user.value !== service)
+        problems.push(`${service}: NATS_USER must be "${service}", got ${JSON.stringify(user)}`);
+      const own = secretRefOf(vars, 'NATS_PASSWORD');
+      const servers = secretRefOf(natsServerEnv, passwordEnvVar(service));
+      if (own === undefined || own !== servers)
+        problems.push(
+          `${service}: NATS_PASSWORD comes from ${own ?? 'no Secret'}, the server's ${passwordEnvVar(service)} from ${servers ?? 'no Secret'}`,
+        );
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+const OPS_PODS = 'ops';
+const ANYWHERE = 'anywhere';
+
+/** Whether a label selector (matchLabels, matchExpressions with In / NotIn / Exists) selects `labels`. */
+function selectorMatches(selector: Json, labels: Json): boolean {
+  const byLabels = Object.entries(obj(selector.matchLabels)).every(([k, v]) => labels[k] === v);
+  const byExpressions = list(selector.matchExpressions).every((e) => {
+    const values = Array.isArray(e.values) ? e.values.map(String) : [];
+    const value = labels[String(e.key)];
+    if (e.operator === 'In') return values.includes(String(value));
+    if (e.operator === 'NotIn') return !values.includes(String(value));
+    if (e.operator === 'Exists') return value !== undefined;
+    return value === undefined; // DoesNotExist
+  });
+  return byLabels && byExpressions;
+}
+
+/** The namespace's pods, by name: every workload's template labels, and the operators' pods. */
+const podLabels = new Map<string, Json>([
+  ...[...deployments, ...statefulSets].map(
+    (w) => [w.name, obj(obj(obj(obj(w.body.spec).template).metadata).labels)] as const,
+  ),
+  [OPS_PODS, { 'app.kubernetes.io/component': 'ops' }],
+]);
+
+/** Who may open a connection to `target`'s pods on `port`: pod names, or ANYWHERE. */
+function allowedPeers(target: string, port: number): Set<string> {
+  const labels = podLabels.get(target) ?? {};
+  const peers = new Set<string>();
+  for (const policy of ofKind('NetworkPolicy')) {
+    const spec = obj(policy.body.spec);
+    if (!selectorMatches(obj(spec.podSelector), labels)) continue;
+    for (const rule of list(spec.ingress)) {
+      const ports = list(rule.ports).map((p) => Number(p.port));
+      if (ports.length > 0 && !ports.includes(port)) continue;
+      const from = list(rule.from);
+      if (from.length === 0) peers.add(ANYWHERE);
+      for (const peer of from) {
+        if (!isObject(peer.podSelector) || isObject(peer.namespaceSelector)) peers.add(ANYWHERE);
+        else
+          for (const [name, podLabel] of podLabels)
+            if (selectorMatches(peer.podSelector, podLabel)) peers.add(name);
+      }
+    }
+  }
+  return peers;
+}
+
+const sorted = (values: Iterable<string>) => [...values].sort();
+
+describe('deploy/k8s NetworkPolicy', () => {
+  it('denies all ingress by default', () => {
+    const defaults = ofKind('NetworkPolicy').filter((p) => {
+      const spec = obj(p.body.spec);
+      return (
+        Object.keys(obj(spec.podSelector)).length === 0 &&
+        Array.isArray(spec.policyTypes) &&
+        spec.policyTypes.includes('Ingress') &&
+        list(spec.ingress).length === 0
+      );
+    });
+    expect(defaults.map((p) => p.name)).toHaveLength(1);
+  });
+
+  it('only the services and operators reach NATS; only the services with a DATABASE_URL reach Postgres; only retrieval reaches Qdrant', () => {
+    const uses = (variable: string) =>
+      SERVICE_NAMES.filter((service) => {
+        const deployment = deployments.find((d) => labelOf(d) === service);
+        return (
+          deployment !== undefined &&
+          providedVars(service, containerOf(deployment), []).some((v) => v.name === variable)
+        );
+      }).map((service) => deployments.find((d) => labelOf(d) === service)!.name);
+    expect(sorted(allowedPeers('nats', 4222))).toEqual(sorted([...uses('NATS_URL'), OPS_PODS]));
+    expect(sorted(allowedPeers('postgres', 5432))).toEqual(
+      sorted([...uses('DATABASE_URL'), OPS_PODS]),
+    );
+    expect(sorted(allowedPeers('qdrant', 6333))).toEqual(sorted(uses('QDRANT_URL')));
+    expect(sorted(allowedPeers('nats', 6222))).toEqual(['nats']);
+  });
+
+  it('only the gateway, and the Slack events port of the escalation service, take traffic from outside', () => {
+    const open: string[] = [];
+    for (const workload of [...deployments, ...statefulSets])
+      for (const container of containersOf(workload))
+        for (const port of list(container.ports).map((p) => Number(p.containerPort)))
+          if (allowedPeers(workload.name, port).has(ANYWHERE))
+            open.push(`${workload.name}:${port}`);
+    expect(sorted(open)).toEqual(
+      sorted([
+        `gateway:${SERVICE_PORTS.gateway}`,
+        ...Object.values(EXTRA_PORTS.escalation ?? {}).map((port) => `escalation:${port}`),
+      ]),
+    );
   });
 });
 

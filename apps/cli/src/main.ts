@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { askCommand } from './commands/ask.js';
+import { deadLettersCommand } from './commands/deadletters.js';
 import { evalCommand } from './commands/eval.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
@@ -20,6 +21,8 @@ commands:
   trace TURN_ID [--json]                 a turn's trace: route, legs, fusion, rerank, chunks, verdict
   whatif [--from 0 --to 1 --step 0.05] [--kind both|reranker|lexical] [--eval-rows F --questions F]
                                          escalation rate per score floor from the log, flips, gate P/R
+  deadletters list [--json]              dead-lettered messages: consumer, subject, cause, code, re-driven?
+  deadletters redrive ID...|--all        deliver them again to the consumer that gave up on them
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -139,6 +142,21 @@ async function main(argv: string[]): Promise<void> {
         evalRows: values['eval-rows'],
         questions: values.questions,
       });
+      return;
+    }
+    case 'deadletters': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { all: { type: 'boolean' }, json: { type: 'boolean' } },
+      });
+      const [action, ...ids] = positionals;
+      if (action === 'list') await deadLettersCommand({ action, json: values.json });
+      else if (action === 'redrive' && values.all && ids.length === 0)
+        await deadLettersCommand({ action, all: true });
+      else if (action === 'redrive' && !values.all && ids.length > 0)
+        await deadLettersCommand({ action, ids });
+      else throw new Error('usage: deadletters list [--json] | deadletters redrive ID... | --all');
       return;
     }
     default:

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventually, launchChromium } from '@support/testing';
+import { bearer, eventually, launchChromium, TestSocket } from '@support/testing';
 import type { Browser } from 'playwright-core';
 import { ask, startSupportStack, type SupportStack } from './support/support-stack.js';
 
@@ -79,9 +79,8 @@ describe('admin console in a real browser', () => {
       body: JSON.stringify({ customerId: 'cust-sneaky' }),
     });
     const { token } = (await response.json()) as { token: string };
-    const { TestSocket } = await import('@support/testing');
     await expect(
-      TestSocket.open(`${stack.gateway.url.replace('http', 'ws')}/admin/ws?token=${token}`),
+      TestSocket.open(`${stack.gateway.url.replace('http', 'ws')}/admin/ws`, bearer(token)),
     ).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -10,6 +10,7 @@ import {
   EscalationClassified,
   EscalationRaised,
   EXAMPLE_PAYLOADS,
+  MessageReceived,
   type PayloadOf,
 } from '@support/contracts';
 import { eventually, type TestSocket } from '@support/testing';
@@ -31,6 +32,18 @@ function replyOf(socket: TestSocket, turnId: string, timeoutMs = 45_000) {
 
 /** Long enough for any redelivery (ack wait) to have produced a second reply, if it were going to. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, ACK_WAIT_MS * 2));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long Postgres stays unreachable in the outage case: five minutes, well past the ~80 s after
+ * which consumers used to dead-letter acknowledged messages. FAULT_OUTAGE_MS shortens it for a
+ * quick run while developing.
+ */
+const POSTGRES_OUTAGE_MS = Number(process.env.FAULT_OUTAGE_MS ?? 5 * 60_000);
+
+/** The services that keep state in Postgres: not ready while it is down. */
+const POSTGRES_SERVICES = ['gateway', 'agent', 'escalation'] as const;
 
 describe('faults, with every service in its own process', () => {
   let stack: ProcessStack;
@@ -57,6 +70,60 @@ describe('faults, with every service in its own process', () => {
     expect(new Set(seen).size).toBe(seen.length);
     await expectConversationIntact(stack.bus, conversationId, [...history, FOLLOW_UP]);
     socket.close();
+  }
+
+  /**
+   * What the gateway publishes when it acknowledges a customer's message, for the customer of an
+   * open socket; returns the turn id.
+   */
+  async function acknowledged(
+    session: { conversationId: string; ready: Record<string, unknown> },
+    text: string,
+  ) {
+    const turnId = newEventId();
+    await stack.publisher.publish(
+      createEvent(
+        MessageReceived,
+        {
+          messageId: newEventId(),
+          customerId: String(session.ready.customerId),
+          text,
+          attachments: [],
+          channel: 'web',
+          clientMessageId: newEventId(),
+        },
+        {
+          id: newEventId(),
+          occurredAt: new Date().toISOString(),
+          conversationId: session.conversationId,
+          turnId,
+          correlationId: turnId,
+        },
+      ),
+    );
+    return turnId;
+  }
+
+  /**
+   * A client that resends, under the same message id, what the gateway refused as retryable,
+   * until it is acknowledged; returns the turn id.
+   */
+  async function sendUntilAcknowledged(socket: TestSocket, text: string, timeoutMs: number) {
+    const clientMessageId = `retried-${newEventId()}`;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const from = socket.frames.length;
+      socket.send({ type: 'message', clientMessageId, text });
+      const answer = await socket.next(
+        (f) => ['ack', 'error'].includes(f.type) && f.clientMessageId === clientMessageId,
+        15_000,
+        from,
+      );
+      if (answer.type === 'ack') return String(answer.turnId);
+      if (answer.retryable !== true || Date.now() > deadline)
+        throw new Error(`"${text}" was not acknowledged: ${JSON.stringify(answer)}`);
+      await sleep(2_000);
+    }
   }
 
   /** Something that stops a turn midway (a held model or reranker call) and lets it go on. */
@@ -132,6 +199,70 @@ describe('faults, with every service in its own process', () => {
         expect(await terminateConnections(stack.database.name)).toBeGreaterThan(0),
       ),
     120_000,
+  );
+
+  it(
+    `Postgres unreachable for ${POSTGRES_OUTAGE_MS / 1000} s while customers write: nothing lost, nothing twice, every turn answered once`,
+    async () => {
+      const startedAt = new Date().toISOString();
+      const readiness = async () =>
+        Promise.all(
+          POSTGRES_SERVICES.map((name) =>
+            fetch(`${stack.services[name].url}/health/ready`).then((r) => r.status),
+          ),
+        );
+      const pids = Object.values(stack.services).map((service) => service.pid());
+      // Sockets open before the outage: resuming a conversation reads its history from Postgres.
+      const first = await stack.connect('cust-outage-first');
+      const second = await stack.connect('cust-outage-second');
+      const escalated = await stack.connect('cust-outage-escalated');
+      const turns = new Map<TestSocket, string[]>([
+        [first.socket, []],
+        [second.socket, []],
+        [escalated.socket, []],
+      ]);
+
+      // A turn in the middle of its run when Postgres goes: its conversation lock's connection
+      // drops and its checkpoint cannot be written.
+      const held = holdModel();
+      turns.get(first.socket)!.push(await send(first.socket, QUESTION));
+      await held.arrived;
+      await stack.postgres.down();
+      held.release();
+      await eventually(async () => (await readiness()).every((status) => status === 503), 30_000);
+
+      // Messages acknowledged to customers reach the event log during the outage, at its start and
+      // halfway through; one ends in an abstention and a handoff (escalation and classifier too).
+      turns.get(escalated.socket)!.push(await acknowledged(escalated, NEIGHBOUR));
+      await sleep(POSTGRES_OUTAGE_MS / 2);
+      turns.get(second.socket)!.push(await acknowledged(second, QUESTION));
+      // And a customer writes through the gateway, resending what it refuses as retryable.
+      const followUp = sendUntilAcknowledged(first.socket, FOLLOW_UP, POSTGRES_OUTAGE_MS + 60_000);
+      await sleep(POSTGRES_OUTAGE_MS / 2);
+      expect(Object.values(stack.services).map((service) => service.pid())).toEqual(pids);
+      await stack.postgres.up();
+      turns.get(first.socket)!.push(await followUp);
+
+      // Redeliveries during an outage back off to 30 s: every turn is answered within a few of them.
+      for (const [socket, ids] of turns)
+        for (const turnId of ids) await replyOf(socket, turnId, 180_000);
+      await eventually(async () => (await readiness()).every((status) => status === 200), 30_000);
+      await settle();
+      for (const [socket, ids] of turns)
+        for (const turnId of ids)
+          expect(
+            socket.frames.filter((f) => f.type === 'reply' && f.turnId === turnId),
+          ).toHaveLength(1);
+      const { events } = await readEventLog(stack.bus, DeadLettered);
+      expect(events.filter((e) => e.occurredAt >= startedAt).map((e) => e.payload)).toEqual([]);
+      expect(Object.values(stack.services).map((service) => service.pid())).toEqual(pids);
+
+      for (const session of [first, second, escalated]) session.socket.close();
+      await expectConversationIntact(stack.bus, escalated.conversationId, [NEIGHBOUR]);
+      await expectStillAnswerable('cust-outage-second', second.conversationId, [QUESTION]);
+      await expectStillAnswerable('cust-outage-first', first.conversationId, [QUESTION, FOLLOW_UP]);
+    },
+    POSTGRES_OUTAGE_MS + 420_000,
   );
 
   it('the gateway process killed mid-turn: the reply reaches the customer once after reconnecting', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readEventLog } from '@support/bus';
 import { ReplySent } from '@support/contracts';
-import type { ServiceProcess, TestSocket } from '@support/testing';
+import { bearer, eventually, type ServiceProcess, TestSocket } from '@support/testing';
 import { sendMessage } from './support/support-stack.js';
 import { ACK_WAIT_MS, type ProcessStack, startProcessStack } from './support/process-stack.js';
 
@@ -22,7 +22,11 @@ describe('scaled out: two gateways and two agents on one bus and database', () =
 
   beforeAll(async () => {
     stack = await startProcessStack();
-    secondGateway = await stack.startReplica('gateway', { GATEWAY_INSTANCE: 'gateway-2' });
+    // A short lease: the last test kills this gateway and waits for its sockets to stop counting.
+    secondGateway = await stack.startReplica('gateway', {
+      GATEWAY_INSTANCE: 'gateway-2',
+      WS_CONNECTION_LEASE_MS: '3000',
+    });
     await stack.startReplica('agent', { AGENT_INSTANCE: 'agent-2' });
   }, 180_000);
   afterAll(async () => {
@@ -80,4 +84,26 @@ describe('scaled out: two gateways and two agents on one bus and database', () =
     expect(agentConsumers).toHaveLength(1);
     conversations.forEach(({ socket }) => socket.close());
   }, 120_000);
+
+  it("caps a customer's sockets over both gateways; a killed gateway's stop counting with its lease", async () => {
+    const token = await stack.token('cust-many-sockets', 'customer');
+    const dial = (gateway: ServiceProcess) =>
+      TestSocket.open(`${gateway.url.replace('http', 'ws')}/ws`, bearer(token));
+    const first = stack.services.gateway;
+    // The default cap, WS_MAX_CONNECTIONS_PER_CUSTOMER = 10, split 4 + 6.
+    const held = await Promise.all([
+      ...Array.from({ length: 4 }, () => dial(first)),
+      ...Array.from({ length: 6 }, () => dial(secondGateway)),
+    ]);
+    for (const gateway of [first, secondGateway])
+      await expect(dial(gateway)).rejects.toMatchObject({ status: 429 });
+
+    await secondGateway.kill(); // SIGKILL: nothing releases its six sockets but the lease
+    await expect(dial(first)).rejects.toMatchObject({ status: 429 });
+    const killedAt = Date.now();
+    const reopened = await eventually(() => dial(first), 15_000, 250);
+    expect(Date.now() - killedAt).toBeLessThan(3_000 + 2_000);
+    for (const socket of [...held, reopened]) socket.close();
+    await secondGateway.start();
+  }, 60_000);
 });

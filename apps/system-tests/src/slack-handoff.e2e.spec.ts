@@ -27,6 +27,7 @@ describe('human handoff in a Slack thread, end to end', () => {
         SLACK_CHANNEL: CHANNEL,
         SLACK_API_URL: slack.apiUrl,
         SLACK_EVENTS_PORT: '0',
+        SLACK_ADMIN_USER_IDS: 'UADMIN01',
       },
     });
     eventsUrl = stack.escalation!.app.get<SlackAdminChannel>(ADMIN_CHANNEL).eventsUrl!;

@@ -6,6 +6,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { BusOptions } from './bus-options.js';
+import { inboxPrefixOf } from './access/inbox.js';
 import { ensureStream } from './stream.js';
 
 /**
@@ -27,6 +28,13 @@ export class BusConnection {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
       waitOnFirstConnect: false,
+      ...(options.credentials
+        ? {
+            user: options.credentials.user,
+            pass: options.credentials.password,
+            inboxPrefix: inboxPrefixOf(options.credentials.user),
+          }
+        : {}),
     });
     const jsm = await jetstreamManager(nc);
     await ensureStream(jsm, options);

@@ -9,3 +9,11 @@ export class PublishNotAcknowledged extends AppError {
     this.name = 'PublishNotAcknowledged';
   }
 }
+
+/** The server refused a publish for lack of permission: retrying cannot help, so say so at once. */
+export class PublishRefused extends AppError {
+  constructor(subject: string, cause: unknown) {
+    super('forbidden', `This service may not publish to ${subject}`, { cause });
+    this.name = 'PublishRefused';
+  }
+}

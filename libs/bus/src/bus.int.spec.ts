@@ -7,7 +7,13 @@ import {
   MessageReceived,
   type PayloadOf,
 } from '@support/contracts';
-import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
+import {
+  eventually,
+  freePort,
+  startNatsServer,
+  type TestNatsServer,
+  uniqueName,
+} from '@support/testing';
 import { BusConnection } from './bus-connection.js';
 import type { BusOptions } from './bus-options.js';
 import { EventConsumerRunner, type RunningConsumer } from './event-consumer.js';
@@ -15,6 +21,15 @@ import { EventPublisher } from './event-publisher.js';
 import { newEventId } from './ids.js';
 
 const quietLogger = { warn: () => undefined, error: () => undefined };
+
+/** What a client library really throws when its server is down: a refused connection. */
+async function refusedConnection(): Promise<unknown> {
+  const port = await freePort();
+  return fetch(`http://127.0.0.1:${port}/`).then(
+    () => new Error(`something answered on port ${port}`),
+    (error: unknown) => error,
+  );
+}
 
 function messageReceived(text = 'hello'): EnvelopeOf<typeof MessageReceived> {
   const payload = {
@@ -49,6 +64,7 @@ describe('bus against a real nats-server', () => {
     ackWaitMs: 5_000,
     publishTimeoutMs: 15_000,
     backoffMs: [50, 100],
+    outageBackoffMs: [50],
     duplicateWindowMs: 60_000,
     replicas: 1,
   });
@@ -214,6 +230,70 @@ describe('bus against a real nats-server', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(attempts).toBe(3);
+  });
+
+  it('lets the server deliver without limit: the runner decides when to dead-letter', async () => {
+    running.push(
+      await runner.start({ durable: 'unlimited', event: MessageReceived, handle: async () => {} }),
+    );
+    const info = await bus.jsm.consumers.info(bus.options.stream, 'unlimited');
+    expect(info.config.max_deliver).toBe(-1);
+  });
+
+  it('redelivers through a dependency outage past BUS_MAX_DELIVER, uncounted, then handles it', async () => {
+    const deadLetters = await collectDeadLetters('dl-outage');
+    const outage = await refusedConnection();
+    const deliveries: number[] = [];
+    let handled = false;
+    running.push(
+      await runner.start({
+        durable: 'outage',
+        event: MessageReceived,
+        deliverPolicy: 'new',
+        handle: async (_event, context) => {
+          deliveries.push(context.deliveryCount);
+          // Down for twice as many deliveries as a failing handler gets, then back.
+          if (context.deliveryCount <= 2 * bus.options.maxDeliver) throw outage;
+          handled = true;
+        },
+      }),
+    );
+    await publisher.publish(messageReceived('during an outage'));
+    await eventually(() => expect(handled).toBe(true), 15_000);
+    expect(deliveries).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(deadLetters.filter((d) => d.payload.consumer === 'outage')).toEqual([]);
+  });
+
+  it('still dead-letters a message that keeps failing once the outage is over, after BUS_MAX_DELIVER failures', async () => {
+    const deadLetters = await collectDeadLetters('dl-after-outage');
+    const outage = await refusedConnection();
+    const deliveries: number[] = [];
+    running.push(
+      await runner.start({
+        durable: 'after-outage',
+        event: MessageReceived,
+        deliverPolicy: 'new',
+        handle: async (_event, context) => {
+          deliveries.push(context.deliveryCount);
+          if (context.deliveryCount <= 4) throw outage;
+          throw new Error('a bug in the handler');
+        },
+      }),
+    );
+    await publisher.publish(messageReceived('outage, then a bug'));
+    await eventually(() =>
+      expect(deadLetters.filter((d) => d.payload.consumer === 'after-outage')).toHaveLength(1),
+    );
+    const letter = deadLetters.find((d) => d.payload.consumer === 'after-outage')!;
+    expect(letter.payload).toMatchObject({
+      cause: 'exhausted',
+      errorCode: 'internal',
+      reason: 'a bug in the handler',
+      deliveries: 4 + bus.options.maxDeliver,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(deliveries).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('sends an invalid message straight to dead-letter without calling the handler', async () => {

@@ -16,8 +16,11 @@ import {
 } from '@support/contracts';
 import { codeOf, policyOf } from '@support/platform';
 import type { BusConnection } from './bus-connection.js';
+import { OUTAGE_BACKOFF_MS } from './bus-options.js';
 import type { EventPublisher } from './event-publisher.js';
 import { ConversationLanes } from './conversation-lanes.js';
+import { redriveTargetOf } from './dead-letter-redrive.js';
+import { HandlerFailures } from './handler-failures.js';
 import { deterministicId } from './ids.js';
 
 export interface EventContext {
@@ -59,8 +62,14 @@ interface Logger {
 
 /**
  * Runs durable pull consumers: decode + validate, call the handler, ack only after it resolved.
- * Transient failures are redelivered with backoff; contract violations and exhausted retries are
- * terminated and recorded as `deadletter.recorded` events (nothing is retried forever or dropped).
+ * What a handler failure does depends on its error's ack policy (`policyOf`):
+ * - `term` (a contract violation, a missing record): dead-lettered at once;
+ * - `wait` (a dependency outage: Postgres, the bus, a model server unreachable): redelivered with a
+ *   capped backoff for as long as the outage lasts, and not counted;
+ * - `nak` (anything else): redelivered with backoff and dead-lettered once it has failed
+ *   BUS_MAX_DELIVER times.
+ * Dead-lettered messages are recorded as `deadletter.recorded` events with their bytes, nothing is
+ * dropped, and `cli deadletters redrive` delivers them to their consumer again.
  */
 export class EventConsumerRunner {
   constructor(
@@ -72,15 +81,17 @@ export class EventConsumerRunner {
   async start<D extends EventDefinition>(
     subscription: EventSubscription<D>,
   ): Promise<RunningConsumer> {
-    const { stream, maxDeliver, ackWaitMs } = this.bus.options;
+    const { stream, ackWaitMs } = this.bus.options;
     const config: Partial<ConsumerConfig> = {
       durable_name: subscription.durable,
       ack_policy: AckPolicy.Explicit,
       filter_subject: subscription.event.subject,
       deliver_policy: subscription.deliverPolicy === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
       ack_wait: nanos(ackWaitMs),
-      // Two deliveries beyond ours leave room to publish the dead-letter event if that failed once.
-      max_deliver: maxDeliver + 2,
+      // Unlimited: JetStream counts every delivery, an outage's redeliveries too, so its limit
+      // would drop messages the handler never really failed on (and drop them without a record).
+      // This runner decides dead-letter itself from the failures that count (HandlerFailures).
+      max_deliver: -1,
       max_ack_pending: 1_000,
       // Live-only consumers are per instance (pod): the server removes them an hour after their
       // instance is gone, instead of keeping one durable per pod name forever.
@@ -105,12 +116,19 @@ export class EventConsumerRunner {
     const lanes = new ConversationLanes(concurrency, (error) =>
       this.logger.error(`consumer ${subscription.durable}: ${String(error)}`),
     );
+    const failures = new HandlerFailures();
     const loop = (async () => {
       for await (const message of messages) {
+        // A re-driven copy is meant for the one consumer that dead-lettered the original.
+        const redriveTarget = redriveTargetOf(message);
+        if (redriveTarget !== null && redriveTarget !== subscription.durable) {
+          message.ack();
+          continue;
+        }
         // Decoded once, here: the conversation picks the lane, the handler gets the event.
         const decoded = decodeFor(subscription, message);
         const lane = 'event' in decoded ? decoded.event.conversationId : null;
-        await lanes.run(lane, () => this.process(subscription, message, decoded));
+        await lanes.run(lane, () => this.process(subscription, message, decoded, failures));
       }
       await lanes.drain();
     })().catch((error: unknown) =>
@@ -130,6 +148,7 @@ export class EventConsumerRunner {
     subscription: EventSubscription<D>,
     message: JsMsg,
     decoded: Decoded,
+    failures: HandlerFailures,
   ): Promise<void> {
     const context: EventContext = {
       consumer: subscription.durable,
@@ -147,29 +166,42 @@ export class EventConsumerRunner {
     // A handler may outlast ack_wait (a slow model): tell the server it is alive, so only a crash
     // (no more heartbeats) hands the message to another replica.
     const heartbeat = setInterval(() => message.working(), this.bus.options.ackWaitMs / 2);
+    const sequence = context.streamSequence;
     try {
       await subscription.handle(event as EnvelopeOf<D>, context);
       message.ack();
+      failures.forget(sequence);
     } catch (error) {
-      if (policyOf(error).ack === 'term') {
-        await this.deadLetter(message, context, 'invalid', error, event.id);
-      } else if (context.deliveryCount >= this.bus.options.maxDeliver) {
-        await this.deadLetter(message, context, 'exhausted', error, event.id);
-      } else {
-        this.logger.warn(
-          `${subscription.durable}: delivery ${context.deliveryCount} of seq ${context.streamSequence} failed, ` +
-            `retrying: ${String(error)}`,
+      const ack = policyOf(error).ack;
+      if (ack === 'term') {
+        if (await this.deadLetter(message, context, 'invalid', error, event.id))
+          failures.forget(sequence);
+      } else if (ack === 'wait') {
+        const delay = pick(
+          this.bus.options.outageBackoffMs ?? OUTAGE_BACKOFF_MS,
+          context.deliveryCount,
         );
-        message.nak(this.backoff(context.deliveryCount));
+        this.logger.warn(
+          `${subscription.durable}: seq ${sequence} waits for a dependency (retry in ${delay} ms, ` +
+            `not counted): ${String(error)}`,
+        );
+        message.nak(delay);
+      } else {
+        const failed = failures.record(sequence);
+        if (failed >= this.bus.options.maxDeliver) {
+          if (await this.deadLetter(message, context, 'exhausted', error, event.id))
+            failures.forget(sequence);
+        } else {
+          this.logger.warn(
+            `${subscription.durable}: seq ${sequence} failed (${failed} of ` +
+              `${this.bus.options.maxDeliver}), retrying: ${String(error)}`,
+          );
+          message.nak(pick(this.bus.options.backoffMs, failed));
+        }
       }
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  private backoff(deliveryCount: number): number {
-    const delays = this.bus.options.backoffMs;
-    return delays[Math.min(deliveryCount - 1, delays.length - 1)] ?? 1_000;
   }
 
   private async deadLetter(
@@ -178,7 +210,7 @@ export class EventConsumerRunner {
     cause: 'invalid' | 'exhausted',
     error: unknown,
     originalEventId?: string,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const reason =
       (error instanceof Error ? error.message : String(error)).slice(0, 4000) || 'unknown';
     try {
@@ -211,12 +243,21 @@ export class EventConsumerRunner {
         `${context.consumer}: seq ${context.streamSequence} dead-lettered (${cause}): ${reason}`,
       );
       message.term(reason.slice(0, 200));
+      return true;
     } catch (publishError) {
       // Not recorded yet: keep the message and try again rather than lose it.
       this.logger.error(`${context.consumer}: dead-letter publish failed: ${String(publishError)}`);
-      message.nak(this.backoff(context.deliveryCount));
+      message.nak(
+        pick(this.bus.options.outageBackoffMs ?? OUTAGE_BACKOFF_MS, context.deliveryCount),
+      );
+      return false;
     }
   }
+}
+
+/** The `n`th delay (1-based); the last one repeats. */
+function pick(delays: readonly number[], n: number): number {
+  return delays[Math.min(n - 1, delays.length - 1)] ?? 1_000;
 }
 
 type Decoded = { event: EventEnvelope } | { invalid: unknown };

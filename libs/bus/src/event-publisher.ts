@@ -1,7 +1,7 @@
-import { headers } from '@nats-io/nats-core';
+import { headers, PermissionViolationError } from '@nats-io/nats-core';
 import { decodeEvent, encodeEvent, type EventEnvelope, eventRegistry } from '@support/contracts';
 import type { BusConnection } from './bus-connection.js';
-import { PublishNotAcknowledged } from './bus-errors.js';
+import { PublishNotAcknowledged, PublishRefused } from './bus-errors.js';
 
 export interface PublishResult {
   readonly streamSequence: number;
@@ -14,7 +14,8 @@ const RETRY_DELAY_MS = 250;
 /**
  * Publishes validated events and waits for the stream's acknowledgement. Retries inside the
  * deadline are safe because the event id is the `Nats-Msg-Id`; past the deadline the caller gets a
- * PublishNotAcknowledged error, never a silent loss.
+ * PublishNotAcknowledged error, never a silent loss. A publish the server's permissions refuse
+ * fails at once (PublishRefused): it is not an outage, and waiting would only hide it.
  */
 export class EventPublisher {
   constructor(private readonly bus: BusConnection) {}
@@ -39,6 +40,7 @@ export class EventPublisher {
         });
         return { streamSequence: ack.seq, duplicate: ack.duplicate };
       } catch (error) {
+        if (isPermissionViolation(error)) throw new PublishRefused(definition.subject, error);
         lastError = error;
         if (this.bus.nc.isClosed()) break;
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
@@ -52,4 +54,11 @@ export class EventPublisher {
     for (const event of events) results.push(await this.publish(event));
     return results;
   }
+}
+
+/** nats.js wraps the server's `-ERR 'Permissions Violation…'` of a request in a RequestError. */
+function isPermissionViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause)
+    if (e instanceof PermissionViolationError) return true;
+  return false;
 }

@@ -20,6 +20,8 @@ export * from './events/escalation/admin-replied.event.js';
 export * from './events/escalation/escalation-classified.event.js';
 export * from './events/kb/document-upserted.event.js';
 export * from './events/kb/document-indexed.event.js';
+export * from './events/kb/document-quarantined.event.js';
 export * from './events/deadletter/dead-lettered.event.js';
+export * from './events/deadletter/dead-letter-redriven.event.js';
 export * from './examples.js';
 export { buildAsyncApiDocument } from './asyncapi/build-asyncapi.js';

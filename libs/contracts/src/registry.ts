@@ -4,7 +4,9 @@ import { EscalationClassified } from './events/escalation/escalation-classified.
 import { EscalationRaised } from './events/escalation/escalation-raised.event.js';
 import { ThreadOpened } from './events/escalation/thread-opened.event.js';
 import { DeadLettered } from './events/deadletter/dead-lettered.event.js';
+import { DeadLetterRedriven } from './events/deadletter/dead-letter-redriven.event.js';
 import { DocumentIndexed } from './events/kb/document-indexed.event.js';
+import { DocumentQuarantined } from './events/kb/document-quarantined.event.js';
 import { DocumentUpserted } from './events/kb/document-upserted.event.js';
 import { MessageReceived } from './events/conversation/message-received.event.js';
 import { ReplySent } from './events/agent/reply-sent.event.js';
@@ -27,7 +29,9 @@ export const ALL_EVENTS = [
   EscalationClassified,
   DocumentUpserted,
   DocumentIndexed,
+  DocumentQuarantined,
   DeadLettered,
+  DeadLetterRedriven,
 ] as const;
 
 export type KnownEventDefinition = (typeof ALL_EVENTS)[number];

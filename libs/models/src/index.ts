@@ -45,8 +45,8 @@ export {
   CUSTOMER_ASKED_FOR_HUMAN,
   ExtractiveResponder,
   type ExtractiveResponderOptions,
-  REPHRASE_REQUEST,
 } from './chat/extractive-responder.js';
+export { REPHRASE_REQUEST } from './chat/rephrase-request.js';
 export { asksForHuman } from './chat/human-request.js';
 export {
   OpenAiCompatibleChatModel,

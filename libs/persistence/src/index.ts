@@ -23,4 +23,5 @@ export * from './projections/turn-traces/turn-traces.projection.js';
 export * from './projections/turn-traces/render-trace.js';
 export * from './replay/replay.js';
 export * from './table-dump.js';
+export * from './storable.js';
 export * from './projections/all-projections.js';

@@ -6,3 +6,4 @@ export * from './ws-client.js';
 export * from './shuffles.js';
 export * from './chromium.js';
 export * from './service-process.js';
+export * from './tcp-proxy.js';

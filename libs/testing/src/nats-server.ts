@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitForPort } from './free-port.js';
@@ -15,16 +15,33 @@ export interface TestNatsServer {
   stop(): Promise<void>;
 }
 
+export interface NatsServerOptions {
+  /**
+   * nats.conf text the server runs with, e.g. an `authorization` block (users and permissions);
+   * the port, store and JetStream flags are still the test's own.
+   */
+  readonly config?: string;
+}
+
 /** A test-owned `nats-server -js` on a free port with a temporary store, torn down by `stop`. */
-export async function startNatsServer(): Promise<TestNatsServer> {
+export async function startNatsServer(options: NatsServerOptions = {}): Promise<TestNatsServer> {
   const port = await freePort();
   const storeDir = mkdtempSync(join(tmpdir(), 'nats-test-'));
+  let configDir: string | null = null;
+  const configArgs: string[] = [];
+  if (options.config !== undefined) {
+    configDir = mkdtempSync(join(tmpdir(), 'nats-conf-'));
+    writeFileSync(join(configDir, 'nats.conf'), options.config);
+    configArgs.push('-c', join(configDir, 'nats.conf'));
+  }
   let child: ChildProcess | null = null;
 
   const start = async () => {
-    child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      'nats-server',
+      [...configArgs, '-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir],
+      { stdio: 'ignore' },
+    );
     await waitForPort(port);
   };
   const kill = async () => {
@@ -52,6 +69,7 @@ export async function startNatsServer(): Promise<TestNatsServer> {
     stop: async () => {
       await kill();
       rmSync(storeDir, { recursive: true, force: true });
+      if (configDir) rmSync(configDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,11 @@ import WebSocket from 'ws';
 
 export type Frame = { type: string; [key: string]: unknown };
 
+/** The subprotocol list that carries a token on a gateway WebSocket upgrade (never the URL). */
+export function bearer(token: string): string[] {
+  return [`bearer.${token}`];
+}
+
 /** A WebSocket test client that keeps every frame and waits for the one a test expects. */
 export class TestSocket {
   readonly frames: Frame[] = [];

@@ -1,5 +1,6 @@
 export * from './normalize/normalize-arabic.js';
 export * from './normalize/normalize-text.js';
+export * from './normalize/normalize-for-checks.js';
 export * from './language/detect-language.js';
 export * from './hash/murmur3.js';
 export * from './stem/stemmer.js';

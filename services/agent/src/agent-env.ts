@@ -1,5 +1,35 @@
 import { llmEnv } from '@support/models';
-import { bool, busEnv, databaseEnv, httpEnv, int, optional, str } from '@support/platform';
+import {
+  bool,
+  busEnv,
+  ConfigError,
+  databaseEnv,
+  type EnvVar,
+  httpEnv,
+  int,
+  optional,
+  str,
+} from '@support/platform';
+
+const HOST_NAME =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** Host names separated by commas ("sanaa.example, help.sanaa.example"); unset = none. */
+function hostNames(description: string): EnvVar<readonly string[]> {
+  return {
+    description,
+    parse: (raw, name) => {
+      const hosts = (raw ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase().replace(/\.$/, ''))
+        .filter((host) => host.length > 0);
+      const bad = hosts.find((host) => !HOST_NAME.test(host));
+      if (bad !== undefined)
+        throw new ConfigError(name, `must be host names separated by commas, got "${bad}"`);
+      return hosts;
+    },
+  };
+}
 
 export const agentOwnEnv = {
   KB_SEARCH_TIMEOUT_MS: int({
@@ -20,6 +50,9 @@ export const agentOwnEnv = {
     default: 'agent',
     description: 'unique per agent pod: names its reply consumer',
   }),
+  REPLY_LINK_HOSTS: hostNames(
+    'hosts (and their subdomains) an answer may link to or name; unset = none, every link fails validation',
+  ),
   SEED_DEMO_ORDERS: optional(
     bool({ description: 'seed demo orders (default: on unless NODE_ENV=production)' }),
   ),

@@ -174,6 +174,7 @@ export class AgentModule {
             EventPublisher,
             CHECKPOINT_POOL,
             CLOCK,
+            AGENT_CONFIG,
           ],
           useFactory: (
             ports: BusAgentPorts,
@@ -182,6 +183,7 @@ export class AgentModule {
             publisher: EventPublisher,
             pool: pg.Pool,
             clock: Clock,
+            config: AgentConfig,
           ) => {
             const chatModel = options.chatModel ?? chatModelFromConfig(loadConfig(llmEnv, env));
             const graph = buildAgentGraph(
@@ -195,6 +197,7 @@ export class AgentModule {
                 now: () => clock.now(),
               },
               saver,
+              { linkHosts: config.REPLY_LINK_HOSTS },
             );
             return new AgentConversations(
               graph,

@@ -1,4 +1,49 @@
-import { busEnv, databaseEnv, httpEnv, int, optional, str, url } from '@support/platform';
+import { isIP } from 'node:net';
+import {
+  busEnv,
+  ConfigError,
+  databaseEnv,
+  type EnvVar,
+  httpEnv,
+  int,
+  optional,
+  str,
+  url,
+} from '@support/platform';
+
+/** An IP address to listen on. */
+function ipAddress(opts: { default: string; description: string }): EnvVar<string> {
+  return {
+    description: opts.description,
+    parse: (raw, name) => {
+      const value = raw === undefined || raw === '' ? opts.default : raw.trim();
+      if (isIP(value) === 0)
+        throw new ConfigError(
+          name,
+          `must be an IP address to bind, e.g. 127.0.0.1, got "${value}"`,
+        );
+      return value;
+    },
+  };
+}
+
+/** Slack user ids, comma-separated: member ids start with U (or W on Enterprise Grid). */
+function slackUserIds(opts: { description: string }): EnvVar<readonly string[]> {
+  return {
+    description: opts.description,
+    parse: (raw, name) => {
+      const ids = (raw ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== '');
+      if (ids.length === 0) throw new ConfigError(name, 'must name at least one Slack user id');
+      const bad = ids.filter((id) => !/^[UW][A-Z0-9]{2,}$/.test(id));
+      if (bad.length > 0)
+        throw new ConfigError(name, `holds ${bad.join(', ')}: not Slack user ids (U… or W…)`);
+      return ids;
+    },
+  };
+}
 
 /**
  * Slack configuration. Without SLACK_BOT_TOKEN the service runs the `console` provider: it still
@@ -29,7 +74,18 @@ export const slackEnv = {
     max: 65535,
     description: 'Port of the dedicated HTTP server receiving Slack event deliveries',
   }),
+  SLACK_EVENTS_HOST: ipAddress({
+    default: '127.0.0.1',
+    description:
+      'Address the Slack events receiver binds (127.0.0.1 like the other services; 0.0.0.0 where Slack must reach it, e.g. the k8s pod)',
+  }),
   SLACK_EVENTS_PATH: str({ default: '/slack/events', description: 'Path of the events endpoint' }),
+  SLACK_ADMIN_USER_IDS: optional(
+    slackUserIds({
+      description:
+        'Comma-separated Slack user ids (U…/W…) whose thread replies reach customers; required with SLACK_BOT_TOKEN',
+    }),
+  ),
   SLACK_REQUEST_TIMEOUT_MS: int({
     default: 10_000,
     min: 100,

@@ -17,6 +17,7 @@ import {
   MessageReceived,
   ThreadOpened,
 } from '@support/contracts';
+import { storableText } from '@support/persistence';
 import { type StartedService, startService } from '@support/platform';
 import {
   createTestDatabase,
@@ -28,6 +29,7 @@ import {
 } from '@support/testing';
 import { SlackAdminChannel } from './adapters/slack-admin-channel.js';
 import { ADMIN_CHANNEL, EscalationModule } from './escalation.module.js';
+import { ThreadStore } from './persistence/thread-store.js';
 import { FakeSlackApi } from './testing/fake-slack-api.js';
 import { messageEventBody, postSignedEvent } from './testing/signed-delivery.js';
 import { RelayAdminReply, replyFromConsole } from './use-cases/relay-admin-reply.js';
@@ -155,6 +157,7 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
       SLACK_CHANNEL: CHANNEL,
       SLACK_API_URL: fake.apiUrl,
       SLACK_RETRIES: '2',
+      SLACK_ADMIN_USER_IDS: 'UADMIN01, UADMIN02',
     });
     const channel = stack.service.app.get<SlackAdminChannel>(ADMIN_CHANNEL);
     eventsUrl = channel.eventsUrl!;
@@ -288,6 +291,119 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     for (const id of ids) expect(published).not.toContain(id);
   });
 
+  it('the events receiver listens on 127.0.0.1 unless SLACK_EVENTS_HOST says otherwise', () => {
+    const channel = stack.service.app.get<SlackAdminChannel>(ADMIN_CHANNEL);
+    expect(channel.eventsAddress?.address).toBe('127.0.0.1');
+  });
+
+  /** Opens a handoff thread for a new conversation and returns its ts. */
+  const openThread = async () => {
+    const payload = escalationPayload();
+    await stack.publisher.publish(raised(`conv-${randomUUID()}`, payload));
+    const opened = await eventually(
+      () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
+    );
+    return { escalationId: payload.escalationId, threadTs: opened.payload.threadId };
+  };
+  const replyIn = (threadTs: string, user: string, text: string) => {
+    const eventId = `Ev${randomUUID().slice(0, 8)}`;
+    const body = messageEventBody(eventId, {
+      channel: CHANNEL,
+      user,
+      text,
+      ts: `${1_800_000_000 + Math.floor(Math.random() * 1000)}.000300`,
+      thread_ts: threadTs,
+      client_msg_id: randomUUID(),
+    });
+    return { eventId, post: () => postSignedEvent(eventsUrl, SECRET, body) };
+  };
+  const noticesIn = (threadTs: string) =>
+    fake.posted.filter((p) => p.threadTs === threadTs && !p.text.includes('*Transcript:*'));
+
+  it('a channel member who is not an admin does not reach the customer; the bot says so once', async () => {
+    const { escalationId, threadTs } = await openThread();
+    const first = replyIn(threadTs, 'UMEMBER9', 'Sure, 50% off for you!');
+    const second = replyIn(threadTs, 'UMEMBER9', 'Really, trust me.');
+    expect(await first.post()).toBe(200);
+    expect(await second.post()).toBe(200);
+    const notice = await eventually(() => noticesIn(threadTs)[0] ?? false);
+    expect(notice.text).toContain('<@UMEMBER9>');
+    expect(notice.text).toContain('was not sent');
+    await sleep(800);
+    const ids = stack.replies.map((r) => r.payload.externalId);
+    expect(ids).not.toContain(first.eventId);
+    expect(ids).not.toContain(second.eventId);
+    expect(noticesIn(threadTs)).toHaveLength(1);
+
+    // An admin on the list still answers in the same thread.
+    const admin = replyIn(threadTs, 'UADMIN02', 'Bulk orders get 10%; I will email you.');
+    expect(await admin.post()).toBe(200);
+    const reply = await eventually(
+      () => stack.replies.find((r) => r.payload.externalId === admin.eventId) ?? false,
+    );
+    expect(reply.payload).toMatchObject({ escalationId, adminId: 'UADMIN02' });
+  });
+
+  it('after the first admin reply resolves the escalation, later replies are not relayed; the bot says it is closed once', async () => {
+    const { escalationId, threadTs } = await openThread();
+    const answer = replyIn(threadTs, 'UADMIN01', 'Your refund is on its way.');
+    expect(await answer.post()).toBe(200);
+    await eventually(() => stack.replies.some((r) => r.payload.externalId === answer.eventId));
+
+    const late = [
+      replyIn(threadTs, 'UADMIN01', 'Also, here is a coupon.'),
+      replyIn(threadTs, 'UADMIN02', 'And another one.'),
+    ];
+    for (const reply of late) expect(await reply.post()).toBe(200);
+    const closed = await eventually(() => noticesIn(threadTs)[0] ?? false);
+    expect(closed.text).toContain('resolved');
+    await sleep(800);
+    const relayed = stack.replies.filter((r) => r.payload.escalationId === escalationId);
+    expect(relayed.map((r) => r.payload.externalId)).toEqual([answer.eventId]);
+    expect(noticesIn(threadTs)).toHaveLength(1);
+
+    // The customer's later messages go to the assistant, not to the closed thread.
+    const conversationId = stack.opened.find(
+      (e) => e.payload.escalationId === escalationId,
+    )!.conversationId!;
+    await stack.publisher.publish(customerMessage(conversationId, 'Thanks! One more thing'));
+    await sleep(800);
+    expect(fake.posted.filter((p) => p.text.includes('One more thing'))).toEqual([]);
+  });
+
+  it('an escalation answered elsewhere (the admin console) closes its Slack thread too', async () => {
+    const { escalationId, threadTs } = await openThread();
+    const conversationId = stack.opened.find(
+      (e) => e.payload.escalationId === escalationId,
+    )!.conversationId!;
+    await stack.publisher.publish(
+      createEvent(
+        AdminReplied,
+        {
+          escalationId,
+          provider: 'console',
+          adminId: 'admin-7',
+          text: 'Answered from the console.',
+          externalId: `console:${randomUUID()}`,
+        },
+        {
+          id: newEventId(),
+          occurredAt: new Date().toISOString(),
+          conversationId,
+          correlationId: newEventId(),
+        },
+      ),
+    );
+    // The console's reply reaches this service through its own consumer of admin_replied.
+    const store = stack.service.app.get(ThreadStore);
+    await eventually(async () => (await store.findByEscalation(escalationId))?.resolvedAt ?? false);
+    const slackReply = replyIn(threadTs, 'UADMIN01', 'Answering here as well.');
+    expect(await slackReply.post()).toBe(200);
+    await eventually(() => noticesIn(threadTs).length > 0);
+    await sleep(500);
+    expect(stack.replies.map((r) => r.payload.externalId)).not.toContain(slackReply.eventId);
+  });
+
   it('waits out a 429 (Retry-After: 1) and then opens the thread', async () => {
     const payload = escalationPayload();
     fake.rateLimitOnce(1);
@@ -316,6 +432,45 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     );
     expect(fake.calls.filter((c) => c.status === 503).length - failedBefore).toBe(5);
     expect(postsFor(payload.escalationId)).toHaveLength(1);
+  });
+
+  it('ids and texts with NUL and lone surrogates: the thread opens, later messages and the reply find it', async () => {
+    // Valid by the contracts (an event from an older gateway, say), refused by Postgres as is.
+    const conversationId = `conv-${randomUUID()}\u0000\ud800`;
+    const payload = escalationPayload({
+      customerId: 'cust-\u0000\udc00',
+      question: 'Wholesale\u0000 return \ud800?',
+    });
+    await stack.publisher.publish(raised(conversationId, payload));
+    const opened = await eventually(
+      () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
+      20_000,
+    );
+    expect(opened.conversationId).toBe(conversationId);
+    const thread = opened.payload.threadId;
+
+    await stack.publisher.publish(customerMessage(conversationId, 'Still there?\u0000'));
+    const relayed = await eventually(
+      () => fake.posted.find((p) => p.text.includes('Still there?')) ?? false,
+    );
+    expect(relayed.threadTs).toBe(thread);
+
+    const eventId = `Ev${randomUUID().slice(0, 8)}`;
+    const body = messageEventBody(eventId, {
+      channel: CHANNEL,
+      user: 'UADMIN01',
+      text: 'Wholesale returns go through your account manager.',
+      ts: `${1_800_000_000 + Math.floor(Math.random() * 1000)}.000200`,
+      thread_ts: thread,
+      client_msg_id: randomUUID(),
+    });
+    expect(await postSignedEvent(eventsUrl, SECRET, body)).toBe(200);
+    const reply = await eventually(
+      () => stack.replies.find((r) => r.payload.externalId === eventId) ?? false,
+    );
+    expect(reply.payload.escalationId).toBe(payload.escalationId);
+    // The conversation as every table keys it; storing it again changes nothing (idempotent).
+    expect(reply.conversationId).toBe(storableText(conversationId));
   });
 });
 

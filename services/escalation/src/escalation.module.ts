@@ -14,7 +14,7 @@ import {
   EventConsumers,
   EventPublisher,
 } from '@support/bus';
-import { EscalationRaised, MessageReceived } from '@support/contracts';
+import { AdminReplied, EscalationRaised, MessageReceived } from '@support/contracts';
 import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import {
   busEnv,
@@ -35,6 +35,8 @@ import {
 } from './persistence/escalation-persistence.js';
 import { ThreadStore } from './persistence/thread-store.js';
 import type { AdminChannel } from './ports/admin-channel.js';
+import { AdminAllowList } from './use-cases/admin-allow-list.js';
+import { MarkEscalationResolved } from './use-cases/mark-escalation-resolved.js';
 import { OpenHandoffThread } from './use-cases/open-thread.js';
 import { RelayAdminReply } from './use-cases/relay-admin-reply.js';
 import { RelayCustomerMessage } from './use-cases/relay-customer-message.js';
@@ -63,10 +65,22 @@ export function adminChannelFromConfig(config: EscalationConfig): AdminChannel {
     ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
     apiUrl: config.SLACK_API_URL,
     eventsPort: config.SLACK_EVENTS_PORT,
+    eventsHost: config.SLACK_EVENTS_HOST,
     eventsPath: config.SLACK_EVENTS_PATH,
     requestTimeoutMs: config.SLACK_REQUEST_TIMEOUT_MS,
     retries: config.SLACK_RETRIES,
   });
+}
+
+/**
+ * Who may answer customers from a thread. With Slack, the allow-list is required: anyone in the
+ * channel can reply in a thread, and an empty list would either relay them all or nobody.
+ */
+export function adminAllowListFromConfig(config: EscalationConfig): AdminAllowList {
+  if (!config.SLACK_BOT_TOKEN) return AdminAllowList.signedInElsewhere();
+  if (!config.SLACK_ADMIN_USER_IDS)
+    throw new ConfigError('SLACK_ADMIN_USER_IDS', 'is required when SLACK_BOT_TOKEN is set');
+  return AdminAllowList.only(config.SLACK_ADMIN_USER_IDS);
 }
 
 /** Translates bus events and admin replies into the use cases; starts and stops the channel. */
@@ -80,6 +94,7 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(OpenHandoffThread) private readonly openThread: OpenHandoffThread,
     @Inject(RelayCustomerMessage) private readonly relayMessage: RelayCustomerMessage,
     @Inject(RelayAdminReply) private readonly relayReply: RelayAdminReply,
+    @Inject(MarkEscalationResolved) private readonly markResolved: MarkEscalationResolved,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -87,6 +102,10 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
       const outcome = await this.relayReply.fromThread(reply, this.channel.provider);
       if (outcome === 'duplicate' && reply.retryNum !== undefined)
         this.logger.log(`ignored Slack retry ${reply.retryNum} of ${reply.externalId}`);
+      if (outcome === 'not_an_admin' || outcome === 'resolved')
+        this.logger.warn(
+          `thread reply ${reply.externalId} by ${reply.adminId} not relayed: ${outcome}`,
+        );
     });
     await this.channel.start();
     await this.consumers.subscribe({
@@ -100,6 +119,11 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
       handle: async (event) => {
         await this.relayMessage.execute(event);
       },
+    });
+    await this.consumers.subscribe({
+      durable: consumerName('escalation', AdminReplied),
+      event: AdminReplied,
+      handle: (event) => this.markResolved.execute(event),
     });
   }
 
@@ -154,9 +178,14 @@ export class EscalationModule {
         },
         {
           provide: RelayAdminReply,
-          inject: [ThreadStore, EventPublisher, CLOCK],
-          useFactory: (s: ThreadStore, p: EventPublisher, clock: Clock) =>
-            new RelayAdminReply(s, p, clock),
+          inject: [ThreadStore, EventPublisher, CLOCK, ADMIN_CHANNEL],
+          useFactory: (s: ThreadStore, p: EventPublisher, clock: Clock, c: AdminChannel) =>
+            new RelayAdminReply(s, p, clock, c, adminAllowListFromConfig(config)),
+        },
+        {
+          provide: MarkEscalationResolved,
+          inject: [ThreadStore],
+          useFactory: (s: ThreadStore) => new MarkEscalationResolved(s),
         },
         EscalationRuntime,
       ],

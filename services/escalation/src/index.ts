@@ -10,5 +10,8 @@ export * from './use-cases/event-sink.js';
 export * from './use-cases/open-thread.js';
 export * from './use-cases/relay-customer-message.js';
 export * from './use-cases/relay-admin-reply.js';
+export * from './use-cases/admin-allow-list.js';
+export * from './use-cases/mark-escalation-resolved.js';
+export * from './use-cases/thread-notices.js';
 export * from './testing/fake-slack-api.js';
 export * from './testing/signed-delivery.js';

@@ -2,6 +2,7 @@ import {
   type BeforeApplicationShutdown,
   Inject,
   Injectable,
+  Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -22,10 +23,14 @@ import { DataSource } from 'typeorm';
 import { CustomerSocketServer } from './chat/customer-socket.server.js';
 import { ReplyDelivery } from './chat/reply-delivery.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
+import { CustomerRateLimits } from './limits/customer-rate-limits.js';
+import { PostgresConnectionLedger } from './limits/postgres-connection-ledger.js';
 
 /** Starts what the gateway runs besides HTTP: the socket server, delivery and the projection. */
 @Injectable()
 export class GatewayRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('gateway');
+
   constructor(
     @Inject(HttpAdapterHost) private readonly http: HttpAdapterHost,
     @Inject(CustomerSocketServer) private readonly sockets: CustomerSocketServer,
@@ -34,10 +39,15 @@ export class GatewayRuntime implements OnApplicationBootstrap, BeforeApplication
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(AdminSocketServer) private readonly admins: AdminSocketServer,
+    @Inject(PostgresConnectionLedger) private readonly ledger: PostgresConnectionLedger,
+    @Inject(CustomerRateLimits) private readonly rateLimits: CustomerRateLimits,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const server = this.http.httpAdapter.getHttpServer();
+    // The lease first: connections are recorded under it.
+    await this.ledger.start((error) => this.logger.warn(`connection lease: ${String(error)}`));
+    this.rateLimits.start((error) => this.logger.warn(`rate bucket sweep: ${String(error)}`));
     this.sockets.attach(server);
     this.admins.attach(server);
     for (const projection of ALL_PROJECTIONS)
@@ -45,21 +55,36 @@ export class GatewayRuntime implements OnApplicationBootstrap, BeforeApplication
     // Delivery consumers are per gateway instance and start at the live end of the stream:
     // a reconnecting customer or admin gets what came before from the projections.
     const instance = `gateway-${this.config.instance}`;
-    const live = <D extends EventDefinition>(event: D, handle: (event: EnvelopeOf<D>) => void) =>
+    const live = <D extends EventDefinition>(
+      event: D,
+      handle: (event: EnvelopeOf<D>) => void | Promise<void>,
+      concurrency = 1,
+    ) =>
       this.consumers.subscribe({
         durable: consumerName(instance, event),
         event,
         deliverPolicy: 'new',
+        concurrency,
         handle: async (envelope) => handle(envelope),
       });
-    await live(ReplySent, (event) => {
-      this.delivery.replySent(event);
-      this.admins.broadcast(adminFrames.reply(event));
-    });
-    await live(EscalationRaised, (event) => {
-      this.delivery.escalationRaised(event);
-      this.admins.broadcast(adminFrames.raised(event));
-    });
+    // Replies and handoffs reach sockets and admins only once their causation checks out (a few
+    // reads each, so several conversations are checked at once).
+    await live(
+      ReplySent,
+      async (event) => {
+        await this.delivery.replySent(event);
+        this.admins.broadcast(adminFrames.reply(event));
+      },
+      8,
+    );
+    await live(
+      EscalationRaised,
+      async (event) => {
+        await this.delivery.escalationRaised(event);
+        this.admins.broadcast(adminFrames.raised(event));
+      },
+      8,
+    );
     await live(MessageReceived, (event) =>
       this.admins.broadcast(adminFrames.customerMessage(event)),
     );
@@ -73,5 +98,7 @@ export class GatewayRuntime implements OnApplicationBootstrap, BeforeApplication
   async beforeApplicationShutdown(): Promise<void> {
     await this.sockets.close();
     await this.admins.close();
+    this.rateLimits.stop();
+    await this.ledger.stop();
   }
 }

@@ -1,5 +1,5 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { BusModule, type BusOptions, EventPublisher } from '@support/bus';
+import { type DynamicModule, Logger, Module } from '@nestjs/common';
+import { BusConnection, BusModule, type BusOptions, EventPublisher } from '@support/bus';
 import {
   ConversationReader,
   type DatabaseOptions,
@@ -14,12 +14,15 @@ import { ConnectionRegistry } from './chat/connection-registry.js';
 import { SignedConversationIds } from './chat/conversation-ids.js';
 import { CustomerChat } from './chat/customer-chat.js';
 import { CustomerSocketServer } from './chat/customer-socket.server.js';
+import { RecordedCauses } from './chat/recorded-causes.js';
+import { ReplyCausation } from './chat/reply-causation.js';
 import { ReplyDelivery } from './chat/reply-delivery.js';
 import {
   GATEWAY_CONFIG,
   type GatewayConfig,
   gatewayConfigFromEnv,
 } from './config/gateway-config.js';
+import { demoModeWarning } from './config/demo-mode.js';
 import { GatewayRuntime } from './gateway-runtime.js';
 import { AdminConsole } from './admin/admin-console.js';
 import { AdminSocketServer } from './admin/admin-socket.server.js';
@@ -28,6 +31,11 @@ import { AdminPageController } from './web/admin-page.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DashboardQueries } from './dashboard/dashboard-queries.js';
 import { ChatPageController } from './web/chat-page.controller.js';
+import { CustomerConnectionCap } from './limits/customer-connection-cap.js';
+import { CustomerRateLimits } from './limits/customer-rate-limits.js';
+import { GATEWAY_MIGRATIONS } from './limits/gateway-migrations.js';
+import { PostgresConnectionLedger } from './limits/postgres-connection-ledger.js';
+import { PostgresRateBuckets } from './limits/postgres-rate-buckets.js';
 
 export interface GatewayModuleOptions {
   readonly env?: Record<string, string | undefined>;
@@ -44,13 +52,18 @@ export class GatewayModule {
       imports: [
         HealthModule.forService('gateway'),
         BusModule.forRoot('gateway', options.bus),
-        PersistenceModule.forRoot(options.database),
+        PersistenceModule.forRoot({ ...options.database, migrations: GATEWAY_MIGRATIONS }),
       ],
       controllers: [ChatPageController, AdminPageController, DashboardController, AuthController],
       providers: [
         {
           provide: GATEWAY_CONFIG,
-          useFactory: () => gatewayConfigFromEnv(options.env ?? process.env),
+          useFactory: () => {
+            const config = gatewayConfigFromEnv(options.env ?? process.env);
+            const warning = demoModeWarning(config);
+            if (warning) new Logger('gateway').warn(warning);
+            return config;
+          },
         },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         {
@@ -62,35 +75,68 @@ export class GatewayModule {
         { provide: ConnectionRegistry, useValue: new ConnectionRegistry() },
         {
           provide: ReplyDelivery,
-          inject: [ConnectionRegistry],
-          useFactory: (registry: ConnectionRegistry) => new ReplyDelivery(registry),
+          inject: [ConnectionRegistry, DataSource, BusConnection],
+          useFactory: (registry: ConnectionRegistry, dataSource: DataSource, bus: BusConnection) =>
+            new ReplyDelivery(registry, new ReplyCausation(new RecordedCauses(dataSource, bus))),
+        },
+        {
+          provide: CustomerRateLimits,
+          inject: [DataSource, GATEWAY_CONFIG],
+          useFactory: (dataSource: DataSource, config: GatewayConfig) =>
+            new CustomerRateLimits(new PostgresRateBuckets(dataSource), {
+              message: { burst: config.rateBurst, perMinute: config.ratePerMinute },
+              hello: { burst: config.helloBurst, perMinute: config.helloPerMinute },
+            }),
+        },
+        {
+          provide: PostgresConnectionLedger,
+          inject: [DataSource, GATEWAY_CONFIG],
+          useFactory: (dataSource: DataSource, config: GatewayConfig) =>
+            new PostgresConnectionLedger(dataSource, {
+              instance: config.instance,
+              leaseMs: config.connectionLeaseMs,
+            }),
+        },
+        {
+          provide: CustomerConnectionCap,
+          inject: [PostgresConnectionLedger, GATEWAY_CONFIG],
+          useFactory: (ledger: PostgresConnectionLedger, config: GatewayConfig) =>
+            new CustomerConnectionCap(ledger, config.maxConnectionsPerCustomer),
         },
         {
           provide: CustomerChat,
-          inject: [DataSource, EventPublisher, CLOCK, GATEWAY_CONFIG],
+          inject: [DataSource, EventPublisher, CLOCK, GATEWAY_CONFIG, CustomerRateLimits],
           useFactory: (
             dataSource: DataSource,
             publisher: EventPublisher,
             clock: Clock,
             config: GatewayConfig,
+            rateLimits: CustomerRateLimits,
           ) =>
             new CustomerChat(
               new ConversationReader(dataSource),
               publisher,
               clock,
-              config,
+              rateLimits,
               new SignedConversationIds(config.tokenSecret),
             ),
         },
         {
           provide: CustomerSocketServer,
-          inject: [CustomerChat, TokenService, ConnectionRegistry, GATEWAY_CONFIG],
+          inject: [
+            CustomerChat,
+            TokenService,
+            ConnectionRegistry,
+            CustomerConnectionCap,
+            GATEWAY_CONFIG,
+          ],
           useFactory: (
             chat: CustomerChat,
             tokens: TokenService,
             registry: ConnectionRegistry,
+            connections: CustomerConnectionCap,
             config: GatewayConfig,
-          ) => new CustomerSocketServer(chat, tokens, registry, config.maxFrameBytes),
+          ) => new CustomerSocketServer(chat, tokens, registry, connections, config.maxFrameBytes),
         },
         {
           provide: AdminConsole,

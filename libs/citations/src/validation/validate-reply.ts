@@ -1,17 +1,24 @@
+import { normalizeForChecks } from '@support/text';
 import { extractCitations } from '../citations/extract-citations.js';
-import { isFactual } from '../factual/is-factual.js';
+import { isCourtesyPhrase } from '../courtesy/is-courtesy-phrase.js';
 import { extractQuantities } from '../quantities/extract-quantities.js';
 import type { Quantity } from '../quantities/quantity.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
+import { foreignHosts, withoutLinks } from '../safety/foreign-links.js';
+import { requestsSecret } from '../safety/requests-secret.js';
 import { splitSentences } from '../sentences/split-sentences.js';
+import { lexicalSupport, MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
 import { sentencesRepeatingConfidential } from './confidential.js';
 import {
   CONFIDENTIAL_TEXT,
+  FOREIGN_LINK,
   MAX_PROBLEM_TEXT,
   MAX_VERDICT_TEXT,
   MISSING_CITATION,
+  SECRET_REQUEST,
   UNKNOWN_CITATION,
   UNSUPPORTED_QUANTITY,
+  UNSUPPORTED_WORDS,
   type PromptChunk,
   type SentenceVerdict,
   type ValidationVerdict,
@@ -23,23 +30,17 @@ function clip(text: string, max: number): string {
   return `${[...text].slice(0, max - 1).join('')}…`;
 }
 
-function problemOf(
-  sentence: string,
-  factual: boolean,
-  citations: readonly string[],
-  chunkQuantities: ReadonlyMap<string, readonly Quantity[]>,
-): string | undefined {
-  // An invented id is refused in any sentence, factual or not: it would reach the customer as a
-  // citation of nothing, and it shows the model making things up.
-  const unknown = citations.find((id) => !chunkQuantities.has(id));
-  if (unknown !== undefined) return `${UNKNOWN_CITATION}: ${unknown}`;
-  if (!factual) return undefined;
-  if (citations.length === 0) return MISSING_CITATION;
-  const supporting = citations.flatMap((id) => chunkQuantities.get(id) ?? []);
-  const unsupported = extractQuantities(sentence).find(
-    (stated) => !supporting.some((source) => sameQuantity(stated, source)),
-  );
-  return unsupported ? `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(unsupported)}` : undefined;
+/** A prompt chunk as the checks read it. */
+interface CheckedChunk {
+  text: string;
+  quantities: Quantity[];
+}
+
+interface Sentence {
+  text: string;
+  courtesy: boolean;
+  citations: string[];
+  leaking: boolean;
 }
 
 export interface ValidateReplyOptions {
@@ -48,49 +49,119 @@ export interface ValidateReplyOptions {
    * customer must never read them.
    */
   readonly confidential?: readonly string[];
+  /**
+   * Hosts the reply may link to or name, each with its subdomains (`REPLY_LINK_HOSTS` in the
+   * agent). None by default: a support answer quotes policies, it does not send people elsewhere.
+   */
+  readonly linkHosts?: readonly string[];
+}
+
+/** Why the cited chunks do not support a cited sentence, or undefined when they do. */
+function unsupported(sentence: string, cited: readonly CheckedChunk[]): string | undefined {
+  const supporting = cited.flatMap((chunk) => chunk.quantities);
+  const stated = extractQuantities(sentence);
+  const quantity = stated.find((q) => !supporting.some((source) => sameQuantity(q, source)));
+  if (quantity) return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
+  // Links are the link check's; their words ("https", "www") are nothing a chunk says.
+  const support = lexicalSupport(
+    withoutLinks(sentence),
+    cited.map((chunk) => chunk.text),
+  );
+  if (support.share >= MIN_SUPPORTED_SHARE) return undefined;
+  // No content word at all: a sentence of quantities alone ("21 days") is what the quantity check
+  // just passed; one of stop words alone ("Yes, you can") says nothing a chunk could vouch for.
+  if (support.missing.length === 0 && stated.length > 0) return undefined;
+  return support.missing.length > 0
+    ? `${UNSUPPORTED_WORDS}: ${support.missing.join(', ')}`
+    : UNSUPPORTED_WORDS;
+}
+
+function problemOf(
+  sentence: Sentence,
+  chunks: ReadonlyMap<string, CheckedChunk>,
+  linkHosts: readonly string[],
+): string | undefined {
+  // Whatever the sentence cites: no chunk makes these acceptable, so a planted one cannot either.
+  if (requestsSecret(sentence.text)) return SECRET_REQUEST;
+  const [host] = foreignHosts(sentence.text, linkHosts);
+  if (host !== undefined) return `${FOREIGN_LINK}: ${host}`;
+  if (sentence.leaking) return CONFIDENTIAL_TEXT;
+  // An invented id is refused in any sentence, courtesy or not: it would reach the customer as a
+  // citation of nothing, and it shows the model making things up.
+  const unknown = sentence.citations.find((id) => !chunks.has(id));
+  if (unknown !== undefined) return `${UNKNOWN_CITATION}: ${unknown}`;
+  if (sentence.courtesy) return undefined;
+  if (sentence.citations.length === 0) return MISSING_CITATION;
+  return unsupported(
+    sentence.text,
+    sentence.citations.flatMap((id) => chunks.get(id) ?? []),
+  );
 }
 
 /**
- * The mechanical check that decides whether a draft reply may reach the customer. The reply is
- * split into sentences ({@link splitSentences}); a sentence fails when
+ * The mechanical check that decides whether a draft reply may reach the customer. The reply, the
+ * chunks and the confidential texts are first put through `normalizeForChecks` (NFKC, invisible
+ * characters stripped, Arabic folded), so that a zero-width space or a full-width letter inside a
+ * word hides it from no check. The reply is then split into sentences ({@link splitSentences}),
+ * and each sentence must be either
  *
- * - it cites an id that was not in the prompt (`unknown_citation: <id>`), factual or not;
- * - it is factual ({@link isFactual}) and cites nothing (`missing_citation`);
- * - it is factual and states a quantity ({@link extractQuantities}) that none of the chunks it
- *   cites contains, compared by canonical value and unit (`unsupported_quantity: <value>`);
- * - it takes part in repeating `CONFIDENTIAL_RUN_WORDS` (8) words in a row of a confidential
- *   text (`confidential_text`), whatever it cites: citations do not make the system prompt a fact.
+ * - one of the fixed courtesy phrases ({@link isCourtesyPhrase}: greetings, thanks, "anything
+ *   else?"), as a whole, or
+ * - cited, and supported by the chunks it cites: it states no quantity
+ *   ({@link extractQuantities}) that they lack, compared by canonical value and unit
+ *   (`unsupported_quantity: <value>`), and at least {@link MIN_SUPPORTED_SHARE} of its content
+ *   terms are theirs ({@link lexicalSupport}; `unsupported_words: <words>`). An uncited sentence is
+ *   `missing_citation`.
+ *
+ * Whatever it cites, a sentence fails when it
+ *
+ * - asks for a card number, CVV, password or one-time code ({@link requestsSecret};
+ *   `secret_request`);
+ * - links to or names a host outside `options.linkHosts` ({@link foreignHosts};
+ *   `foreign_link: <host>`);
+ * - takes part in repeating `CONFIDENTIAL_RUN_WORDS` (8) words in a row of a confidential text
+ *   (`confidential_text`): citations do not make the system prompt a fact;
+ * - cites an id that was not in the prompt (`unknown_citation: <id>`).
  *
  * The reply passes when every sentence is ok and there is at least one sentence: an empty reply,
- * or one with nothing but markers and punctuation, fails. Pure: no model, no I/O, no clock.
+ * or one with nothing but markers and punctuation, fails. Each verdict's `text` is the sentence as
+ * checked (normalised); `factual` says it was held to the citation rule (not a courtesy phrase).
+ * Pure: no model, no I/O, no clock.
  */
 export function validateReply(
   reply: string,
   promptChunks: readonly PromptChunk[],
   options: ValidateReplyOptions = {},
 ): ValidationVerdict {
-  const chunkQuantities = new Map<string, Quantity[]>();
+  const chunks = new Map<string, CheckedChunk>();
   for (const chunk of promptChunks) {
-    const known = chunkQuantities.get(chunk.chunkId) ?? [];
-    chunkQuantities.set(chunk.chunkId, [...known, ...extractQuantities(chunk.text)]);
+    const text = normalizeForChecks(chunk.text);
+    const known = chunks.get(chunk.chunkId);
+    chunks.set(chunk.chunkId, {
+      text: known ? `${known.text}\n${text}` : text,
+      quantities: [...(known?.quantities ?? []), ...extractQuantities(text)],
+    });
   }
 
-  const texts = splitSentences(reply);
+  const texts = splitSentences(normalizeForChecks(reply));
   const leaking = sentencesRepeatingConfidential(
     texts,
-    options.confidential ?? [],
-    promptChunks.map((chunk) => chunk.text),
+    (options.confidential ?? []).map(normalizeForChecks),
+    [...chunks.values()].map((chunk) => chunk.text),
   );
+  const linkHosts = options.linkHosts ?? [];
   const sentences = texts.map((text, index): SentenceVerdict => {
-    const factual = isFactual(text);
-    const citations = extractCitations(text);
-    const problem =
-      problemOf(text, factual, citations, chunkQuantities) ??
-      (leaking.has(index) ? CONFIDENTIAL_TEXT : undefined);
+    const sentence: Sentence = {
+      text,
+      courtesy: isCourtesyPhrase(text),
+      citations: extractCitations(text),
+      leaking: leaking.has(index),
+    };
+    const problem = problemOf(sentence, chunks, linkHosts);
     const verdict: SentenceVerdict = {
       text: clip(text, MAX_VERDICT_TEXT),
-      factual,
-      citations,
+      factual: !sentence.courtesy,
+      citations: sentence.citations,
       ok: problem === undefined,
     };
     if (problem !== undefined) verdict.problem = clip(problem, MAX_PROBLEM_TEXT);

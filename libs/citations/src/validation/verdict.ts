@@ -4,13 +4,21 @@
  * depending on class-validator.
  */
 export interface SentenceVerdict {
-  /** The sentence as the model wrote it, trimmed (at most {@link MAX_VERDICT_TEXT} characters). */
+  /**
+   * The sentence as the checks read it: the model's words after `normalizeForChecks` (invisible
+   * characters gone, NFKC, Arabic folded), trimmed (at most {@link MAX_VERDICT_TEXT} characters).
+   */
   text: string;
+  /** Held to the citation rule: every sentence but the fixed courtesy phrases. */
   factual: boolean;
   /** The chunk ids the sentence cites, in order, without duplicates. */
   citations: string[];
   ok: boolean;
-  /** Why the sentence failed: `missing_citation`, `unknown_citation: <id>`, `unsupported_quantity: <value>`, `confidential_text` (and, from the agent, `wrong_language: <lang>`). */
+  /**
+   * Why the sentence failed: `missing_citation`, `unknown_citation: <id>`,
+   * `unsupported_quantity: <value>`, `unsupported_words: <words>`, `secret_request`,
+   * `foreign_link: <host>`, `confidential_text` (and, from the agent, `wrong_language: <lang>`).
+   */
   problem?: string;
 }
 
@@ -37,3 +45,9 @@ export const UNKNOWN_CITATION = 'unknown_citation';
 export const UNSUPPORTED_QUANTITY = 'unsupported_quantity';
 /** A sentence that repeats part of a confidential text (the system prompt). */
 export const CONFIDENTIAL_TEXT = 'confidential_text';
+/** A cited sentence whose content words its cited chunks do not hold (see `lexicalSupport`). */
+export const UNSUPPORTED_WORDS = 'unsupported_words';
+/** A sentence asking for a card number, CVV, password or one-time code, cited or not. */
+export const SECRET_REQUEST = 'secret_request';
+/** A sentence linking to, or naming, a host outside the allow-list, cited or not. */
+export const FOREIGN_LINK = 'foreign_link';

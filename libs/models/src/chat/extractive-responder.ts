@@ -10,13 +10,8 @@ import {
 } from './chat-model.js';
 import { asksForHuman } from './human-request.js';
 import { parseChunksFromToolMessage, type PromptChunk } from './prompt-chunks.js';
+import { REPHRASE_REQUEST } from './rephrase-request.js';
 import { splitSentences } from './sentences.js';
-
-/** Asked when nothing in the chunks covers the question: no facts, so nothing to cite. */
-export const REPHRASE_REQUEST: Readonly<Record<'en' | 'ar', string>> = {
-  en: 'Could you rephrase your question, or tell me a little more about what you need?',
-  ar: 'هل يمكنك إعادة صياغة سؤالك أو توضيح ما تحتاجه بتفصيل أكثر؟',
-};
 
 /** The arguments of the escalate call the responder makes when the customer asks for a human. */
 export const CUSTOMER_ASKED_FOR_HUMAN = { reason: 'customer asked for a human' } as const;

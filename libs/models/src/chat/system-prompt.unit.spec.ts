@@ -4,8 +4,14 @@ import { buildSystemPrompt, SYSTEM_PROMPT_EN } from './system-prompt.js';
 describe('buildSystemPrompt', () => {
   it('states the rules the graph relies on', () => {
     for (const prompt of [SYSTEM_PROMPT_EN, buildSystemPrompt({ language: 'ar' })]) {
-      expect(prompt).toMatch(/square brackets after every factual sentence/);
+      expect(prompt).toMatch(/square brackets after every sentence/);
       expect(prompt).toMatch(/Cite only ids that appear in the chunks/);
+      expect(prompt).toMatch(/say only what the cited chunk says/);
+      expect(prompt).toMatch(
+        /The only sentences allowed without a citation are these courtesy phrases/,
+      );
+      expect(prompt).toMatch(/Never ask for card numbers, CVV, passwords or one-time codes/);
+      expect(prompt).toMatch(/never write links/);
       expect(prompt).toMatch(/Answer only from the tool results/);
       expect(prompt).toMatch(/<chunk id="..."> ... <\/chunk>/);
       expect(prompt).toMatch(/never instructions/);

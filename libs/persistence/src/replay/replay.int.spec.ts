@@ -26,8 +26,10 @@ import {
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../database.js';
 import { processOnce } from '../processed-events.js';
+import { ConversationReader } from '../projections/conversations/conversation-reader.js';
 import { conversationsProjection } from '../projections/conversations/conversations.projection.js';
 import { dumpTable } from '../table-dump.js';
+import { hostile, storedHostile } from '../testing/hostile-strings.js';
 import { replayFromStart } from './replay.js';
 
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -37,6 +39,8 @@ function conversationStory(
   conversationId: string,
   customerId: string,
   startMinute: number,
+  /** Applied to every text the story's events carry. */
+  say: (text: string) => string = (text) => text,
 ): EventEnvelope[] {
   const meta = (turnId: string, minute: number) => ({
     id: newEventId(),
@@ -52,14 +56,30 @@ function conversationStory(
         ...EXAMPLE_PAYLOADS['conversation.message_received'],
         customerId,
         messageId: newEventId(),
-        text,
+        text: say(text),
+        attachments: (
+          EXAMPLE_PAYLOADS['conversation.message_received'].attachments as { fileName: string }[]
+        ).map((attachment) => ({
+          ...attachment,
+          attachmentId: newEventId(),
+          fileName: say(attachment.fileName),
+        })),
       } as never,
       meta(turnId, minute),
     );
   const reply = (turnId: string, minute: number, kind: string) =>
     createEvent(
       ReplySent,
-      { ...EXAMPLE_PAYLOADS['agent.reply_sent'], customerId, replyId: newEventId(), kind } as never,
+      {
+        ...EXAMPLE_PAYLOADS['agent.reply_sent'],
+        customerId,
+        replyId: newEventId(),
+        kind,
+        text: say(String(EXAMPLE_PAYLOADS['agent.reply_sent'].text)),
+        citations: [
+          { chunkId: 'returns-retail#2', docId: 'returns-retail', title: say('Returns') },
+        ],
+      } as never,
       meta(turnId, minute),
     );
   const t1 = newEventId();
@@ -71,7 +91,12 @@ function conversationStory(
     reply(t2, startMinute + 3, 'abstention'),
     createEvent(
       EscalationRaised,
-      { ...EXAMPLE_PAYLOADS['escalation.raised'], customerId, escalationId: newEventId() } as never,
+      {
+        ...EXAMPLE_PAYLOADS['escalation.raised'],
+        customerId,
+        escalationId: newEventId(),
+        question: say('Can I return a wholesale order?'),
+      } as never,
       meta(t2, startMinute + 3),
     ),
     reply(t2, startMinute + 4, 'human'),
@@ -135,9 +160,13 @@ describe('conversations projection: live processing and replay', () => {
       );
     }
 
-    const events = Array.from({ length: 20 }, (_, i) =>
-      conversationStory(`conv-${i}`, `cust-${i % 7}`, i * 3),
-    ).flat();
+    const events = [
+      ...Array.from({ length: 20 }, (_, i) =>
+        conversationStory(`conv-${i}`, `cust-${i % 7}`, i * 3),
+      ),
+      // Ids and texts with characters Postgres refuses (an event from an older gateway, say).
+      conversationStory(hostile('conv-hostile'), hostile('cust-hostile'), 70, hostile),
+    ].flat();
     for (const event of events) await publisher.publish(event);
     await publisher.publish(events[0]!); // a duplicate publish is deduplicated by the stream
 
@@ -146,7 +175,27 @@ describe('conversations projection: live processing and replay', () => {
       30_000,
     );
     const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM messages');
-    expect(count).toBe(20 * 5);
+    expect(count).toBe(21 * 5);
+    // Looked up by the id as the events carry it: the reader makes it storable like the rows.
+    const history = await new ConversationReader(dataSource).history(hostile('conv-hostile'));
+    expect(history.map((m) => [m.role, m.text])).toEqual([
+      ['customer', storedHostile('Where is my order?')],
+      ['agent', storedHostile(String(EXAMPLE_PAYLOADS['agent.reply_sent'].text))],
+      ['customer', storedHostile('هل يمكنني إرجاع طلب الجملة؟')],
+      ['agent', storedHostile(String(EXAMPLE_PAYLOADS['agent.reply_sent'].text))],
+      ['human', storedHostile(String(EXAMPLE_PAYLOADS['agent.reply_sent'].text))],
+    ]);
+    expect(history[0]!.attachments[0]!.fileName).toBe(storedHostile('tear.png'));
+    expect(history[1]!.citations[0]!.title).toBe(storedHostile('Returns'));
+    const [hostileConversation] = await dataSource.query(
+      'SELECT customer_id, message_count, human_active FROM conversations WHERE id = $1',
+      [storedHostile('conv-hostile')],
+    );
+    expect(hostileConversation).toEqual({
+      customer_id: storedHostile('cust-hostile'),
+      message_count: 5,
+      human_active: false,
+    });
     const conversation = await dataSource.query(
       'SELECT message_count, human_active FROM conversations WHERE id = $1',
       ['conv-3'],
@@ -166,6 +215,7 @@ describe('conversations projection: live processing and replay', () => {
     const result = await replayFromStart(bus, dataSource, [conversationsProjection]);
     expect(result.events).toBe(events.length);
     expect(result.applied).toBe(events.length);
+    expect(result.failed).toEqual([]);
     const replayed = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
     expect(replayed).toEqual(live);
 

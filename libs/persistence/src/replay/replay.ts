@@ -4,6 +4,9 @@ import { decodeEvent } from '@support/contracts';
 import type { DataSource } from 'typeorm';
 import { claimUnprocessed, type SequencedEvent, schemaOf } from '../processed-events.js';
 import type { Projection } from '../projections/projection.js';
+import { foldOneByOne, type ReplayFailure } from './fold-one-by-one.js';
+
+export type { ReplayFailure } from './fold-one-by-one.js';
 
 export interface ReplayProgress {
   readonly processed: number;
@@ -15,6 +18,8 @@ export interface ReplayResult {
   readonly events: number;
   readonly applied: number;
   readonly skippedInvalid: number;
+  /** Events a projection refused however often it was tried; none of their effects are stored. */
+  readonly failed: readonly ReplayFailure[];
   readonly elapsedMs: number;
 }
 
@@ -23,7 +28,9 @@ const BATCH = 500;
 /**
  * Rebuilds projections from sequence 1 of the stream: empties their tables and bookkeeping, then
  * folds every event in stream order, in batches of one transaction each. The result equals what
- * live processing produced. Invalid events are skipped (live consumers dead-lettered them too).
+ * live processing produced. Invalid events are skipped (live consumers dead-lettered them too). An
+ * event a projection cannot apply does not stop the replay: it is tried alone as often as a live
+ * consumer tries it, then recorded in `failed` without effects, as a live consumer dead-letters it.
  */
 export async function replayFromStart(
   bus: BusConnection,
@@ -57,10 +64,11 @@ export async function replayFromStart(
   let processed = 0;
   let applied = 0;
   let skippedInvalid = 0;
+  const failed: ReplayFailure[] = [];
   const nothingToRead =
     total === 0 || (since !== undefined && Date.parse(info.state.last_ts) < since.getTime());
   if (nothingToRead)
-    return { events: 0, applied: 0, skippedInvalid: 0, elapsedMs: Date.now() - started };
+    return { events: 0, applied: 0, skippedInvalid: 0, failed, elapsedMs: Date.now() - started };
 
   const consumer = await bus.js.consumers.get(
     bus.options.stream,
@@ -90,28 +98,40 @@ export async function replayFromStart(
           { event, streamSequence: item.sequence },
         ]);
     }
-    await dataSource.transaction(async (manager) => {
-      for (const [projection, items] of perProjection) {
-        const claimed = await claimUnprocessed(manager, projection.name, items);
-        await projection.apply(manager, claimed);
-        applied += claimed.length;
-      }
-    });
+    try {
+      applied += await dataSource.transaction(async (manager) => {
+        let claimedInBatch = 0;
+        for (const [projection, items] of perProjection) {
+          const claimed = await claimUnprocessed(manager, projection.name, items);
+          await projection.apply(manager, claimed);
+          claimedInBatch += claimed.length;
+        }
+        return claimedInBatch;
+      });
+    } catch {
+      // Nothing of the batch was stored: find the event(s) at fault one at a time.
+      const outcome = await foldOneByOne(dataSource, perProjection, bus.options.maxDeliver);
+      applied += outcome.applied;
+      failed.push(...outcome.failed);
+    }
   };
 
-  for await (const message of messages) {
-    processed += 1;
-    const interested = bySubject.get(message.subject);
-    if (interested)
-      batch.push({ sequence: message.seq, data: message.data, projections: interested });
-    if (batch.length >= BATCH) {
-      await flush();
-      onProgress({ processed, total, lastSequence: message.seq });
+  try {
+    for await (const message of messages) {
+      processed += 1;
+      const interested = bySubject.get(message.subject);
+      if (interested)
+        batch.push({ sequence: message.seq, data: message.data, projections: interested });
+      if (batch.length >= BATCH) {
+        await flush();
+        onProgress({ processed, total, lastSequence: message.seq });
+      }
+      if (message.seq >= lastSequence) break;
     }
-    if (message.seq >= lastSequence) break;
+  } finally {
+    await messages.close();
   }
-  await messages.close();
   await flush();
   onProgress({ processed, total, lastSequence });
-  return { events: processed, applied, skippedInvalid, elapsedMs: Date.now() - started };
+  return { events: processed, applied, skippedInvalid, failed, elapsedMs: Date.now() - started };
 }

@@ -6,6 +6,9 @@ import {
   type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { loadConfig } from '../config/env-schema.js';
+import { runtimeEnv } from '../config/runtime-env.js';
 import { SERVICE_PORTS, type ServiceName } from '../config/service-ports.js';
 import { AppErrorFilter } from '../errors/app-error.filter.js';
 
@@ -26,18 +29,22 @@ export interface StartedService {
 
 /**
  * Boots one service module as an HTTP application on its port. Used by every thin `main.ts`
- * and, six times over, by the all-in-one launcher.
+ * and, six times over, by the all-in-one launcher. An unknown NODE_ENV stops it before anything
+ * starts.
  */
 export async function startService(
   name: ServiceName,
   module: Type<unknown> | DynamicModule,
   options: { port?: number; host?: string; shutdownHooks?: boolean } = {},
 ): Promise<StartedService> {
-  const app = await NestFactory.create(module, {
+  loadConfig(runtimeEnv);
+  const app = await NestFactory.create<NestExpressApplication>(module, {
     logger: logLevels(process.env.LOG_LEVELS),
     bufferLogs: false,
     abortOnError: false,
   });
+  // Names the framework to anyone probing for its known bugs; no client needs it.
+  app.disable('x-powered-by');
   // A host running several services in one process closes them itself, in order.
   if (options.shutdownHooks !== false) app.enableShutdownHooks();
   app.useGlobalFilters(new AppErrorFilter());

@@ -1,4 +1,4 @@
-import { int, optional, str, url } from './env-schema.js';
+import { ConfigError, type EnvVar, int, optional, str, url } from './env-schema.js';
 
 /** Variables every service reads: the bus and the database. */
 export const busEnv = {
@@ -21,7 +21,27 @@ export const busEnv = {
     max: 5,
     description: 'stream replicas (3 on a cluster)',
   }),
+  NATS_USER: optional(natsUser()),
+  NATS_PASSWORD: optional(
+    str({ description: 'password of NATS_USER (required with it; from a Secret)' }),
+  ),
 };
+
+/**
+ * The service's NATS user (deploy/k8s: one per service, with only its own permissions); unset =
+ * anonymous, as against a local nats-server without authorization. It also names the service's
+ * reply inbox (`_INBOX_<user>`), so it must be one subject token.
+ */
+function natsUser(): EnvVar<string> {
+  return {
+    description: 'NATS user of this service (unset = anonymous)',
+    parse: (raw, name) => {
+      if (raw === undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(raw))
+        throw new ConfigError(name, `must be letters, digits, "_" or "-", got "${raw ?? ''}"`);
+      return raw;
+    },
+  };
+}
 
 export const databaseEnv = {
   DATABASE_URL: url({

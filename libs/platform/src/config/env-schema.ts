@@ -90,6 +90,19 @@ export function bool(opts: Opts<boolean> = {}): EnvVar<boolean> {
   };
 }
 
+/** One of a fixed set of words, compared exactly: a near miss (`prod`) is an error, never a default. */
+export function oneOf<const V extends string>(values: readonly V[], opts: Opts<V> = {}): EnvVar<V> {
+  return {
+    description: opts.description ?? '',
+    parse: (raw, name) => {
+      if (raw === undefined || raw === '') return opts.default ?? required(name);
+      if (!(values as readonly string[]).includes(raw))
+        throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${raw}"`);
+      return raw as V;
+    },
+  };
+}
+
 export function url(opts: Opts<string> & { protocols: readonly string[] }): EnvVar<string> {
   return {
     description: opts.description ?? '',

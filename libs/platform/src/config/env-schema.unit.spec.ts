@@ -1,5 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, ConfigError, int, loadConfig, num, optional, str, url } from './env-schema.js';
+import {
+  bool,
+  ConfigError,
+  int,
+  loadConfig,
+  num,
+  oneOf,
+  optional,
+  str,
+  url,
+} from './env-schema.js';
 
 describe('configuration', () => {
   const schema = {
@@ -8,6 +18,7 @@ describe('configuration', () => {
     DEMO: optional(bool()),
     NAME: str(),
     FLOOR: num({ default: 0.3, min: 0, max: 1 }),
+    MODE: oneOf(['development', 'production'], { default: 'development' }),
   };
 
   it('applies defaults and parses values', () => {
@@ -17,7 +28,9 @@ describe('configuration', () => {
       DEMO: false,
       NAME: 'x',
       FLOOR: 0.3,
+      MODE: 'development',
     });
+    expect(loadConfig(schema, { NAME: 'x', MODE: 'production' }).MODE).toBe('production');
   });
 
   it.each([
@@ -29,6 +42,8 @@ describe('configuration', () => {
     [{}, /NAME is required/],
     [{ NAME: 'x', FLOOR: '1.5' }, /FLOOR must be <= 1/],
     [{ NAME: 'x', FLOOR: 'high' }, /FLOOR must be a number/],
+    [{ NAME: 'x', MODE: 'prod' }, /MODE must be one of development, production, got "prod"/],
+    [{ NAME: 'x', MODE: 'Production' }, /MODE must be one of/],
   ])('stops with a message naming the variable (%j)', (env, message) => {
     expect(() => loadConfig(schema, env)).toThrow(ConfigError);
     expect(() => loadConfig(schema, env)).toThrow(message);

@@ -6,7 +6,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { codeOf, policyOf } from './app-error.js';
+import { codeOf, policyOf, publicMessageOf } from './app-error.js';
 
 /** HTTP face of the error table: status from ERROR_POLICY, body `{ code, message }`. */
 @Catch()
@@ -22,12 +22,6 @@ export class AppErrorFilter implements ExceptionFilter {
     const code = codeOf(error);
     if (code === 'internal')
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    const message =
-      code === 'internal'
-        ? 'Internal error'
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    response.status(policyOf(error).http).json({ code, message });
+    response.status(policyOf(error).http).json({ code, message: publicMessageOf(error) });
   }
 }

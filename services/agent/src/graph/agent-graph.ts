@@ -53,6 +53,7 @@ const turnOf = (state: AgentStateValue): TurnContext => ({
   customerId: state.customerId,
   conversationId: state.conversationId,
   turnId: state.turnId,
+  ...(state.causeEventId ? { causeEventId: state.causeEventId } : {}),
   language: state.language,
   question: state.question,
   ...(state.namespace ? { namespace: state.namespace } : {}),
@@ -72,6 +73,11 @@ function transcriptOf(messages: readonly ChatMessage[], at: string): TranscriptE
   });
 }
 
+export interface AgentGraphOptions {
+  /** Hosts an answer may link to or name (`REPLY_LINK_HOSTS`); none by default. */
+  readonly linkHosts?: readonly string[];
+}
+
 /**
  * The agent graph of the design. The model never decides whether it failed: retrieval verdicts,
  * the escalate tool and the citation check route a turn to `force_escalate`, which sends a fixed
@@ -79,7 +85,11 @@ function transcriptOf(messages: readonly ChatMessage[], at: string): TranscriptE
  * Nodes with side effects derive every event id from the turn, so LangGraph re-running a node after
  * a crash or a resume publishes nothing new.
  */
-export function buildAgentGraph(ports: AgentPorts, checkpointer: BaseCheckpointSaver) {
+export function buildAgentGraph(
+  ports: AgentPorts,
+  checkpointer: BaseCheckpointSaver,
+  options: AgentGraphOptions = {},
+) {
   const toolSpecs: ToolSpec[] = [
     SEARCH_TOOL,
     ...ports.tools.map((t) => ({
@@ -210,6 +220,7 @@ export function buildAgentGraph(ports: AgentPorts, checkpointer: BaseCheckpointS
     const verdict = checkReplyLanguage(
       validateReply(draft, state.promptChunks, {
         confidential: [buildSystemPrompt({ language: state.language })],
+        linkHosts: options.linkHosts ?? [],
       }),
       state.language,
     );
@@ -333,6 +344,7 @@ export function newTurnInput(
     conversationId: turn.conversationId,
     turnId: turn.turnId,
     turnIds: [turn.turnId],
+    causeEventId: turn.causeEventId,
     question: turn.question,
     namespace: turn.namespace,
     language: turn.language,

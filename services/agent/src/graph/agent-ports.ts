@@ -15,6 +15,8 @@ export interface TurnContext {
   readonly customerId: string;
   readonly conversationId: string;
   readonly turnId: string;
+  /** The customer message event that started the turn: the cause every reply of the turn names. */
+  readonly causeEventId?: string;
   readonly language: Language;
   readonly question: string;
   /** The knowledge-base namespace of this turn, when the message named one (evaluation runs). */

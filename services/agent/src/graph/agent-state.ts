@@ -31,6 +31,7 @@ export const AgentState = Annotation.Root({
     reducer: (old, next) => [...new Set(old.concat(next))],
     default: () => [],
   }),
+  causeEventId: replace<string | undefined>(() => undefined),
   question: replace<string>(() => ''),
   namespace: replace<string | undefined>(() => undefined),
   language: replace<Language>(() => 'en'),

@@ -1,3 +1,4 @@
+import { storableText } from '@support/persistence';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import {
   OrderEntity,
@@ -42,11 +43,18 @@ export interface OrderStore {
   ): Promise<RecordReturnResult>;
 }
 
+/**
+ * A customer id with characters Postgres cannot store (U+0000, an unpaired surrogate; the contract
+ * allows any string) owns no order: looking it up would fail, or match the id with U+FFFD instead.
+ */
+const ownsNothing = (customerId: string) => storableText(customerId) !== customerId;
+
 /** The orders in Postgres (tables of `ORDER_MIGRATIONS`, in the data source's schema). */
 export class OrderRepository implements OrderStore {
   constructor(private readonly dataSource: DataSource) {}
 
   async findForCustomer(customerId: string): Promise<Order[]> {
+    if (ownsNothing(customerId)) return [];
     const rows = await this.dataSource
       .getRepository(OrderEntity)
       .find({ where: { customerId }, order: { placedAt: 'DESC', id: 'ASC' } });
@@ -54,6 +62,7 @@ export class OrderRepository implements OrderStore {
   }
 
   async findOwned(customerId: string, orderId: string): Promise<Order | null> {
+    if (ownsNothing(customerId)) return null;
     const row = await this.dataSource
       .getRepository(OrderEntity)
       .findOne({ where: { id: orderId, customerId } });
@@ -67,6 +76,7 @@ export class OrderRepository implements OrderStore {
     orderId: string,
     orderReturn: OrderReturn,
   ): Promise<RecordReturnResult> {
+    if (ownsNothing(customerId)) return { outcome: 'not_found' };
     return this.dataSource.transaction(async (manager): Promise<RecordReturnResult> => {
       const row = await manager.getRepository(OrderEntity).findOne({
         where: { id: orderId, customerId },

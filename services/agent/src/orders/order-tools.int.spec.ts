@@ -129,6 +129,25 @@ describe('order tools against Postgres', () => {
     expect(status['error']).toBe('not_found');
   });
 
+  it('answers a customer id Postgres cannot store as a customer without orders', async () => {
+    const returnsBefore = await returnCount('ORD-1001');
+    for (const customerId of ['cust-1001\u0000', 'cust-1001\ud800']) {
+      expect(await run('list_my_orders', {}, context(customerId))).toEqual({ orders: [] });
+      for (const name of ['get_order_status', 'check_return_eligibility', 'get_payment_status'])
+        expect(await run(name, { orderId: 'ORD-1001' }, context(customerId))).toMatchObject({
+          error: 'not_found',
+        });
+      expect(
+        await run(
+          'start_return',
+          { orderId: 'ORD-1001', skus: ['ABY-CRP-BLK-54'] },
+          context(customerId),
+        ),
+      ).toMatchObject({ error: 'not_found' });
+    }
+    expect(await returnCount('ORD-1001')).toBe(returnsBefore);
+  });
+
   it('answers another customer’s order exactly like an unknown one, in every tool', async () => {
     for (const name of ['get_order_status', 'check_return_eligibility', 'get_payment_status']) {
       const foreign = await run(name, { orderId: 'ORD-1005' }, context('cust-1001'));

@@ -13,6 +13,7 @@ import type { TurnContext } from '../graph/agent-ports.js';
 import { type AgentGraph, newTurnInput } from '../graph/agent-graph.js';
 import type { AgentStateValue } from '../graph/agent-state.js';
 import type { BusAgentPorts } from './bus-agent-ports.js';
+import { checkpointThreadOf } from './checkpoint-thread.js';
 import type { ConversationLock } from './conversation-lock.js';
 
 /**
@@ -35,7 +36,10 @@ export class AgentConversations {
     // One checkpoint per run (at its end or its interrupt), not one per step: most of a turn's CPU
     // went to writing and re-parsing intermediate checkpoints. A run a crash cuts short starts
     // over on redelivery, and every side effect it repeats carries the same id as before.
-    return { configurable: { thread_id: conversationId }, durability: 'exit' as const };
+    return {
+      configurable: { thread_id: checkpointThreadOf(conversationId) },
+      durability: 'exit' as const,
+    };
   }
 
   private async snapshot(conversationId: string) {
@@ -59,6 +63,7 @@ export class AgentConversations {
       customerId: p.customerId,
       conversationId,
       turnId,
+      causeEventId: event.id,
       language: this.detectLanguage(text),
       question: text,
       ...(p.kbNamespace ? { namespace: p.kbNamespace } : {}),

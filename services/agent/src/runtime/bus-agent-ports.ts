@@ -34,7 +34,7 @@ export class BusAgentPorts {
       occurredAt: this.clock().toISOString(),
       conversationId: turn.conversationId,
       turnId: turn.turnId,
-      causationId: null,
+      causationId: turn.causeEventId ?? null,
       correlationId: turn.turnId,
     };
   }

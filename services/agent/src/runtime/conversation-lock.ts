@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { checkpointThreadOf } from './checkpoint-thread.js';
 
 /**
  * One graph run per conversation at a time, across every agent replica: a Postgres advisory lock
@@ -8,7 +9,7 @@ export class ConversationLock {
   constructor(private readonly pool: pg.Pool) {}
 
   async run<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
-    const key = `agent:${conversationId}`;
+    const key = `agent:${checkpointThreadOf(conversationId)}`;
     const client = await this.pool.connect();
     // A connection dropped mid-run (a failover, a reaper) takes its lock with it; without a
     // listener its 'error' event would crash the process. The run itself is idempotent.

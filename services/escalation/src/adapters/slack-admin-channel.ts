@@ -21,6 +21,8 @@ export interface SlackAdminChannelOptions {
   readonly apiUrl: string;
   /** Port of the dedicated HTTP server for event deliveries (0 = any free port). */
   readonly eventsPort: number;
+  /** Address that server binds (`SLACK_EVENTS_HOST`); only where Slack must reach it, 0.0.0.0. */
+  readonly eventsHost: string;
   readonly eventsPath: string;
   readonly requestTimeoutMs: number;
   /** Retries of one Web API call. A 429 waits its `Retry-After` and then counts as one retry. */
@@ -118,9 +120,17 @@ export class SlackAdminChannel implements AdminChannel {
 
   /** The events endpoint's URL (HTTP receiver only, once started). */
   get eventsUrl(): string | null {
+    const address = this.eventsAddress;
+    if (!address) return null;
+    const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${this.options.eventsPath}`;
+  }
+
+  /** Where the events receiver listens (HTTP receiver only, once started). */
+  get eventsAddress(): { address: string; port: number } | null {
     const address = this.server?.address();
     if (!address || typeof address !== 'object') return null;
-    return `http://127.0.0.1:${address.port}${this.options.eventsPath}`;
+    return { address: address.address, port: address.port };
   }
 
   onAdminReply(handler: AdminReplyHandler): void {
@@ -132,7 +142,10 @@ export class SlackAdminChannel implements AdminChannel {
       await this.app.start();
       return;
     }
-    const started: unknown = await this.app.start(this.options.eventsPort);
+    const started: unknown = await this.app.start({
+      port: this.options.eventsPort,
+      host: this.options.eventsHost,
+    });
     this.server = started as Server;
   }
 

@@ -1,8 +1,10 @@
 import { EscalationThreads1764700000000 } from './migrations/1764700000000-escalation-threads.js';
+import { EscalationThreadResolution1764800000000 } from './migrations/1764800000000-escalation-thread-resolution.js';
 import {
   AdminReplySeenEntity,
   EscalationThreadEntity,
   RelayedMessageEntity,
+  ThreadNoticeEntity,
 } from './thread-entities.js';
 
 /** Pass to `openDatabase` / `PersistenceModule.forRoot` as `entities` and `migrations`. */
@@ -10,5 +12,9 @@ export const ESCALATION_ENTITIES = [
   EscalationThreadEntity,
   RelayedMessageEntity,
   AdminReplySeenEntity,
+  ThreadNoticeEntity,
 ];
-export const ESCALATION_MIGRATIONS = [EscalationThreads1764700000000];
+export const ESCALATION_MIGRATIONS = [
+  EscalationThreads1764700000000,
+  EscalationThreadResolution1764800000000,
+];

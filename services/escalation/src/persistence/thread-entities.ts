@@ -11,6 +11,8 @@ export interface EscalationThreadRow {
   /** When the escalation was raised: customer messages up to then are in the summary already. */
   raisedAt: Date;
   openedAt: Date;
+  /** Its first admin reply: the conversation went back to the agent and the thread is closed. */
+  resolvedAt: Date | null;
 }
 
 export const EscalationThreadEntity = new EntitySchema<EscalationThreadRow>({
@@ -25,6 +27,7 @@ export const EscalationThreadEntity = new EntitySchema<EscalationThreadRow>({
     threadId: { type: 'text', name: 'thread_id' },
     raisedAt: { type: 'timestamptz', name: 'raised_at' },
     openedAt: { type: 'timestamptz', name: 'opened_at' },
+    resolvedAt: { type: 'timestamptz', name: 'resolved_at', nullable: true },
   },
 });
 
@@ -59,5 +62,29 @@ export const AdminReplySeenEntity = new EntitySchema<AdminReplySeenRow>({
     externalId: { type: 'text', primary: true, name: 'external_id' },
     escalationId: { type: 'text', name: 'escalation_id' },
     receivedAt: { type: 'timestamptz', name: 'received_at' },
+  },
+});
+
+/**
+ * What the bot told a thread, once each: `notice` is the kind (`not_an_admin`, `closed`) and
+ * `subject` whom or what it was about (the Slack user, the escalation).
+ */
+export interface ThreadNoticeRow {
+  channel: string;
+  threadId: string;
+  notice: string;
+  subject: string;
+  postedAt: Date;
+}
+
+export const ThreadNoticeEntity = new EntitySchema<ThreadNoticeRow>({
+  name: 'EscalationThreadNotice',
+  tableName: 'escalation_thread_notices',
+  columns: {
+    channel: { type: 'text', primary: true },
+    threadId: { type: 'text', primary: true, name: 'thread_id' },
+    notice: { type: 'text', primary: true },
+    subject: { type: 'text', primary: true },
+    postedAt: { type: 'timestamptz', name: 'posted_at' },
   },
 });

@@ -1,4 +1,4 @@
-import { schemaOf } from '@support/persistence';
+import { schemaOf, storableValue } from '@support/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EscalationThreadRow } from './thread-entities.js';
 
@@ -11,6 +11,16 @@ interface ThreadSqlRow {
   thread_id: string;
   raised_at: Date;
   opened_at: Date;
+  resolved_at: Date | null;
+}
+
+/**
+ * Every parameter may come from an event (ids, customer ids) and is made storable, in writes and
+ * lookups alike, so a key finds the row it wrote. Replacement is idempotent: an id read back from
+ * these tables and sent on in an event maps to the same rows again.
+ */
+function query<T>(on: DataSource | EntityManager, sql: string, params: unknown[]): Promise<T> {
+  return on.query(sql, storableValue(params));
 }
 
 const toRow = (r: ThreadSqlRow): EscalationThreadRow => ({
@@ -22,6 +32,7 @@ const toRow = (r: ThreadSqlRow): EscalationThreadRow => ({
   threadId: r.thread_id,
   raisedAt: new Date(r.raised_at),
   openedAt: new Date(r.opened_at),
+  resolvedAt: r.resolved_at ? new Date(r.resolved_at) : null,
 });
 
 /**
@@ -41,7 +52,7 @@ export class ThreadStore {
     work: (tx: ThreadTransaction) => Promise<T>,
   ): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('escalation:' || $1))`, [
+      await query(manager, `SELECT pg_advisory_xact_lock(hashtext('escalation:' || $1))`, [
         conversationId,
       ]);
       return work(new ThreadTransaction(manager, this.s));
@@ -49,7 +60,8 @@ export class ThreadStore {
   }
 
   async findByEscalation(escalationId: string): Promise<EscalationThreadRow | null> {
-    const rows: ThreadSqlRow[] = await this.dataSource.query(
+    const rows: ThreadSqlRow[] = await query(
+      this.dataSource,
       `SELECT * FROM ${this.s}.escalation_threads WHERE escalation_id = $1`,
       [escalationId],
     );
@@ -58,7 +70,8 @@ export class ThreadStore {
 
   /** The latest escalation whose thread this is. */
   async findByThread(channel: string, threadId: string): Promise<EscalationThreadRow | null> {
-    const rows: ThreadSqlRow[] = await this.dataSource.query(
+    const rows: ThreadSqlRow[] = await query(
+      this.dataSource,
       `SELECT * FROM ${this.s}.escalation_threads WHERE channel = $1 AND thread_id = $2
        ORDER BY raised_at DESC LIMIT 1`,
       [channel, threadId],
@@ -66,8 +79,19 @@ export class ThreadStore {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
+  /** The escalation's first admin reply resolved it: the earliest one counts, whichever came first. */
+  async markResolved(escalationId: string, at: Date): Promise<void> {
+    await query(
+      this.dataSource,
+      `UPDATE ${this.s}.escalation_threads
+       SET resolved_at = LEAST(COALESCE(resolved_at, $2), $2) WHERE escalation_id = $1`,
+      [escalationId, at],
+    );
+  }
+
   async hasSeenReply(externalId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+    const rows: unknown[] = await query(
+      this.dataSource,
       `SELECT 1 FROM ${this.s}.escalation_admin_replies_seen WHERE external_id = $1`,
       [externalId],
     );
@@ -75,7 +99,8 @@ export class ThreadStore {
   }
 
   async markReplySeen(externalId: string, escalationId: string, at: Date): Promise<void> {
-    await this.dataSource.query(
+    await query(
+      this.dataSource,
       `INSERT INTO ${this.s}.escalation_admin_replies_seen (external_id, escalation_id, received_at)
        VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
       [externalId, escalationId, at],
@@ -91,7 +116,8 @@ export class ThreadTransaction {
   ) {}
 
   async findByEscalation(escalationId: string): Promise<EscalationThreadRow | null> {
-    const rows: ThreadSqlRow[] = await this.manager.query(
+    const rows: ThreadSqlRow[] = await query(
+      this.manager,
       `SELECT * FROM ${this.s}.escalation_threads WHERE escalation_id = $1`,
       [escalationId],
     );
@@ -100,7 +126,8 @@ export class ThreadTransaction {
 
   /** The conversation's latest thread, if it has one. */
   async latestForConversation(conversationId: string): Promise<EscalationThreadRow | null> {
-    const rows: ThreadSqlRow[] = await this.manager.query(
+    const rows: ThreadSqlRow[] = await query(
+      this.manager,
       `SELECT * FROM ${this.s}.escalation_threads WHERE conversation_id = $1
        ORDER BY raised_at DESC LIMIT 1`,
       [conversationId],
@@ -108,8 +135,39 @@ export class ThreadTransaction {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
-  async insertThread(row: EscalationThreadRow): Promise<void> {
-    await this.manager.query(
+  async markResolved(escalationId: string, at: Date): Promise<void> {
+    await query(
+      this.manager,
+      `UPDATE ${this.s}.escalation_threads
+       SET resolved_at = LEAST(COALESCE(resolved_at, $2), $2) WHERE escalation_id = $1`,
+      [escalationId, at],
+    );
+  }
+
+  /**
+   * Claims the right to post a notice in a thread: true the first time for (notice, subject), so
+   * the bot says each thing once. Rolled back with the transaction when the post fails.
+   */
+  async claimNotice(
+    channel: string,
+    threadId: string,
+    notice: string,
+    subject: string,
+    at: Date,
+  ): Promise<boolean> {
+    const rows: unknown[] = await query(
+      this.manager,
+      `INSERT INTO ${this.s}.escalation_thread_notices (channel, thread_id, notice, subject, posted_at)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING 1`,
+      [channel, threadId, notice, subject, at],
+    );
+    return rows.length > 0;
+  }
+
+  /** A new thread is not resolved yet. */
+  async insertThread(row: Omit<EscalationThreadRow, 'resolvedAt'>): Promise<void> {
+    await query(
+      this.manager,
       `INSERT INTO ${this.s}.escalation_threads
          (escalation_id, conversation_id, customer_id, provider, channel, thread_id, raised_at, opened_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (escalation_id) DO NOTHING`,
@@ -127,7 +185,8 @@ export class ThreadTransaction {
   }
 
   async wasRelayed(messageId: string): Promise<boolean> {
-    const rows: unknown[] = await this.manager.query(
+    const rows: unknown[] = await query(
+      this.manager,
       `SELECT 1 FROM ${this.s}.escalation_relayed_messages WHERE message_id = $1`,
       [messageId],
     );
@@ -135,7 +194,8 @@ export class ThreadTransaction {
   }
 
   async markRelayed(messageId: string, escalationId: string, at: Date): Promise<void> {
-    await this.manager.query(
+    await query(
+      this.manager,
       `INSERT INTO ${this.s}.escalation_relayed_messages (message_id, escalation_id, relayed_at)
        VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
       [messageId, escalationId, at],

@@ -1,22 +1,32 @@
 import { deterministicId } from '@support/bus';
 import { AdminReplied, createEvent } from '@support/contracts';
 import { AppError, type Clock } from '@support/platform';
-import type { ThreadStore } from '../persistence/thread-store.js';
-import type { InboundAdminReply } from '../ports/admin-channel.js';
+import type { EscalationThreadRow } from '../persistence/thread-entities.js';
+import type { ThreadStore, ThreadTransaction } from '../persistence/thread-store.js';
+import type { AdminChannel, InboundAdminReply } from '../ports/admin-channel.js';
+import type { AdminAllowList } from './admin-allow-list.js';
 import type { EventSink } from './event-sink.js';
+import { type ThreadNotice, THREAD_NOTICES } from './thread-notices.js';
 
-export type AdminReplyOutcome = 'published' | 'duplicate' | 'unknown_thread';
+export type AdminReplyOutcome =
+  'published' | 'duplicate' | 'unknown_thread' | 'not_an_admin' | 'resolved';
 
 /**
  * An admin answered in a handoff thread: publish `escalation.admin_replied` for the thread's
  * conversation. The event id derives from the provider's reply id, so a retried delivery publishes
  * the same id (deduplicated by JetStream), and a seen-table keeps that true past the dedupe window.
+ *
+ * Only admins reach the customer (anyone in a Slack channel can reply in a thread), and only until
+ * the escalation is resolved by its first admin reply: after that the assistant has the
+ * conversation again. Either refusal is answered in the thread, once.
  */
 export class RelayAdminReply {
   constructor(
     private readonly store: ThreadStore,
     private readonly events: EventSink,
     private readonly clock: Clock,
+    private readonly channel: Pick<AdminChannel, 'appendToThread'>,
+    private readonly admins: AdminAllowList,
   ) {}
 
   async fromThread(
@@ -25,7 +35,27 @@ export class RelayAdminReply {
   ): Promise<AdminReplyOutcome> {
     const thread = await this.store.findByThread(reply.channel, reply.threadId);
     if (!thread) return 'unknown_thread';
-    return this.publish(thread.escalationId, thread.conversationId, provider, reply);
+    // One reply of a conversation at a time: a retry running beside its first delivery waits and
+    // then finds it seen, and a second reply finds the escalation resolved by the first.
+    return this.store.withConversationLock(thread.conversationId, async (tx) => {
+      if (await this.store.hasSeenReply(reply.externalId.slice(0, 256))) return 'duplicate';
+      if (!this.admins.allows(reply.adminId)) {
+        await this.noticeOnce(tx, thread, 'not_an_admin', reply.adminId);
+        return 'not_an_admin';
+      }
+      if ((await tx.findByEscalation(thread.escalationId))?.resolvedAt) {
+        await this.noticeOnce(tx, thread, 'closed', thread.escalationId);
+        return 'resolved';
+      }
+      const outcome = await this.publish(
+        thread.escalationId,
+        thread.conversationId,
+        provider,
+        reply,
+      );
+      if (outcome === 'published') await tx.markResolved(thread.escalationId, this.clock.now());
+      return outcome;
+    });
   }
 
   /** The admin console's reply box: the same event, provider `console`. */
@@ -42,6 +72,21 @@ export class RelayAdminReply {
       // One console reply is one event; the caller's retries are not deduplicated here.
       externalId: `console:${deterministicId('console-reply', escalationId, adminId, text, now.getTime())}`,
     });
+  }
+
+  private async noticeOnce(
+    tx: ThreadTransaction,
+    thread: EscalationThreadRow,
+    notice: ThreadNotice,
+    subject: string,
+  ): Promise<void> {
+    const now = this.clock.now();
+    if (!(await tx.claimNotice(thread.channel, thread.threadId, notice, subject, now))) return;
+    await this.channel.appendToThread(
+      thread.channel,
+      thread.threadId,
+      THREAD_NOTICES[notice](subject),
+    );
   }
 
   private async publish(

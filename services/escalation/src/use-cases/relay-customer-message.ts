@@ -5,9 +5,10 @@ import type { AdminChannel } from '../ports/admin-channel.js';
 import { formatCustomerMessage } from '../summary/format-summary.js';
 
 /**
- * On `conversation.message_received`: when the conversation has a handoff thread, append the
- * customer's message to it. Messages up to the escalation are in the summary already; each message
- * is posted once (recorded in the same locked transaction as the post).
+ * On `conversation.message_received`: when the conversation has a handoff thread still open
+ * (its escalation not resolved yet), append the customer's message to it. Messages up to the
+ * escalation are in the summary already; each message is posted once (recorded in the same locked
+ * transaction as the post).
  */
 export class RelayCustomerMessage {
   constructor(
@@ -23,6 +24,8 @@ export class RelayCustomerMessage {
     return this.store.withConversationLock(conversationId, async (tx) => {
       const thread = await tx.latestForConversation(conversationId);
       if (!thread || thread.provider !== this.channel.provider) return false;
+      // Resolved: the assistant has the conversation again and the thread is closed.
+      if (thread.resolvedAt) return false;
       if (new Date(event.occurredAt) <= thread.raisedAt) return false;
       if (await tx.wasRelayed(event.payload.messageId)) return false;
       await this.channel.appendToThread(

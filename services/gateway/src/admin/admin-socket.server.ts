@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { TokenService } from '../auth/token-service.js';
+import { closeOnTokenExpiry } from '../auth/close-on-token-expiry.js';
 import { closeWebSockets } from '../auth/close-web-sockets.js';
 import { authenticateUpgrade, BEARER_PROTOCOL, upgradePath } from '../auth/upgrade-auth.js';
 import type { AdminConsole } from './admin-console.js';
@@ -29,9 +30,10 @@ export class AdminSocketServer {
       if (upgradePath(request) !== ADMIN_WS_PATH) return;
       void authenticateUpgrade(request, socket, this.tokens, 'admin').then((principal) => {
         if (principal)
-          this.wss.handleUpgrade(request, socket, head, (ws) =>
-            this.onConnection(ws, principal.subject),
-          );
+          this.wss.handleUpgrade(request, socket, head, (ws) => {
+            closeOnTokenExpiry(ws, this.tokens.millisecondsLeft(principal));
+            this.onConnection(ws, principal.subject);
+          });
       });
     });
   }

@@ -42,7 +42,7 @@ export class AuthController {
   @Post('demo-token')
   @HttpCode(200)
   async demoToken(@Body() body: unknown) {
-    if (!this.config.demoTokens) throw new NotFoundException();
+    if (this.config.demoTokenRoles.length === 0) throw new NotFoundException();
     let request: DemoTokenRequest;
     try {
       request = validatePlain(DemoTokenRequest, body ?? {}, { prefix: '', eventType: null });
@@ -53,6 +53,8 @@ export class AuthController {
       );
     }
     const role = request.role ?? 'customer';
+    if (!this.config.demoTokenRoles.includes(role))
+      throw new AppError('forbidden', `Demo tokens are not issued for the ${role} role here`);
     const token = await this.tokens.issue({ subject: request.customerId, role });
     return { token, customerId: request.customerId, role };
   }

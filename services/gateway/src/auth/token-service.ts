@@ -9,8 +9,15 @@ export interface Principal {
   readonly role: Role;
 }
 
+export interface VerifiedPrincipal extends Principal {
+  /** When the token stops being accepted: a socket opened with it is closed then. */
+  readonly expiresAt: Date;
+}
+
 const ISSUER = 'support-gateway';
 const SUBJECT_PATTERN = /^[A-Za-z0-9_.@-]{1,128}$/;
+/** A token without `exp` would be valid forever; without `iat` its age cannot be told. */
+const REQUIRED_CLAIMS = ['exp', 'iat'];
 
 /** Signs and verifies HS256 tokens that carry who the caller is (`sub`) and their role. */
 export class TokenService {
@@ -36,24 +43,35 @@ export class TokenService {
       .sign(this.key);
   }
 
-  async verify(token: string | undefined | null, role: Role): Promise<Principal> {
+  async verify(token: string | undefined | null, role: Role): Promise<VerifiedPrincipal> {
     if (!token) throw new AppError('unauthenticated', 'A signed token is required');
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         currentDate: this.clock.now(),
+        requiredClaims: REQUIRED_CLAIMS,
       });
       if (typeof payload.sub !== 'string' || !SUBJECT_PATTERN.test(payload.sub))
         throw new AppError('unauthenticated', 'Token has no valid subject');
       if (payload.role !== role)
         throw new AppError('forbidden', `This endpoint needs a ${role} token`);
-      return { subject: payload.sub, role };
+      return { subject: payload.sub, role, expiresAt: new Date(payload.exp! * 1000) };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      const reason =
-        error instanceof errors.JWTExpired ? 'Token expired' : 'Token is invalid or forged';
-      throw new AppError('unauthenticated', reason, { cause: error });
+      throw new AppError('unauthenticated', refusalReason(error), { cause: error });
     }
   }
+
+  /** How long a verified token has left, by the clock that verifies tokens. */
+  millisecondsLeft(principal: VerifiedPrincipal): number {
+    return principal.expiresAt.getTime() - this.clock.now().getTime();
+  }
+}
+
+function refusalReason(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'Token expired';
+  if (error instanceof errors.JWTClaimValidationFailed && error.reason === 'missing')
+    return `Token has no "${error.claim}" claim; tokens must carry "exp" and "iat"`;
+  return 'Token is invalid or forged';
 }

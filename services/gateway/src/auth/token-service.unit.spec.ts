@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { SignJWT } from 'jose';
 import { TokenService } from './token-service.js';
 
 const SECRET = 'unit-secret-unit-secret-unit-secret-unit';
@@ -9,10 +10,36 @@ describe('token service', () => {
 
   it('round-trips a customer token', async () => {
     const token = await tokens.issue({ subject: 'cust-1001', role: 'customer' });
-    await expect(tokens.verify(token, 'customer')).resolves.toEqual({
+    const principal = await tokens.verify(token, 'customer');
+    expect(principal).toEqual({
       subject: 'cust-1001',
       role: 'customer',
+      expiresAt: new Date(now.getTime() + 12 * 3600_000),
     });
+    expect(tokens.millisecondsLeft(principal)).toBe(12 * 3600_000);
+  });
+
+  it('refuses a correctly signed token that never expires, or does not say when it was issued', async () => {
+    const key = new TextEncoder().encode(SECRET);
+    const signed = (claims: { exp?: number; iat?: number }) => {
+      const jwt = new SignJWT({ role: 'customer' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('cust-1001')
+        .setIssuer('support-gateway');
+      if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+      if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+      return jwt.sign(key);
+    };
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    await expect(
+      tokens.verify(await signed({ iat: nowSeconds }), 'customer'),
+    ).rejects.toMatchObject({ code: 'unauthenticated', message: expect.stringContaining('"exp"') });
+    await expect(
+      tokens.verify(await signed({ exp: nowSeconds + 60 }), 'customer'),
+    ).rejects.toMatchObject({ code: 'unauthenticated', message: expect.stringContaining('"iat"') });
+    await expect(
+      tokens.verify(await signed({ iat: nowSeconds, exp: nowSeconds + 60 }), 'customer'),
+    ).resolves.toMatchObject({ subject: 'cust-1001' });
   });
 
   it('refuses missing, forged, tampered, expired and wrong-role tokens with stable codes', async () => {

@@ -1,15 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ERROR_POLICY, isAppError } from '@support/platform';
-import type { Principal, Role, TokenService } from './token-service.js';
+import { AppError, ERROR_POLICY, isAppError } from '@support/platform';
+import type { Role, TokenService, VerifiedPrincipal } from './token-service.js';
 
 export const BEARER_PROTOCOL = /^bearer\.(.+)$/;
 
-/** The token of a WebSocket upgrade: `?token=` or a `bearer.<token>` subprotocol. */
+/**
+ * The token of a WebSocket upgrade: a `bearer.<token>` subprotocol, never the URL. A URL token
+ * lands in access logs and browser history, and a link carrying one signs the victim in as its
+ * author.
+ */
 export function tokenOf(request: IncomingMessage): string | null {
-  const url = new URL(request.url ?? '/', 'http://gateway');
-  const fromQuery = url.searchParams.get('token');
-  if (fromQuery) return fromQuery;
   const protocols = (request.headers['sec-websocket-protocol'] ?? '')
     .split(',')
     .map((p) => p.trim());
@@ -17,6 +18,12 @@ export function tokenOf(request: IncomingMessage): string | null {
     const match = BEARER_PROTOCOL.exec(protocol);
     if (match) return match[1]!;
   }
+  const url = new URL(request.url ?? '/', 'http://gateway');
+  if (url.searchParams.has('token'))
+    throw new AppError(
+      'unauthenticated',
+      'A token in the URL is not accepted; send it as the bearer.<token> WebSocket subprotocol',
+    );
   return null;
 }
 
@@ -33,7 +40,7 @@ export async function authenticateUpgrade(
   socket: Duplex,
   tokens: TokenService,
   role: Role,
-): Promise<Principal | null> {
+): Promise<VerifiedPrincipal | null> {
   try {
     return await tokens.verify(tokenOf(request), role);
   } catch (error) {

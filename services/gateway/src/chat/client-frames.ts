@@ -1,6 +1,7 @@
 import { ATTACHMENT_MIME_TYPES, ContractViolation, validatePlain } from '@support/contracts';
 import { AppError } from '@support/platform';
-import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { CONVERSATION_ID } from './conversation-ids.js';
 
 const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -9,7 +10,9 @@ export class HelloFrame {
   type!: 'hello';
 
   @IsOptional()
-  @IsUUID()
+  @Matches(CONVERSATION_ID, {
+    message: 'must be a lowercase UUID, spelled as the ready frame gave it',
+  })
   conversationId?: string;
 }
 

@@ -6,7 +6,12 @@ export interface ConversationIdIssuer {
   issuedTo(conversationId: string, customerId: string): boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The one spelling of a conversation id: lowercase, as issued. Ids are compared byte for byte
+ * everywhere (the log, the projections, the agent's threads), so `ABC…` would be another
+ * conversation, outside the handoff that pauses this one.
+ */
+export const CONVERSATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Conversation ids bound to the customer they were issued to. A new conversation is stored only
@@ -30,8 +35,8 @@ export class SignedConversationIds implements ConversationIdIssuer {
   }
 
   issuedTo(conversationId: string, customerId: string): boolean {
-    if (!UUID.test(conversationId)) return false;
-    const hex = conversationId.replaceAll('-', '').toLowerCase();
+    if (!CONVERSATION_ID.test(conversationId)) return false;
+    const hex = conversationId.replaceAll('-', '');
     const expected = this.format(hex.slice(0, 16), this.mac(hex.slice(0, 16), customerId));
     return timingSafeEqual(Buffer.from(expected.replaceAll('-', '')), Buffer.from(hex));
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { deterministicId } from '@support/bus';
 import {
   ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MIME_TYPES,
   type AttachmentDto,
   createEvent,
   type EventEnvelope,
@@ -9,7 +10,7 @@ import {
   MessageReceived,
 } from '@support/contracts';
 import type { ConversationReader, ConversationState, MessageState } from '@support/persistence';
-import { AppError, type Clock, codeOf, ERROR_POLICY } from '@support/platform';
+import { AppError, type Clock, codeOf, ERROR_POLICY, publicMessageOf } from '@support/platform';
 import {
   type AttachmentFrame,
   clientMessageIdOf,
@@ -18,23 +19,19 @@ import {
   parseClientFrame,
 } from './client-frames.js';
 import type { ConversationIdIssuer } from './conversation-ids.js';
-import { RateLimiter } from './rate-limiter.js';
+import { imageTypeOf } from './image-signature.js';
+import { requirePlainText } from './plain-text.js';
+import type { RateLimits } from '../limits/customer-rate-limits.js';
 import type { HistoryEntry, ServerFrame } from './server-frames.js';
 
 export interface EventSink {
   publish(event: EventEnvelope): Promise<unknown>;
 }
 
-export interface ChatLimits {
-  readonly rateBurst: number;
-  readonly ratePerMinute: number;
-}
-
 /** What the gateway knows about one connected customer. */
 export interface ChatSession {
   readonly customerId: string;
   conversationId: string | null;
-  readonly limiter: RateLimiter;
   /** Replies the last `ready.history` showed: live delivery skips them. */
   repliesInHistory: string[];
 }
@@ -65,7 +62,8 @@ export class CustomerChat {
     private readonly reader: ConversationReader,
     private readonly events: EventSink,
     private readonly clock: Clock,
-    private readonly limits: ChatLimits,
+    /** Per customer across sockets and gateway replicas: messages and hello frames. */
+    private readonly limits: RateLimits,
     private readonly conversationIds: ConversationIdIssuer,
   ) {}
 
@@ -74,11 +72,6 @@ export class CustomerChat {
       customerId,
       conversationId: null,
       repliesInHistory: [],
-      limiter: new RateLimiter(
-        this.limits.rateBurst,
-        this.limits.ratePerMinute,
-        this.clock.now().getTime(),
-      ),
     };
   }
 
@@ -101,6 +94,7 @@ export class CustomerChat {
 
   async hello(session: ChatSession, frame: HelloFrame): Promise<ServerFrame> {
     const { customerId } = session;
+    await this.limits.take(customerId, 'hello');
     const requested = frame.conversationId;
     const named = requested ? await this.ownConversation(customerId, requested) : null;
     // A named id that is not in the projection yet is the customer's own pending conversation (its
@@ -145,6 +139,7 @@ export class CustomerChat {
   }
 
   async message(session: ChatSession, frame: MessageFrame): Promise<ServerFrame[]> {
+    requirePlainText('text', frame.text, 'multiline');
     const text = frame.text.trim();
     if (!text) throw new AppError('bad_frame', 'text must not be empty');
     if (text.length > MESSAGE_MAX_CHARS)
@@ -156,6 +151,8 @@ export class CustomerChat {
   }
 
   async attachment(session: ChatSession, frame: AttachmentFrame): Promise<ServerFrame[]> {
+    requirePlainText('text', frame.text ?? '', 'multiline');
+    requirePlainText('fileName', frame.fileName, 'singleLine');
     const caption = (frame.text ?? '').trim();
     if (caption.length > MESSAGE_MAX_CHARS)
       throw new AppError(
@@ -170,6 +167,13 @@ export class CustomerChat {
       throw new AppError(
         'payload_too_large',
         `attachment is ${bytes.length} bytes; the limit is ${ATTACHMENT_MAX_BYTES}`,
+      );
+    // The model is shown the bytes as the declared type: anything else is not a photo.
+    const actualType = imageTypeOf(bytes);
+    if (actualType !== frame.mimeType)
+      throw new AppError(
+        'bad_frame',
+        `attachment is declared ${frame.mimeType} but its bytes are ${actualType ?? `none of ${ATTACHMENT_MIME_TYPES.join(', ')}`}`,
       );
     const attachment: AttachmentDto = {
       attachmentId: deterministicId('attachment', session.customerId, frame.clientMessageId),
@@ -189,8 +193,7 @@ export class CustomerChat {
     attachments: AttachmentDto[],
   ): Promise<ServerFrame[]> {
     if (!session.conversationId) throw new AppError('bad_frame', 'Send a hello frame first');
-    if (!session.limiter.tryTake(this.clock.now().getTime()))
-      throw new AppError('rate_limited', 'Too many messages; wait a moment and send again');
+    await this.limits.take(session.customerId, 'message');
 
     // Ids derive from the client's message id: a resend after a lost ack is the same event,
     // which the stream deduplicates, not a second message.
@@ -226,16 +229,10 @@ export class CustomerChat {
 
 export function errorFrame(error: unknown, clientMessageId?: string): ServerFrame {
   const code = codeOf(error);
-  const message =
-    code === 'internal'
-      ? 'Something went wrong on our side'
-      : error instanceof Error
-        ? error.message
-        : String(error);
   return {
     type: 'error',
     code,
-    message,
+    message: publicMessageOf(error),
     retryable: ERROR_POLICY[code].retryable,
     ...(clientMessageId ? { clientMessageId } : {}),
   };

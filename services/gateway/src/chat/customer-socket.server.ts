@@ -4,8 +4,14 @@ import { Logger } from '@nestjs/common';
 import { AppError } from '@support/platform';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { TokenService } from '../auth/token-service.js';
+import { closeOnTokenExpiry } from '../auth/close-on-token-expiry.js';
 import { closeWebSockets } from '../auth/close-web-sockets.js';
 import { authenticateUpgrade, BEARER_PROTOCOL, upgradePath } from '../auth/upgrade-auth.js';
+import type {
+  AdmittedConnection,
+  CustomerConnectionCap,
+} from '../limits/customer-connection-cap.js';
+import { refuseUpgrade } from '../limits/refuse-upgrade.js';
 import type { ConnectionRegistry, FrameSink } from './connection-registry.js';
 import { type CustomerChat, errorFrame } from './customer-chat.js';
 import type { ServerFrame } from './server-frames.js';
@@ -13,8 +19,9 @@ import type { ServerFrame } from './server-frames.js';
 export const CUSTOMER_WS_PATH = '/ws';
 
 /**
- * The customer WebSocket transport: authenticates the upgrade, passes text frames to CustomerChat
- * and writes back what it returns. No business rules live here.
+ * The customer WebSocket transport: authenticates the upgrade, asks the connection cap for a slot
+ * (refused with 429 before the upgrade), passes text frames to CustomerChat and writes back what
+ * it returns. No business rules live here.
  */
 export class CustomerSocketServer {
   private readonly logger = new Logger('customer-ws');
@@ -24,6 +31,7 @@ export class CustomerSocketServer {
     private readonly chat: CustomerChat,
     private readonly tokens: TokenService,
     private readonly registry: ConnectionRegistry,
+    private readonly connections: CustomerConnectionCap,
     maxFrameBytes: number,
   ) {
     this.wss = new WebSocketServer({
@@ -36,12 +44,31 @@ export class CustomerSocketServer {
   attach(server: Server): void {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (upgradePath(request) !== CUSTOMER_WS_PATH) return; // other paths belong to other handlers
-      void authenticateUpgrade(request, socket, this.tokens, 'customer').then((principal) => {
-        if (principal)
-          this.wss.handleUpgrade(request, socket, head, (ws) =>
-            this.onConnection(ws, principal.subject),
-          );
-      });
+      void this.upgrade(request, socket, head);
+    });
+  }
+
+  private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const principal = await authenticateUpgrade(request, socket, this.tokens, 'customer');
+    if (!principal) return;
+    let admitted: AdmittedConnection;
+    try {
+      admitted = await this.connections.admit(principal.subject);
+    } catch (error) {
+      refuseUpgrade(socket, error);
+      return;
+    }
+    // The TCP socket's end covers every way out: a normal close, an aborted handshake, a client
+    // that left while it waited for its slot.
+    const release = () =>
+      void admitted
+        .release()
+        .catch((error: unknown) => this.logger.warn(`connection release failed: ${String(error)}`));
+    socket.once('close', release);
+    if (socket.destroyed) return release();
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      closeOnTokenExpiry(ws, this.tokens.millisecondsLeft(principal));
+      this.onConnection(ws, principal.subject);
     });
   }
 

@@ -1,13 +1,23 @@
 import { EscalationRaised, type EnvelopeOf, ReplySent } from '@support/contracts';
 import type { ConnectionRegistry } from './connection-registry.js';
+import type { ReplyCausation } from './reply-causation.js';
 
-/** Turns reply and escalation events into frames for the sockets showing that conversation. */
+/**
+ * Turns reply and escalation events into frames for the sockets showing that conversation, once
+ * their causation checks out: anyone able to publish on the bus must not be able to put words in
+ * the shop's mouth. An event that fails the check throws (see `ReplyCausation.check`) and is
+ * dead-lettered by the consumer, never shown.
+ */
 export class ReplyDelivery {
-  constructor(private readonly registry: ConnectionRegistry) {}
+  constructor(
+    private readonly registry: ConnectionRegistry,
+    private readonly causation: ReplyCausation,
+  ) {}
 
-  replySent(event: EnvelopeOf<typeof ReplySent>): void {
+  async replySent(event: EnvelopeOf<typeof ReplySent>): Promise<void> {
     if (!event.conversationId) return;
     const p = event.payload;
+    await this.causation.check({ event, human: p.kind === 'human' });
     this.registry.deliver(
       event.conversationId,
       {
@@ -24,8 +34,9 @@ export class ReplyDelivery {
     this.registry.deliver(event.conversationId, { type: 'typing', active: false });
   }
 
-  escalationRaised(event: EnvelopeOf<typeof EscalationRaised>): void {
+  async escalationRaised(event: EnvelopeOf<typeof EscalationRaised>): Promise<void> {
     if (!event.conversationId) return;
+    await this.causation.check({ event, human: false });
     this.registry.deliver(
       event.conversationId,
       { type: 'handed_to_human', reason: event.payload.reason, at: event.occurredAt },

@@ -1,12 +1,19 @@
 import { ConfigError, loadConfig } from '@support/platform';
+import type { Role } from '../auth/token-service.js';
+import { demoTokenRoles } from './demo-mode.js';
 import { DEV_TOKEN_SECRET, gatewayEnv } from './gateway-env.js';
 
 export interface GatewayConfig {
   readonly tokenSecret: string;
-  readonly demoTokens: boolean;
+  /** The roles POST /auth/demo-token signs tokens for; empty outside demo mode. */
+  readonly demoTokenRoles: readonly Role[];
   readonly maxFrameBytes: number;
   readonly rateBurst: number;
   readonly ratePerMinute: number;
+  readonly helloBurst: number;
+  readonly helloPerMinute: number;
+  readonly maxConnectionsPerCustomer: number;
+  readonly connectionLeaseMs: number;
   readonly instance: string;
 }
 
@@ -16,20 +23,26 @@ export function gatewayConfigFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): GatewayConfig {
   const c = loadConfig(gatewayEnv, env);
-  const production = env.NODE_ENV === 'production';
+  const production = c.NODE_ENV === 'production';
   if (c.AUTH_TOKEN_SECRET.length < 32)
     throw new ConfigError('AUTH_TOKEN_SECRET', 'must be at least 32 characters');
-  if (production && c.AUTH_TOKEN_SECRET === DEV_TOKEN_SECRET)
+  if (c.AUTH_TOKEN_SECRET === DEV_TOKEN_SECRET && (production || !c.DEMO_TOKENS))
     throw new ConfigError(
       'AUTH_TOKEN_SECRET',
-      'must be set in production (the development default is public)',
+      production
+        ? 'must be set in production (the development default is public)'
+        : 'must be set (the development default is public: it is accepted only in demo mode, DEMO_TOKENS=true)',
     );
   return {
     tokenSecret: c.AUTH_TOKEN_SECRET,
-    demoTokens: c.DEMO_TOKENS ?? !production,
+    demoTokenRoles: demoTokenRoles(c.DEMO_TOKENS, c.NODE_ENV),
     maxFrameBytes: c.WS_MAX_FRAME_BYTES,
     rateBurst: c.WS_RATE_BURST,
     ratePerMinute: c.WS_RATE_PER_MINUTE,
+    helloBurst: c.WS_HELLO_BURST,
+    helloPerMinute: c.WS_HELLO_PER_MINUTE,
+    maxConnectionsPerCustomer: c.WS_MAX_CONNECTIONS_PER_CUSTOMER,
+    connectionLeaseMs: c.WS_CONNECTION_LEASE_MS,
     instance: c.GATEWAY_INSTANCE,
   };
 }

@@ -1,25 +1,56 @@
-import { bool, int, optional, str } from '@support/platform';
+import { bool, int, runtimeEnv, str } from '@support/platform';
 
+/** Public (it is in this repository): accepted only in demo mode outside production. */
 export const DEV_TOKEN_SECRET = 'dev-only-secret-change-me-dev-only-secret';
 
 export const gatewayEnv = {
+  ...runtimeEnv,
   AUTH_TOKEN_SECRET: str({
     default: DEV_TOKEN_SECRET,
-    description: 'HS256 secret for customer/admin/analyst tokens (at least 32 characters)',
+    description:
+      'HS256 secret for customer/admin/analyst tokens (at least 32 characters); the public ' +
+      'development default is accepted only with DEMO_TOKENS=true outside production',
   }),
-  DEMO_TOKENS: optional(
-    bool({ description: 'serve POST /auth/demo-token (default: on unless NODE_ENV=production)' }),
-  ),
+  DEMO_TOKENS: bool({
+    default: false,
+    description:
+      'demo mode: POST /auth/demo-token signs in anyone by name (customer tokens only when ' +
+      'NODE_ENV=production)',
+  }),
   WS_MAX_FRAME_BYTES: int({
     default: 1024 * 1024,
     min: 1024,
     description: 'larger frames close the socket (1009)',
   }),
-  WS_RATE_BURST: int({ default: 5, min: 1, description: 'messages a customer may send at once' }),
+  WS_RATE_BURST: int({
+    default: 5,
+    min: 1,
+    description: 'messages a customer may send at once (all sockets, all gateway replicas)',
+  }),
   WS_RATE_PER_MINUTE: int({
     default: 20,
     min: 1,
-    description: 'sustained messages per minute per connection',
+    description: 'sustained messages per minute per customer (all sockets, all gateway replicas)',
+  }),
+  WS_HELLO_BURST: int({
+    default: 10,
+    min: 1,
+    description: 'hello frames (tabs, reconnects) a customer may send at once',
+  }),
+  WS_HELLO_PER_MINUTE: int({
+    default: 30,
+    min: 1,
+    description: 'sustained hello frames per minute per customer',
+  }),
+  WS_MAX_CONNECTIONS_PER_CUSTOMER: int({
+    default: 10,
+    min: 1,
+    description: 'open customer sockets per customer across all gateway replicas; more get 429',
+  }),
+  WS_CONNECTION_LEASE_MS: int({
+    default: 30_000,
+    min: 1_000,
+    description: "how long a crashed gateway's sockets keep counting against the cap",
   }),
   GATEWAY_INSTANCE: str({
     default: 'gateway',

@@ -20,8 +20,14 @@ export interface GatewayHarness {
   close(): Promise<void>;
 }
 
-/** A real gateway on a free port, with a test-owned nats-server and a fresh test database. */
-export async function startGatewayHarness(env: Record<string, string>): Promise<GatewayHarness> {
+/**
+ * A real gateway on a free port, with a test-owned nats-server and a fresh test database; in demo
+ * mode (the pages sign in through it) unless `gatewayEnv` says DEMO_TOKENS=false.
+ */
+export async function startGatewayHarness(
+  gatewayEnv: Record<string, string>,
+): Promise<GatewayHarness> {
+  const env = { DEMO_TOKENS: 'true', ...gatewayEnv };
   const nats = await startNatsServer();
   const database = await createTestDatabase();
   const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('GATEWAY') };

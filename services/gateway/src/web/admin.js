@@ -4,6 +4,8 @@
 (() => {
   'use strict';
   const TOKEN_KEY = 'support.admin.token';
+  // The gateway closes a socket with this code when its token expires (PROTOCOL.md).
+  const TOKEN_EXPIRED_CLOSE = 4001;
   const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/g;
   const LETTERS = /\p{L}/gu;
   const ui = {
@@ -157,8 +159,9 @@
   function connect(token) {
     const url = new URL('ws', location.href.replace(/\/?$/, '/'));
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.search = `?token=${encodeURIComponent(token)}`;
-    socket = new WebSocket(url);
+    url.search = '';
+    // The token travels as a subprotocol: the gateway refuses one in the URL (logs, history).
+    socket = new WebSocket(url, [`bearer.${token}`]);
     ui.status.dataset.state = 'connecting';
     socket.addEventListener('open', () => {
       ui.status.dataset.state = 'open';
@@ -172,8 +175,14 @@
         /* the server only sends JSON */
       }
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       ui.status.dataset.state = 'closed';
+      if (event.code === TOKEN_EXPIRED_CLOSE) {
+        sessionStorage.removeItem(TOKEN_KEY);
+        ui.login.hidden = false;
+        showError('Your session has ended; sign in again.');
+        return;
+      }
       setTimeout(() => connect(token), 2000);
     });
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventPublisher, newEventId, readEventLog } from '@support/bus';
 import {
+  AdminReplied,
   createEvent,
   EscalationRaised,
   type EventEnvelope,
@@ -11,6 +12,7 @@ import {
 import { type StartedService } from '@support/platform';
 import { eventually, launchChromium } from '@support/testing';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { TokenService } from '../auth/token-service.js';
 import { type GatewayHarness, startGatewayHarness } from '../testing/gateway-harness.js';
 
 // Drives the real customer chat page (chat.html/chat.js/chat.css) in headless Chromium against a real
@@ -128,7 +130,26 @@ describe('customer chat page in a real browser', () => {
       language: reply.language,
       citations: reply.citations ?? [],
     };
-    await publisher.publish(createEvent(ReplySent, payload as never, metaFor(cause)));
+    // A human reply relays an admin's answer: the gateway shows it only as caused by one.
+    const meta = metaFor(cause);
+    if (reply.kind === 'human') meta.causationId = (await publishAdminReply(cause, reply.text)).id;
+    await publisher.publish(createEvent(ReplySent, payload as never, meta));
+  }
+
+  async function publishAdminReply(cause: MessageReceived, text: string) {
+    const event = createEvent(
+      AdminReplied,
+      {
+        escalationId: newEventId(),
+        provider: 'console',
+        adminId: 'admin-1',
+        text,
+        externalId: `console:${newEventId()}`,
+      },
+      { ...metaFor(cause), causationId: null },
+    );
+    await publisher.publish(event);
+    return event;
   }
 
   async function publishEscalation(cause: MessageReceived): Promise<void> {
@@ -268,4 +289,111 @@ describe('customer chat page in a real browser', () => {
     ).toBeUndefined();
     expect(pageErrors).toEqual([]);
   });
+
+  // ---------------------------------------------------------------------------
+  // Sessions: no token from the URL, a fresh token when the gateway closes an expired one
+  // ---------------------------------------------------------------------------
+
+  const tokens = new TokenService(SECRET, { now: () => new Date() });
+
+  /** A page that starts with `token` already in its session storage (as after a sign-in). */
+  async function openSignedIn(url: string, token: string, customerId: string) {
+    const context = await browser.newContext({ baseURL: url });
+    contexts.push(context);
+    context.setDefaultTimeout(UI_TIMEOUT_MS);
+    await context.addInitScript(
+      ([token, customerId]) => {
+        if (sessionStorage.getItem('chat.token')) return;
+        sessionStorage.setItem('chat.token', token!);
+        sessionStorage.setItem('chat.customerId', customerId!);
+      },
+      [token, customerId],
+    );
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto('/');
+    await page.waitForSelector('#conn-status[data-state="open"]');
+    return { page, pageErrors };
+  }
+
+  it('does not sign anyone in from a token in the URL (/?token=ATTACKER)', async () => {
+    const attacker = await tokens.issue({ subject: 'cust-attacker', role: 'customer' });
+
+    // A visitor with no session is shown the sign-in form, not the attacker's chat.
+    const context = await browser.newContext({ baseURL: gateway.url });
+    contexts.push(context);
+    context.setDefaultTimeout(UI_TIMEOUT_MS);
+    const fresh = await context.newPage();
+    const sockets: string[] = [];
+    fresh.on('websocket', (ws) => sockets.push(ws.url()));
+    await fresh.goto(`/?token=${attacker}`);
+    await fresh.locator('#login').waitFor({ state: 'visible' });
+    expect(await fresh.isHidden('#chat')).toBe(true);
+    expect(await fresh.evaluate(() => sessionStorage.getItem('chat.token'))).toBeNull();
+    expect(sockets).toEqual([]);
+
+    // A signed-in victim who follows the link stays themselves: what they type is theirs.
+    const { page, pageErrors } = await openChat('cust-page-victim');
+    await page.goto(`/?token=${attacker}`);
+    await page.waitForSelector('#conn-status[data-state="open"]');
+    await expect(page.locator('#who').textContent()).resolves.toContain('cust-page-victim');
+    const text = 'My address is 12 Corniche Street';
+    await sendMessage(page, text);
+    expect((await receivedEvent('cust-page-victim', text)).payload.customerId).toBe(
+      'cust-page-victim',
+    );
+    const events = (await readEventLog(harness.bus, MessageReceivedEvent))
+      .events as MessageReceived[];
+    expect(events.filter((e) => e.payload.customerId === 'cust-attacker')).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('gets a fresh demo token when the gateway closes the socket at expiry, and stays in the conversation', async () => {
+    const customerId = 'cust-page-expiring';
+    const shortLived = await tokens.issue({ subject: customerId, role: 'customer' }, 3);
+    const { page, pageErrors } = await openSignedIn(gateway.url, shortLived, customerId);
+    const conversationBefore = await page.evaluate(
+      (id) => localStorage.getItem(`chat.conversationId.${id}`),
+      customerId,
+    );
+    await sendMessage(page, 'Before the token expired');
+
+    await page.waitForFunction(
+      (old) =>
+        !!sessionStorage.getItem('chat.token') && sessionStorage.getItem('chat.token') !== old,
+      shortLived,
+    );
+    await page.waitForSelector('#conn-status[data-state="open"]');
+    await expect(page.locator('#who').textContent()).resolves.toContain(customerId);
+    const after = await sendMessage(page, 'After a fresh token');
+    const event = await receivedEvent(customerId, 'After a fresh token');
+    expect(event.conversationId).toBe(conversationBefore);
+    expect(await after.getAttribute('data-message-id')).toBe(event.payload.messageId);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows that the session ended when the gateway closes an expired socket and issues no demo tokens', async () => {
+    const production = await startGatewayHarness({
+      AUTH_TOKEN_SECRET: SECRET,
+      DEMO_TOKENS: 'false',
+    });
+    try {
+      const customerId = 'cust-page-ended';
+      const shortLived = await tokens.issue({ subject: customerId, role: 'customer' }, 3);
+      const { page, pageErrors } = await openSignedIn(
+        production.gateway.url,
+        shortLived,
+        customerId,
+      );
+      await page.locator('#login').waitFor({ state: 'visible' });
+      expect(await page.locator('#login-error').textContent()).toContain('Your session has ended');
+      expect(await page.isHidden('#chat')).toBe(true);
+      expect(await page.evaluate(() => sessionStorage.getItem('chat.token'))).toBeNull();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+      await production.close();
+    }
+  }, 30_000);
 });

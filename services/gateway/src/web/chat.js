@@ -17,6 +17,8 @@
   const BACKOFF_MAX_MS = 15000;
   // 4401 is the gateway's "bad token" close code, 1008 is the generic policy violation.
   const AUTH_CLOSE_CODES = new Set([4401, 1008]);
+  // The gateway closes the socket with this code when its token expires (PROTOCOL.md).
+  const TOKEN_EXPIRED_CLOSE = 4001;
 
   const TOKEN_KEY = 'chat.token';
   const CUSTOMER_KEY = 'chat.customerId';
@@ -237,12 +239,7 @@
     };
     wireUi();
 
-    const urlToken = new URLSearchParams(location.search).get('token');
-    if (urlToken) {
-      stripTokenFromUrl();
-      startSession(urlToken, customerFromToken(urlToken));
-      return;
-    }
+    // Never a token from the URL: a link carrying one would sign the visitor in as its author.
     const saved = sessionStorage.getItem(TOKEN_KEY);
     if (saved && !tokenExpired(saved)) {
       startSession(saved, sessionStorage.getItem(CUSTOMER_KEY) || customerFromToken(saved));
@@ -256,11 +253,21 @@
     return payload && payload.sub ? String(payload.sub) : 'unknown';
   }
 
-  /** Keep the token out of the address bar (history, screenshots, shared links). */
-  function stripTokenFromUrl() {
-    const url = new URL(location.href);
-    url.searchParams.delete('token');
-    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  /** A token from the gateway's demo issuer (the embedded default's sign-in by customer id). */
+  async function requestDemoToken(customerId) {
+    const res = await fetch('auth/demo-token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ customerId }),
+    });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const body = await res.json();
+    if (!body || typeof body.token !== 'string' || !body.token)
+      throw new Error('no token in response');
+    return {
+      token: body.token,
+      customerId: body.customerId ? String(body.customerId) : customerId,
+    };
   }
 
   async function onLoginSubmit(event) {
@@ -270,16 +277,8 @@
     ui.loginError.hidden = true;
     ui.loginSubmit.disabled = true;
     try {
-      const res = await fetch('auth/demo-token', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ customerId }),
-      });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const body = await res.json();
-      if (!body || typeof body.token !== 'string' || !body.token)
-        throw new Error('no token in response');
-      startSession(body.token, body.customerId ? String(body.customerId) : customerId);
+      const session = await requestDemoToken(customerId);
+      startSession(session.token, session.customerId);
     } catch (err) {
       ui.loginError.textContent = `${T.loginFailed} (${err && err.message ? err.message : err})`;
       ui.loginError.hidden = false;
@@ -341,7 +340,7 @@
     // Resolve relative to the page so the chat also works behind a path prefix.
     const url = new URL('ws', location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.search = `?token=${encodeURIComponent(state.token)}`;
+    url.search = '';
     url.hash = '';
     return url.toString();
   }
@@ -352,7 +351,8 @@
     if (!state.token) return;
     setConnState('connecting');
 
-    const ws = new WebSocket(socketUrl());
+    // The token travels as a subprotocol: the gateway refuses one in the URL (logs, history).
+    const ws = new WebSocket(socketUrl(), [`bearer.${state.token}`]);
     state.ws = ws;
     // Each listener ignores events from a socket we have already replaced or dropped.
     ws.addEventListener('open', () => {
@@ -397,7 +397,11 @@
     setTyping(false);
     failUnackedMessages();
 
-    if (AUTH_CLOSE_CODES.has(code) || tokenExpired(state.token)) {
+    if (code === TOKEN_EXPIRED_CLOSE || tokenExpired(state.token)) {
+      renewSession();
+      return;
+    }
+    if (AUTH_CLOSE_CODES.has(code)) {
       signOut(T.sessionExpired);
       return;
     }
@@ -407,6 +411,28 @@
       return;
     }
     scheduleReconnect();
+  }
+
+  /**
+   * The token expired: get a fresh one the way the first came (the demo issuer, for the same
+   * customer) and carry on in the same conversation; where there is no demo issuer, the session
+   * has ended.
+   */
+  async function renewSession() {
+    const customerId = state.customerId;
+    setConnState('connecting');
+    let renewed = null;
+    try {
+      renewed = await requestDemoToken(customerId);
+    } catch {
+      renewed = null;
+    }
+    if (state.customerId !== customerId) return; // signed out meanwhile
+    if (!renewed || renewed.customerId !== customerId || tokenExpired(renewed.token)) {
+      signOut(T.sessionExpired);
+      return;
+    }
+    startSession(renewed.token, customerId);
   }
 
   /** True unless the gateway says the token is no longer accepted (401/403). */

@@ -1,4 +1,4 @@
-import { withoutInstructions } from './instruction-guard.js';
+import { plainText } from './markdown-text.js';
 
 export interface Chunk {
   /** `<doc-id>#<n>`, n from 1 in document order: stable for the same document text. */
@@ -16,14 +16,6 @@ export interface ChunkingOptions {
 
 const HEADING = /^(#{1,6})\s+(.*)$/;
 
-/** Emphasis and code marks are layout, not words: chunks are quoted verbatim to customers. */
-function plainText(line: string): string {
-  return line
-    .replace(/\*\*(.+?)\*\*/g, '$1')
-    .replace(/__(.+?)__/g, '$1')
-    .replace(/`([^`]+)`/g, '$1');
-}
-
 interface Section {
   heading: string | null;
   paragraphs: string[];
@@ -33,7 +25,7 @@ function sections(markdown: string): Section[] {
   const result: Section[] = [{ heading: null, paragraphs: [] }];
   let paragraph: string[] = [];
   const flush = () => {
-    const text = withoutInstructions(paragraph.join('\n')).text;
+    const text = paragraph.join('\n').trim();
     if (text) result[result.length - 1]!.paragraphs.push(text);
     paragraph = [];
   };

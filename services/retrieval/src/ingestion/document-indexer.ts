@@ -2,21 +2,31 @@ import type { Embedder } from '@support/models';
 import type { IndexedChunk, SparseVector, VectorIndex } from '@support/vector-index';
 import { chunkDocument } from './chunker.js';
 import type { KbDocument } from './kb-document.js';
+import { type ScreeningFinding, screenDocument } from './screening/screen-document.js';
 
 export interface SparseEncoder {
   encodeDocument(text: string): SparseVector;
   encodeQuery(text: string): SparseVector;
 }
 
-export interface IndexingResult {
-  readonly chunkIds: string[];
-  readonly removedChunks: number;
-}
+export type IndexingResult =
+  | { readonly kind: 'indexed'; readonly chunkIds: string[]; readonly removedChunks: number }
+  | {
+      readonly kind: 'quarantined';
+      readonly findings: ScreeningFinding[];
+      /** The earlier version's chunks, which stay searchable. */
+      readonly keptChunkIds: string[];
+    };
 
 /**
- * Chunks a document, embeds and BM25-encodes every chunk (sparse by the document's language),
- * upserts the chunks and removes the ones an earlier version had and this one has not. Running it
- * twice on the same document leaves the index as it was.
+ * Screens a document for instructions planted for the assistant; a document with any is not
+ * indexed at all (the whole version is refused, not the sentences: what is left of a poisoned
+ * document is not policy anyone wrote). Otherwise chunks it, embeds and BM25-encodes every chunk
+ * (sparse by the document's language), upserts the chunks and removes the ones an earlier version
+ * had and this one has not. Running it twice on the same document leaves the index as it was.
+ *
+ * A refused version leaves an earlier clean version indexed, as a failed deploy leaves the last
+ * good release running: customers keep the answers they had until a clean version is published.
  */
 export class DocumentIndexer {
   constructor(
@@ -28,6 +38,11 @@ export class DocumentIndexer {
 
   async indexDocument(namespace: string, doc: KbDocument): Promise<IndexingResult> {
     await this.index.ensureCollection(namespace, { denseSize: this.embedder.dimensions });
+    const findings = screenDocument(doc);
+    if (findings.length > 0) {
+      const keptChunkIds = await this.index.documentChunkIds(namespace, doc.docId);
+      return { kind: 'quarantined', findings, keptChunkIds };
+    }
     const chunks = chunkDocument(doc.docId, doc.body, { targetChars: this.targetChars });
     // The title travels with every chunk's searchable text; the stored text is the chunk alone.
     const searchable = chunks.map((c) => `${doc.title}\n${c.text}`);
@@ -50,6 +65,6 @@ export class DocumentIndexer {
     const keep = new Set(indexed.map((c) => c.chunkId));
     const stale = before.filter((id) => !keep.has(id));
     if (stale.length > 0) await this.index.deleteDocumentChunks(namespace, doc.docId, [...keep]);
-    return { chunkIds: [...keep], removedChunks: stale.length };
+    return { kind: 'indexed', chunkIds: [...keep], removedChunks: stale.length };
   }
 }

@@ -19,7 +19,10 @@ export class DeadLetteredPayload {
   @Min(1)
   deliveries!: number;
 
-  /** `invalid`: failed its contract (never retried); `exhausted`: failed max_deliver times. */
+  /**
+   * `invalid`: failed its contract (never retried); `exhausted`: its handler failed
+   * BUS_MAX_DELIVER times (dependency outages are waited out and not counted).
+   */
   @IsIn(['invalid', 'exhausted'])
   cause!: 'invalid' | 'exhausted';
 

@@ -1,30 +1,56 @@
 import type { DataSource } from 'typeorm';
+import { storableText } from '../../storable.js';
+import { schemaOf } from '../../processed-events.js';
 import { ConversationEntity, MessageEntity } from './conversation-entities.js';
 import type { ConversationState, MessageState } from './conversation-model.js';
 
-/** Queries over the conversations projection (what the gateway shows a returning customer). */
+/**
+ * Queries over the conversations projection (what the gateway shows a returning customer). Keys
+ * are made storable as the rows were, so any id finds its rows instead of failing the query.
+ */
 export class ConversationReader {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The conversation, whoever it belongs to: one read, so ownership is judged on one snapshot. */
   async find(conversationId: string): Promise<ConversationState | null> {
-    return this.dataSource.manager.findOne(ConversationEntity, { where: { id: conversationId } });
+    return this.dataSource.manager.findOne(ConversationEntity, {
+      where: { id: storableText(conversationId) },
+    });
   }
 
   async latestOf(customerId: string): Promise<ConversationState | null> {
     return this.dataSource.manager.findOne(ConversationEntity, {
-      where: { customerId },
+      where: { customerId: storableText(customerId) },
       order: { lastActivityAt: 'DESC', id: 'ASC' },
     });
   }
 
-  /** The last `limit` messages, oldest first. */
+  /**
+   * The last `limit` messages, oldest first. A reply is shown only when a recorded customer message
+   * of this conversation started its turn: one published straight on the bus for a turn that never
+   * was, or for another conversation's, is stored like any event but never shown (as the gateway's
+   * live delivery refuses it).
+   */
   async history(conversationId: string, limit = 200): Promise<MessageState[]> {
-    const newestFirst = await this.dataSource.manager.find(MessageEntity, {
-      where: { conversationId },
-      order: { occurredAt: 'DESC', id: 'DESC' },
-      take: limit,
-    });
+    const newestFirst = await this.dataSource.manager
+      .createQueryBuilder(MessageEntity, 'message')
+      .where('message.conversationId = :conversationId', {
+        conversationId: storableText(conversationId),
+      })
+      .andWhere(
+        `(message.role = 'customer' OR EXISTS (
+          SELECT 1 FROM ${this.turns} turn WHERE turn.id = message.turn_id
+            AND turn.conversation_id = message.conversation_id
+            AND turn.customer_message_id IS NOT NULL))`,
+      )
+      .orderBy('message.occurredAt', 'DESC')
+      .addOrderBy('message.id', 'DESC')
+      .take(limit)
+      .getMany();
     return newestFirst.reverse();
+  }
+
+  private get turns(): string {
+    return `"${schemaOf(this.dataSource)}".turns`;
   }
 }

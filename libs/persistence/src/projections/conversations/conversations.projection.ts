@@ -1,10 +1,10 @@
-import type { Projection } from '../projection.js';
+import { defineProjection } from '../projection.js';
 import { applyConversationEvents } from './conversation-projector.js';
 import { CONVERSATION_PROJECTION_EVENTS } from './project-conversation.js';
 
-export const conversationsProjection: Projection = {
+export const conversationsProjection = defineProjection({
   name: 'conversations',
   events: CONVERSATION_PROJECTION_EVENTS,
   tables: ['conversations', 'messages', 'turns'],
   apply: applyConversationEvents,
-};
+});

@@ -19,6 +19,7 @@ import {
 } from '../../testing/projection-harness.js';
 import { replayFromStart } from '../../replay/replay.js';
 import { dumpTable } from '../../table-dump.js';
+import { hostile, storedHostile } from '../../testing/hostile-strings.js';
 
 import { escalationsProjection } from './escalations.projection.js';
 
@@ -31,9 +32,13 @@ const REASONS = [
 ] as const;
 
 /** One escalation's events: raised, thread, classification and admin replies (in log order). */
-function escalationStory(i: number): EventEnvelope[] {
+function escalationStory(
+  i: number,
+  /** Applied to every text the story's events carry. */
+  say: (text: string) => string = (text) => text,
+): EventEnvelope[] {
   const escalationId = newEventId();
-  const conversationId = `conv-${i}`;
+  const conversationId = say(`conv-${i}`);
   const turnId = newEventId();
   const minute = (m: number) => new Date(Date.UTC(2026, 11, 2, 9, 0) + (i * 10 + m) * 60_000);
   const make = (definition: EventDefinition, m: number, payload: Record<string, unknown>) =>
@@ -53,18 +58,27 @@ function escalationStory(i: number): EventEnvelope[] {
       },
     );
   const raised = make(EscalationRaised, 0, {
-    customerId: `cust-${i % 3}`,
+    customerId: say(`cust-${i % 3}`),
     reason: REASONS[i % 4],
     group: i % 2 === 0 ? 'avoidable' : 'genuine',
-    question: `Question ${i}`,
-    ordersMentioned: [`SO-${1000 + i}`],
+    question: say(`Question ${i}`),
+    transcript: [{ role: 'customer', text: say(`Question ${i}`), at: minute(0).toISOString() }],
+    ordersMentioned: [say(`SO-${1000 + i}`)],
   });
-  const opened = make(ThreadOpened, 1, { threadId: `1764669600.${String(i).padStart(6, '0')}` });
+  const opened = make(ThreadOpened, 1, {
+    channel: say('C0SUPPORT'),
+    threadId: say(`1764669600.${String(i).padStart(6, '0')}`),
+  });
   const labelled = make(EscalationClassified, 2, {
     topic: i % 5 === 0 ? 'unclassified' : 'returns',
     classifier: i % 5 === 0 ? 'fallback' : 'llm',
   });
-  const reply = (m: number) => make(AdminReplied, m, { externalId: `Ev${i}-${m}` });
+  const reply = (m: number) =>
+    make(AdminReplied, m, {
+      externalId: say(`Ev${i}-${m}`),
+      adminId: say('U0ADMIN'),
+      text: say('Wholesale orders follow your contract.'),
+    });
   // The later reply is logged before the earlier one; some stories log the label before the raise.
   const events = [raised, opened, reply(6), reply(3), reply(4)];
   return i % 3 === 0 ? [labelled, ...events] : [...events, labelled];
@@ -87,7 +101,9 @@ describe('escalations projection: live processing and replay', () => {
     await harness.runWithLostAcks(escalationsProjection);
 
     const stories = Array.from({ length: 12 }, (_, i) => escalationStory(i));
-    const events = stories.flat();
+    // Texts and ids with characters Postgres refuses (events of an older producer, say).
+    const hostileStory = escalationStory(12, hostile);
+    const events = [...stories, hostileStory].flat();
     for (const event of events) await publisher.publish(event);
     await publisher.publish(events[3]!); // a duplicate publish (an admin reply) is deduplicated
 
@@ -96,7 +112,23 @@ describe('escalations projection: live processing and replay', () => {
       30_000,
     );
     const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM escalations');
-    expect(count).toBe(12);
+    expect(count).toBe(13);
+    const [stored] = await dataSource.query(
+      `SELECT conversation_id, customer_id, question, chunks, orders_mentioned, channel, thread_id,
+              replies
+         FROM escalations WHERE escalation_id = $1`,
+      [(hostileStory[0]!.payload as { escalationId: string }).escalationId],
+    );
+    expect(stored).toEqual({
+      conversation_id: storedHostile('conv-12'),
+      customer_id: storedHostile('cust-0'),
+      question: storedHostile('Question 12'),
+      chunks: [{ chunkId: 'returns-retail#2', score: 0.12 }],
+      orders_mentioned: [storedHostile('SO-1012')],
+      channel: storedHostile('C0SUPPORT'),
+      thread_id: storedHostile('1764669600.000012'),
+      replies: 3,
+    });
     const escalationId = (stories[3]![0]!.payload as { escalationId: string }).escalationId;
     const [row] = await dataSource.query(
       `SELECT conversation_id, customer_id, reason, "group", topic, classifier, provider, channel,
@@ -132,7 +164,7 @@ describe('escalations projection: live processing and replay', () => {
     expect(groups).toEqual([
       { reason: 'agent_requested', group: 'genuine', n: 3 },
       { reason: 'answer_validation_failed', group: 'avoidable', n: 3 },
-      { reason: 'below_score_floor', group: 'avoidable', n: 3 },
+      { reason: 'below_score_floor', group: 'avoidable', n: 4 },
       { reason: 'retrieval_unavailable', group: 'genuine', n: 3 },
     ]);
     const [fallbacks] = await dataSource.query(
@@ -150,6 +182,7 @@ describe('escalations projection: live processing and replay', () => {
     const result = await replayFromStart(bus, dataSource, [escalationsProjection]);
     expect(result.events).toBe(events.length);
     expect(result.applied).toBe(events.length);
+    expect(result.failed).toEqual([]);
     const replayed = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
     expect(replayed).toEqual(live);
 

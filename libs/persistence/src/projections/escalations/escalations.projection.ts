@@ -1,10 +1,10 @@
-import type { Projection } from '../projection.js';
+import { defineProjection } from '../projection.js';
 import { applyEscalationEvents } from './escalation-projector.js';
 import { ESCALATION_PROJECTION_EVENTS } from './project-escalation.js';
 
-export const escalationsProjection: Projection = {
+export const escalationsProjection = defineProjection({
   name: 'escalations',
   events: ESCALATION_PROJECTION_EVENTS,
   tables: ['escalations'],
   apply: applyEscalationEvents,
-};
+});

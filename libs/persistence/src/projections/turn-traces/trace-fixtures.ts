@@ -20,6 +20,8 @@ export interface TraceFixtureOptions {
   readonly turnIds: readonly [string, string, string];
   /** Minute 0 of the story. */
   readonly start: Date;
+  /** Applied to every free text and to the conversation and turn ids (default: as they are). */
+  readonly say?: (text: string) => string;
 }
 
 export const chunk = (n: number, text: string, score: number) => ({
@@ -39,6 +41,7 @@ export const ANSWER_CHUNKS = [
 
 export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
   const [t1, t2, t3] = options.turnIds;
+  const say = options.say ?? ((text: string) => text);
   const at = (second: number) => new Date(options.start.getTime() + second * 1_000).toISOString();
   const make = (
     definition: EventDefinition,
@@ -55,8 +58,8 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
       {
         id: options.newId(),
         occurredAt: at(second),
-        conversationId: options.conversationId,
-        turnId,
+        conversationId: say(options.conversationId),
+        turnId: say(turnId),
         correlationId: turnId,
       },
     );
@@ -80,12 +83,16 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
   const requestA = options.newId();
   const requestB = options.newId();
   const requestC = options.newId();
-  const firstChunks = [chunk(9, 'Wholesale terms are agreed per contract.', 0.12)];
+  const firstChunks = [chunk(9, say('Wholesale terms are agreed per contract.'), 0.12)];
+  const answerChunks = ANSWER_CHUNKS.map((c) => ({ ...c, title: say(c.title), text: say(c.text) }));
 
   return [
     // Turn 1: two searches, the second one's chunks enter the prompt; a validated answer.
-    make(MessageReceived, t1, 0, { messageId: options.newId(), text: 'Can I return a dress?' }),
-    make(RetrievalRequested, t1, 1, { requestId: requestA, query: 'wholesale return' }),
+    make(MessageReceived, t1, 0, {
+      messageId: options.newId(),
+      text: say('Can I return a dress?'),
+    }),
+    make(RetrievalRequested, t1, 1, { requestId: requestA, query: say('wholesale return') }),
     make(RetrievalCompleted, t1, 2, {
       requestId: requestA,
       verdict: 'below_score_floor',
@@ -101,51 +108,53 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
       chunks: firstChunks,
       latencyMs: 70,
     }),
-    make(RetrievalRequested, t1, 3, { requestId: requestB, query: 'return a dress' }),
+    make(RetrievalRequested, t1, 3, { requestId: requestB, query: say('return a dress') }),
     make(RerankRequested, t1, 4, { requestId: options.newId() }),
     make(RerankCompleted, t1, 5, {}),
     make(RetrievalCompleted, t1, 6, {
       requestId: requestB,
       verdict: 'ok',
       legs: legs('ok'),
-      fused: fused(ANSWER_CHUNKS),
+      fused: fused(answerChunks),
       rerank: {
         scorer: 'cross_encoder',
         failOpen: false,
-        scores: ANSWER_CHUNKS.map(({ chunkId, score }) => ({ chunkId, score })),
+        scores: answerChunks.map(({ chunkId, score }) => ({ chunkId, score })),
         latencyMs: 41,
       },
       gate: { kind: 'reranker', floor: 0.3, topScore: 0.82, passed: true },
-      chunks: ANSWER_CHUNKS,
+      chunks: answerChunks,
       latencyMs: 60,
     }),
     make(ReplySent, t1, 9, {
       replyId: options.newId(),
       kind: 'answer',
-      text: 'Yes, within 14 days [returns-retail#2]. Refunds take 5 days [returns-retail#5].',
-      draft: 'Yes, within 14 days [returns-retail#2]. Refunds take 5 days [returns-retail#5]. Hi!',
+      text: say('Yes, within 14 days [returns-retail#2]. Refunds take 5 days [returns-retail#5].'),
+      draft: say(
+        'Yes, within 14 days [returns-retail#2]. Refunds take 5 days [returns-retail#5]. Hi!',
+      ),
       validation: {
         passed: true,
         sentences: [
           {
-            text: 'Yes, within 14 days [returns-retail#2].',
+            text: say('Yes, within 14 days [returns-retail#2].'),
             factual: true,
             citations: ['returns-retail#2'],
             ok: true,
           },
           {
-            text: 'Refunds take 5 days [returns-retail#5].',
+            text: say('Refunds take 5 days [returns-retail#5].'),
             factual: true,
             citations: ['returns-retail#5'],
             ok: true,
           },
-          { text: 'Hi!', factual: false, citations: [], ok: true },
+          { text: say('Hi!'), factual: false, citations: [], ok: true },
         ],
       },
     }),
     // Turn 2: the reranker fails open, the lexical gate fails; abstention and escalation.
-    make(MessageReceived, t2, 60, { messageId: options.newId(), text: 'Wholesale refund?' }),
-    make(RetrievalRequested, t2, 61, { requestId: requestC, query: 'wholesale refund' }),
+    make(MessageReceived, t2, 60, { messageId: options.newId(), text: say('Wholesale refund?') }),
+    make(RetrievalRequested, t2, 61, { requestId: requestC, query: say('wholesale refund') }),
     make(RetrievalCompleted, t2, 63, {
       requestId: requestC,
       verdict: 'below_score_floor',
@@ -156,7 +165,7 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
         failOpen: true,
         scores: [],
         latencyMs: 2000,
-        error: { code: 'timeout', message: 'reranker did not answer in 2000 ms' },
+        error: { code: 'timeout', message: say('reranker did not answer in 2000 ms') },
       },
       gate: { kind: 'lexical', floor: 0.25, topScore: 0.1, passed: false },
       chunks: firstChunks,
@@ -165,7 +174,7 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
     make(ReplySent, t2, 64, {
       replyId: options.newId(),
       kind: 'abstention',
-      text: 'A colleague will get back to you.',
+      text: say('A colleague will get back to you.'),
       citations: [],
       draft: undefined,
       validation: undefined,
@@ -174,17 +183,17 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
     make(ReplySent, t2, 300, {
       replyId: options.newId(),
       kind: 'human',
-      text: 'Hi, admin here.',
+      text: say('Hi, admin here.'),
       citations: [],
       draft: undefined,
       validation: undefined,
     }),
     // Turn 3: a human has the conversation; a holding note.
-    make(MessageReceived, t3, 400, { messageId: options.newId(), text: 'Any news?' }),
+    make(MessageReceived, t3, 400, { messageId: options.newId(), text: say('Any news?') }),
     make(ReplySent, t3, 401, {
       replyId: options.newId(),
       kind: 'holding',
-      text: 'A colleague is on it.',
+      text: say('A colleague is on it.'),
       citations: [],
       draft: undefined,
       validation: undefined,

@@ -12,7 +12,8 @@ import { replayFromStart } from '../../replay/replay.js';
 import { dumpTable } from '../../table-dump.js';
 
 import { renderTrace } from './render-trace.js';
-import { traceStory } from './trace-fixtures.js';
+import { hostile, storedHostile } from '../../testing/hostile-strings.js';
+import { ANSWER_CHUNKS, traceStory } from './trace-fixtures.js';
 import { TurnTraceReader } from './turn-trace-reader.js';
 import { turnTracesProjection } from './turn-traces.projection.js';
 
@@ -42,7 +43,16 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
         start: new Date(Date.UTC(2026, 11, 2, 9, i * 10)),
       }),
     );
-    const events = stories.flat();
+    // Texts and ids with characters Postgres refuses (events of an older producer, say).
+    const hostileTurns = [newEventId(), newEventId(), newEventId()] as const;
+    const hostileStory = traceStory({
+      newId: newEventId,
+      conversationId: 'conv-hostile',
+      turnIds: hostileTurns,
+      start: new Date(Date.UTC(2026, 11, 2, 10, 0)),
+      say: hostile,
+    });
+    const events = [...stories, hostileStory].flat();
     for (const event of events) await publisher.publish(event);
     await publisher.publish(events[2]!); // a duplicate publish is deduplicated by the stream
 
@@ -51,7 +61,24 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
       30_000,
     );
     const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM turn_traces');
-    expect(count).toBe(4 * 3);
+    expect(count).toBe(5 * 3);
+    const stored = await new TurnTraceReader(dataSource).find(hostile(hostileTurns[0]));
+    expect(stored).toMatchObject({
+      conversationId: storedHostile('conv-hostile'),
+      customerMessage: storedHostile('Can I return a dress?'),
+      draft: storedHostile(
+        'Yes, within 14 days [returns-retail#2]. Refunds take 5 days [returns-retail#5]. Hi!',
+      ),
+      route: 'answered',
+      validation: { sentences: [{}, {}, { text: storedHostile('Hi!') }] },
+    });
+    expect(stored!.promptChunks!.map((c) => c.text)).toEqual(
+      ANSWER_CHUNKS.map((c) => storedHostile(c.text)),
+    );
+    const failedOpen = await new TurnTraceReader(dataSource).find(hostile(hostileTurns[1]));
+    expect(failedOpen!.retrieval!.rerank!.error!.message).toBe(
+      storedHostile('reranker did not answer in 2000 ms'),
+    );
 
     // The trace of an answered turn shows the chunks of its last retrieval.completed exactly.
     const story = stories[2]!;
@@ -123,6 +150,7 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
     const result = await replayFromStart(bus, dataSource, [turnTracesProjection]);
     expect(result.events).toBe(events.length);
     expect(result.applied).toBe(events.length);
+    expect(result.failed).toEqual([]);
     const replayed = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
     expect(replayed).toEqual(live);
   });

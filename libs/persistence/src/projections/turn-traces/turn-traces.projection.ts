@@ -1,10 +1,10 @@
-import type { Projection } from '../projection.js';
+import { defineProjection } from '../projection.js';
 import { TURN_TRACE_PROJECTION_EVENTS } from './project-turn-trace.js';
 import { applyTurnTraceEvents } from './turn-trace-projector.js';
 
-export const turnTracesProjection: Projection = {
+export const turnTracesProjection = defineProjection({
   name: 'turn_traces',
   events: TURN_TRACE_PROJECTION_EVENTS,
   tables: ['turn_traces'],
   apply: applyTurnTraceEvents,
-};
+});

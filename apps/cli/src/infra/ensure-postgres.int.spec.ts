@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '@support/testing';
+import pg from 'pg';
+import { ensurePostgres } from './ensure-postgres.js';
+import { isAlive, readPostmasterLock, stopPostmaster } from './postmaster-lock.js';
+
+/** The built CLI module a real `npm start` runs (the build must be current, as for service processes). */
+const BUILT = fileURLToPath(new URL('../../dist/infra/ensure-postgres.js', import.meta.url));
+
+/** What `npm start` does first, in a process of its own, which the test then kills with -9. */
+const START_SCRIPT = `
+const [url, dataDir, port] = process.argv.slice(1);
+const { ensurePostgres } = await import(${JSON.stringify(BUILT)});
+const postgres = await ensurePostgres(url, dataDir, () => undefined, { port: Number(port) });
+console.log('READY ' + postgres.url);
+setInterval(() => undefined, 1 << 30);
+`;
+
+function readyUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`no READY in ${timeoutMs} ms: ${output}`)),
+      timeoutMs,
+    );
+    const take = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const ready = /^READY (\S+)$/m.exec(output);
+      if (ready) {
+        clearTimeout(timer);
+        resolve(ready[1]!);
+      }
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', take);
+    child.once('exit', () => reject(new Error(`the start process exited: ${output}`)));
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const client = new pg.Client({
+    connectionString: server.toString(),
+    connectionTimeoutMillis: 2_000,
+  });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+describe('embedded PostgreSQL across a start killed with -9', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'embedded-pg-test-'));
+  let port: number;
+  /** Nothing listens here, so ensurePostgres turns to the embedded server. */
+  let unreachable: string;
+
+  beforeAll(async () => {
+    port = await freePort();
+    unreachable = `postgres://postgres@127.0.0.1:${await freePort()}/support_test_embedded`;
+  });
+
+  afterAll(async () => {
+    const pid = readPostmasterLock(dataDir)?.pid;
+    if (pid) await stopPostmaster(pid);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the next start reuses the server the killed one left behind, and stops it when it stops', async () => {
+    const first = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', START_SCRIPT, unreachable, dataDir, String(port)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const firstUrl = await readyUrl(first, 25_000);
+    const exited = new Promise((resolve) => first.once('exit', resolve));
+    first.kill('SIGKILL');
+    await exited;
+    // The trap: the server outlives its parent and keeps the data directory locked.
+    const orphan = readPostmasterLock(dataDir)!.pid!;
+    expect(isAlive(orphan)).toBe(true);
+
+    const logs: string[] = [];
+    const second = await ensurePostgres(unreachable, dataDir, (line) => logs.push(line), { port });
+    expect(second.url).toBe(firstUrl);
+    expect(logs.join('\n')).toContain(
+      `reusing the embedded PostgreSQL (pid ${orphan}, port ${port})`,
+    );
+    expect(await answers(second.url)).toBe(true);
+
+    await second.stop();
+    expect(isAlive(orphan)).toBe(false);
+    expect(await answers(second.url)).toBe(false);
+  }, 30_000);
+
+  it.each([
+    ['a dead server', () => `${spawnSync(process.execPath, ['-e', '']).pid}\n${dataDir}\n0\n`],
+    ['a garbled lock', () => ''],
+  ])(
+    'a lock left by %s is removed and a fresh server starts',
+    async (_, lock) => {
+      writeFileSync(join(dataDir, 'postmaster.pid'), lock());
+      const logs: string[] = [];
+      const postgres = await ensurePostgres(unreachable, dataDir, (line) => logs.push(line), {
+        port,
+      });
+      try {
+        expect(logs.join('\n')).toMatch(/removing the stale lock .*postmaster\.pid/);
+        expect(await answers(postgres.url)).toBe(true);
+      } finally {
+        await postgres.stop();
+      }
+    },
+    30_000,
+  );
+
+  it('a server that cannot start says why, with its own words', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'embedded-pg-test-broken-'));
+    try {
+      writeFileSync(join(broken, 'PG_VERSION'), '9\n');
+      const failure = ensurePostgres(unreachable, broken, () => undefined, { port });
+      await expect(failure).rejects.toMatchObject({
+        code: 'database_unavailable',
+        // The reason, then the server's own last lines (here: it cannot read the directory).
+        message: expect.stringMatching(
+          /^embedded PostgreSQL did not start \(data in .*: the server exited while starting\n.*postgres/s,
+        ),
+      });
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  }, 30_000);
+});

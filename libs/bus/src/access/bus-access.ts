@@ -1,0 +1,103 @@
+import {
+  AdminReplied,
+  DeadLetterRedriven,
+  DocumentIndexed,
+  DocumentQuarantined,
+  DocumentUpserted,
+  EscalationClassified,
+  EscalationRaised,
+  type EventDefinition,
+  MessageReceived,
+  RerankCompleted,
+  RerankRequested,
+  ReplySent,
+  RetrievalCompleted,
+  RetrievalRequested,
+  ThreadOpened,
+} from '@support/contracts';
+import type { ServiceName } from '@support/platform';
+
+/** What one service may do on the bus; everything else is refused by the NATS server. */
+export interface BusAccess {
+  /** Event types it publishes (every service also publishes `deadletter.recorded`). */
+  readonly publishes: readonly EventDefinition[];
+  /**
+   * Durable consumers shared by its replicas, by name prefix: `consumerName(prefix, event)` for
+   * each event listed under the prefix.
+   */
+  readonly consumes: Readonly<Record<string, readonly EventDefinition[]>>;
+  /**
+   * Consumers of one replica each, named after the pod (`<service>-<instance>__<event>`): their
+   * names are not known in advance, so the permission names the event's subject, not the consumer.
+   */
+  readonly consumesPerInstance?: readonly EventDefinition[];
+  /** Reads single events from the stream by sequence (the gateway checks what caused a reply). */
+  readonly readsEvents?: boolean;
+}
+
+/** The user of the CLI and of operators (`ingest`, `replay`, backups): every subject. */
+export const OPS_USER = 'ops';
+
+export type BusUser = ServiceName | typeof OPS_USER;
+
+/** Events only operators publish, through the CLI (`ingest`, `deadletters redrive`). */
+export const OPS_PUBLISHES: readonly EventDefinition[] = [DocumentUpserted, DeadLetterRedriven];
+
+/**
+ * Who publishes and consumes what: the one table the NATS server's users and permissions are
+ * generated from (`natsAuthorization`, deploy/k8s/nats.yaml). A new event type is one line here,
+ * under the service that publishes it and those that consume it.
+ */
+export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
+  gateway: {
+    publishes: [MessageReceived, AdminReplied],
+    consumes: {
+      'projection-conversations': [MessageReceived, ReplySent, EscalationRaised],
+      'projection-escalations': [
+        EscalationRaised,
+        ThreadOpened,
+        AdminReplied,
+        EscalationClassified,
+      ],
+      'projection-turn_traces': [
+        MessageReceived,
+        RetrievalRequested,
+        RetrievalCompleted,
+        RerankRequested,
+        RerankCompleted,
+        ReplySent,
+        EscalationRaised,
+      ],
+    },
+    consumesPerInstance: [
+      ReplySent,
+      EscalationRaised,
+      MessageReceived,
+      AdminReplied,
+      EscalationClassified,
+    ],
+    readsEvents: true,
+  },
+  agent: {
+    publishes: [RetrievalRequested, ReplySent, EscalationRaised],
+    consumes: { agent: [MessageReceived, AdminReplied] },
+    consumesPerInstance: [RetrievalCompleted],
+  },
+  retrieval: {
+    publishes: [RerankRequested, RetrievalCompleted, DocumentIndexed, DocumentQuarantined],
+    consumes: { retrieval: [RetrievalRequested, DocumentUpserted] },
+    consumesPerInstance: [RerankCompleted],
+  },
+  'reranker-proxy': {
+    publishes: [RerankCompleted],
+    consumes: { 'reranker-proxy': [RerankRequested] },
+  },
+  escalation: {
+    publishes: [ThreadOpened, AdminReplied],
+    consumes: { escalation: [EscalationRaised, MessageReceived, AdminReplied] },
+  },
+  classifier: {
+    publishes: [EscalationClassified],
+    consumes: { classifier: [EscalationRaised] },
+  },
+};

@@ -1,0 +1,99 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  AdminReplied,
+  createEvent,
+  EXAMPLE_PAYLOADS,
+  MessageReceived,
+  ReplySent,
+  type ReplySentPayload,
+} from '@support/contracts';
+import { type CausationRecords, ReplyCausation } from './reply-causation.js';
+
+const MSG_A1 = '00000000-0000-4000-8000-0000000000a1';
+const ADMIN_A = '00000000-0000-4000-8000-00000000ad0a';
+const ADMIN_B = '00000000-0000-4000-8000-00000000ad0b';
+const ADMIN_NEW = '00000000-0000-4000-8000-00000000ad99';
+
+/** What the projections would hold: turns started by customer messages, and recorded events. */
+const records: CausationRecords = {
+  conversationOfTurn: async (turnId) =>
+    ({ 'turn-a1': 'conv-a', 'turn-b1': 'conv-b' })[turnId] ?? null,
+  recordedEvent: async (eventId) =>
+    ({
+      [MSG_A1]: { type: MessageReceived.type, conversationId: 'conv-a' },
+      [ADMIN_A]: { type: AdminReplied.type, conversationId: 'conv-a' },
+      [ADMIN_B]: { type: AdminReplied.type, conversationId: 'conv-b' },
+    })[eventId] ?? null,
+};
+
+function reply(
+  meta: { conversationId?: string | null; turnId?: string | null; causationId?: string | null },
+  kind: ReplySentPayload['kind'] = 'answer',
+) {
+  return createEvent(
+    ReplySent,
+    { ...(EXAMPLE_PAYLOADS['agent.reply_sent'] as unknown as ReplySentPayload), kind },
+    {
+      id: '00000000-0000-4000-8000-00000000beef',
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      conversationId: 'conv-a',
+      turnId: 'turn-a1',
+      causationId: null,
+      correlationId: '00000000-0000-4000-8000-00000000c0c0',
+      ...meta,
+    },
+  );
+}
+
+const check = new ReplyCausation(records);
+const verdictOf = (event: ReturnType<typeof reply>) =>
+  check.verdict({ event, human: event.payload.kind === 'human' });
+
+describe('ReplyCausation', () => {
+  it("delivers the agent's reply to a turn a recorded customer message of the conversation started", async () => {
+    expect(await verdictOf(reply({}))).toEqual({ kind: 'verified' });
+    expect(await verdictOf(reply({ causationId: MSG_A1 }))).toEqual({ kind: 'verified' });
+  });
+
+  it('a fresh turn is unrecorded (maybe not projected yet): retried, never shown unless it turns up', async () => {
+    expect(await verdictOf(reply({ turnId: 'turn-new' }))).toMatchObject({ kind: 'unrecorded' });
+    await expect(
+      check.check({ event: reply({ turnId: 'turn-new' }), human: false }),
+    ).rejects.toMatchObject({
+      code: 'causation_unverified',
+    });
+  });
+
+  it("another conversation's turn or cause, or no turn at all, is a forgery", async () => {
+    for (const event of [
+      reply({ turnId: 'turn-b1' }),
+      reply({ causationId: ADMIN_B }),
+      reply({ turnId: null }),
+      reply({ conversationId: null }),
+    ]) {
+      expect(await verdictOf(event)).toMatchObject({ kind: 'forged' });
+      await expect(check.check({ event, human: false })).rejects.toMatchObject({
+        code: 'forbidden',
+      });
+    }
+  });
+
+  it('a human reply relays an admin reply of the same conversation, and nothing else', async () => {
+    expect(await verdictOf(reply({ causationId: ADMIN_A }, 'human'))).toEqual({
+      kind: 'verified',
+    });
+    expect(await verdictOf(reply({ causationId: ADMIN_A, turnId: null }, 'human'))).toEqual({
+      kind: 'verified',
+    });
+    expect(await verdictOf(reply({}, 'human'))).toMatchObject({ kind: 'forged' });
+    expect(await verdictOf(reply({ causationId: MSG_A1 }, 'human'))).toMatchObject({
+      kind: 'forged',
+    });
+    expect(await verdictOf(reply({ causationId: ADMIN_B }, 'human'))).toMatchObject({
+      kind: 'forged',
+    });
+    expect(await verdictOf(reply({ causationId: ADMIN_NEW }, 'human'))).toMatchObject({
+      kind: 'unrecorded',
+    });
+  });
+});

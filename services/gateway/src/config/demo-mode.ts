@@ -1,0 +1,35 @@
+import type { RuntimeEnvironment } from '@support/platform';
+import { ROLES, type Role } from '../auth/token-service.js';
+import { DEV_TOKEN_SECRET } from './gateway-env.js';
+
+/**
+ * The roles the demo issuer signs tokens for: none unless demo mode was asked for, and never a
+ * staff role in production, where an admin token reads every customer's conversation.
+ */
+export function demoTokenRoles(
+  demoMode: boolean,
+  environment: RuntimeEnvironment,
+): readonly Role[] {
+  if (!demoMode) return [];
+  return environment === 'production' ? ['customer'] : ROLES;
+}
+
+/** What a gateway in demo mode tells its operator at start, or null outside demo mode. */
+export function demoModeWarning(config: {
+  readonly demoTokenRoles: readonly Role[];
+  readonly tokenSecret: string;
+}): string | null {
+  const roles = config.demoTokenRoles;
+  if (roles.length === 0) return null;
+  const staffRefused = ROLES.filter((role) => !roles.includes(role));
+  return [
+    `Demo mode (DEMO_TOKENS=true): POST /auth/demo-token signs ${roles.join(', ')} tokens for any name, without a password.`,
+    staffRefused.length > 0 ? `No ${staffRefused.join(' or ')} tokens in production.` : null,
+    config.tokenSecret === DEV_TOKEN_SECRET
+      ? 'Tokens are signed with the public development secret (AUTH_TOKEN_SECRET is unset).'
+      : null,
+    'Anyone who reaches this gateway can sign in as anyone it issues tokens for.',
+  ]
+    .filter((line) => line !== null)
+    .join(' ');
+}

@@ -10,10 +10,20 @@ export class PublishNotAcknowledged extends AppError {
   }
 }
 
-/** The server refused a publish for lack of permission: retrying cannot help, so say so at once. */
+/**
+ * The server refused a publish that no retry can make acceptable: no permission for the subject
+ * (`forbidden`), or a message the connection or the stream will not take, too large for one
+ * (`payload_too_large`). Said at once, never waited on as an outage.
+ */
 export class PublishRefused extends AppError {
-  constructor(subject: string, cause: unknown) {
-    super('forbidden', `This service may not publish to ${subject}`, { cause });
+  constructor(subject: string, reason: 'forbidden' | 'payload_too_large', cause: unknown) {
+    super(
+      reason,
+      reason === 'forbidden'
+        ? `This service may not publish to ${subject}`
+        : `The event log refused the event for ${subject}: ${(cause as Error).message}`,
+      { cause },
+    );
     this.name = 'PublishRefused';
   }
 }

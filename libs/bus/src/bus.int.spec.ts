@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AckPolicy } from '@nats-io/jetstream';
 import {
   createEvent,
   DeadLettered,
@@ -233,6 +234,13 @@ describe('bus against a real nats-server', () => {
   });
 
   it('lets the server deliver without limit: the runner decides when to dead-letter', async () => {
+    // A durable an earlier version created with a delivery limit is brought to none.
+    await bus.jsm.consumers.add(bus.options.stream, {
+      durable_name: 'unlimited',
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: MessageReceived.subject,
+      max_deliver: bus.options.maxDeliver + 2,
+    });
     running.push(
       await runner.start({ durable: 'unlimited', event: MessageReceived, handle: async () => {} }),
     );
@@ -375,5 +383,56 @@ describe('bus across a nats-server restart', () => {
     await consumer.stop();
     await bus.close();
     await server.stop();
+  });
+});
+
+describe('a publish the server will never take', () => {
+  let server: TestNatsServer;
+  let bus: BusConnection;
+
+  beforeAll(async () => {
+    server = await startNatsServer({ config: 'max_payload: 65536\n' });
+    bus = await BusConnection.open({
+      name: 'bus-refusal-test',
+      servers: server.url,
+      stream: uniqueName('REFUSED'),
+      maxDeliver: 3,
+      ackWaitMs: 5_000,
+      publishTimeoutMs: 15_000,
+      backoffMs: [50],
+      outageBackoffMs: [50],
+      duplicateWindowMs: 60_000,
+      replicas: 1,
+    });
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await server?.stop();
+  });
+
+  it('fails at once as payload_too_large instead of waiting out the deadline as an outage', async () => {
+    const started = Date.now();
+    const photo = Buffer.alloc(100_000, 1);
+    const large = messageReceived('a photo');
+    large.payload.attachments = [
+      {
+        attachmentId: newEventId(),
+        mimeType: 'image/png',
+        fileName: 'large.png',
+        sizeBytes: photo.length,
+        sha256: 'a'.repeat(64),
+        dataBase64: photo.toString('base64'),
+      },
+    ];
+    await expect(new EventPublisher(bus).publish(large)).rejects.toMatchObject({
+      code: 'payload_too_large',
+      name: 'PublishRefused',
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // What fits still goes through on the same connection.
+    await expect(new EventPublisher(bus).publish(messageReceived())).resolves.toMatchObject({
+      duplicate: false,
+    });
   });
 });

@@ -39,6 +39,13 @@ export interface EventSubscription<D extends EventDefinition = EventDefinition> 
   /** `new`: start at the end of the stream on first creation (delivery-only consumers). */
   readonly deliverPolicy?: 'all' | 'new';
   /**
+   * A consumer of one process that rebuilds in-memory state from the start of the log: its name is
+   * the instance's, and each start deletes the previous start's consumer and creates it anew (a
+   * restart must read everything again, and must not leave the old one behind undrained). The
+   * server removes it an hour after the instance is gone for good, like `new` ones.
+   */
+  readonly perProcess?: boolean;
+  /**
    * Events handled at once (default 1). Events of one conversation still go one after another,
    * in stream order; only different conversations overlap.
    */
@@ -95,8 +102,12 @@ export class EventConsumerRunner {
       max_ack_pending: 1_000,
       // Live-only consumers are per instance (pod): the server removes them an hour after their
       // instance is gone, instead of keeping one durable per pod name forever.
-      ...(subscription.deliverPolicy === 'new' ? { inactive_threshold: nanos(3_600_000) } : {}),
+      ...(subscription.deliverPolicy === 'new' || subscription.perProcess
+        ? { inactive_threshold: nanos(3_600_000) }
+        : {}),
     };
+    if (subscription.perProcess)
+      await this.bus.jsm.consumers.delete(stream, subscription.durable).catch(() => undefined);
     try {
       await this.bus.jsm.consumers.add(stream, config);
     } catch {

@@ -1,4 +1,5 @@
-import { headers, PermissionViolationError } from '@nats-io/nats-core';
+import { JetStreamApiError } from '@nats-io/jetstream';
+import { headers, InvalidArgumentError, PermissionViolationError } from '@nats-io/nats-core';
 import { decodeEvent, encodeEvent, type EventEnvelope, eventRegistry } from '@support/contracts';
 import type { BusConnection } from './bus-connection.js';
 import { PublishNotAcknowledged, PublishRefused } from './bus-errors.js';
@@ -40,7 +41,8 @@ export class EventPublisher {
         });
         return { streamSequence: ack.seq, duplicate: ack.duplicate };
       } catch (error) {
-        if (isPermissionViolation(error)) throw new PublishRefused(definition.subject, error);
+        const refusal = refusalOf(error);
+        if (refusal) throw new PublishRefused(definition.subject, refusal, error);
         lastError = error;
         if (this.bus.nc.isClosed()) break;
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
@@ -56,9 +58,16 @@ export class EventPublisher {
   }
 }
 
-/** nats.js wraps the server's `-ERR 'Permissions Violation…'` of a request in a RequestError. */
-function isPermissionViolation(error: unknown): boolean {
+/**
+ * Why the server will never take this publish, or null when a retry may succeed (a timeout, no
+ * stream leader yet, a reconnect). nats.js wraps the server's `-ERR 'Permissions Violation…'` of a
+ * request in a RequestError; a payload over the connection's max_payload is an InvalidArgumentError;
+ * the stream's own 400 answers (a message over its size limit) are JetStreamApiErrors.
+ */
+function refusalOf(error: unknown): 'forbidden' | 'payload_too_large' | null {
   for (let e = error; e instanceof Error; e = e.cause)
-    if (e instanceof PermissionViolationError) return true;
-  return false;
+    if (e instanceof PermissionViolationError) return 'forbidden';
+  if (error instanceof InvalidArgumentError) return 'payload_too_large';
+  if (error instanceof JetStreamApiError && error.status === 400) return 'payload_too_large';
+  return null;
 }

@@ -34,8 +34,9 @@ function consumerSubjects(stream: string, name: string): string[] {
  *   filter subject, reading its info, pulling and acknowledging;
  * - publishing its own events and `deadletter.recorded`, nothing else;
  * - subscribing to its own inboxes only.
- * Per-instance consumers have unknown names, so those services may pull from any consumer name;
- * the other services' shared consumers are denied to them by name.
+ * Per-instance consumers have unknown names, so those services may pull from (and delete, to
+ * recreate a per-process consumer) any consumer name; the other services' shared consumers are
+ * denied to them by name.
  */
 export function servicePermissions(service: ServiceName, stream: string): NatsPermissions {
   const access = BUS_ACCESS[service];
@@ -51,8 +52,11 @@ export function servicePermissions(service: ServiceName, stream: string): NatsPe
   const perInstance = access.consumesPerInstance ?? [];
   for (const event of perInstance)
     allow.add(`$JS.API.CONSUMER.CREATE.${stream}.*.${event.subject}`);
-  if (perInstance.length > 0)
+  if (perInstance.length > 0) {
     for (const subject of consumerSubjects(stream, '*')) allow.add(subject);
+    // A per-process consumer is recreated at each start (EventSubscription.perProcess).
+    allow.add(`$JS.API.CONSUMER.DELETE.${stream}.*`);
+  }
   if (access.readsEvents) allow.add(`$JS.API.STREAM.MSG.GET.${stream}`);
   for (const event of [...access.publishes, DeadLettered]) allow.add(event.subject);
 
@@ -61,6 +65,7 @@ export function servicePermissions(service: ServiceName, stream: string): NatsPe
     for (const other of SERVICE_NAMES.filter((name) => name !== service))
       for (const { durable } of sharedDurables(BUS_ACCESS[other])) {
         deny.add(`$JS.API.CONSUMER.CREATE.${stream}.${durable}.>`);
+        deny.add(`$JS.API.CONSUMER.DELETE.${stream}.${durable}`);
         for (const subject of consumerSubjects(stream, durable)) deny.add(subject);
       }
 

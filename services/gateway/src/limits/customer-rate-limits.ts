@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { AppError, codeOf } from '@support/platform';
 import type { LimitKind, RateBucketStore } from './rate-bucket-store.js';
 import {
   msToRefill,
@@ -48,17 +48,24 @@ export class CustomerRateLimits implements RateLimits {
     const mine = takeToken(this.local.get(key) ?? null, this.localNowMs(), rule);
     this.local.set(key, mine.bucket);
     if (!mine.allowed) throw limited(kind, mine.retryAfterMs);
-    let shared: TokenTake | undefined;
+    let shared: TokenTake;
     try {
       shared = await this.store.change(customerId, kind, (bucket, nowMs) =>
         takeToken(bucket, nowMs, rule),
       );
-    } finally {
-      // A take the store did not grant gives the local token back: the local bucket counts only
-      // granted takes, or it would refuse what the shared one still allows.
-      if (!shared?.allowed) this.refund(key, rule);
+    } catch (error) {
+      // The shared store is down (a Postgres outage): this replica's own bucket still limits the
+      // customer, and a message only needs the bus, so the outage does not silence the chat.
+      if (codeOf(error) === 'dependency_unavailable') return;
+      this.refund(key, rule);
+      throw error;
     }
-    if (!shared.allowed) throw limited(kind, shared.retryAfterMs);
+    // A take the store did not grant gives the local token back: the local bucket counts only
+    // granted takes, or it would refuse what the shared one still allows.
+    if (!shared.allowed) {
+      this.refund(key, rule);
+      throw limited(kind, shared.retryAfterMs);
+    }
   }
 
   /** Sweeps idle buckets (full again, the same as none) here and in the store every minute. */

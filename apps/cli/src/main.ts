@@ -17,7 +17,11 @@ commands:
                                          rebuild the projections from the event log (or a window of it)
   ingest DIR [--namespace NS]            index a knowledge-base folder (Markdown + front matter)
   ask "QUESTION" [--json]                one question through the real services
-  eval --kb DIR --questions F --out F    ingest into a fresh namespace and ask every question
+  eval --kb DIR --questions F --out F [--score|--json]
+                                         ingest into a fresh namespace, ask every question, score
+                                         (--score: tables, targets, misses; --json: for machines)
+  eval --questions F --rows F [--score|--json]
+                                         score the rows of an earlier run without asking again
   trace TURN_ID [--json]                 a turn's trace: route, legs, fusion, rerank, chunks, verdict
   whatif [--from 0 --to 1 --step 0.05] [--kind both|reranker|lexical] [--eval-rows F --questions F]
                                          escalation rate per score floor from the log, flips, gate P/R
@@ -96,15 +100,24 @@ async function main(argv: string[]): Promise<void> {
           kb: { type: 'string' },
           questions: { type: 'string' },
           out: { type: 'string' },
+          rows: { type: 'string' },
+          score: { type: 'boolean' },
+          json: { type: 'boolean' },
           'timeout-ms': { type: 'string', default: '60000' },
         },
       });
-      if (!values.kb || !values.questions || !values.out)
-        throw new Error('eval needs --kb DIR --questions FILE.jsonl --out FILE.jsonl');
+      if (!values.questions || !(values.rows || (values.kb && values.out)))
+        throw new Error(
+          'eval needs --questions FILE.jsonl and either --kb DIR --out FILE.jsonl or --rows FILE.jsonl',
+        );
+      if (values.score && values.json) throw new Error('eval takes --score or --json, not both');
       await evalCommand({
         kb: values.kb,
         questions: values.questions,
         out: values.out,
+        rows: values.rows,
+        score: values.score,
+        json: values.json,
         timeoutMs: Number(values['timeout-ms']),
       });
       return;

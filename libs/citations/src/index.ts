@@ -8,6 +8,8 @@ export * from './safety/requests-secret.js';
 export { foreignHosts, normalizeLinkHosts } from './safety/foreign-links.js';
 export * from './support/lexical-support.js';
 export { supportTerms } from './support/support-terms.js';
+export { negationMismatch, type NegationMismatch } from './support/negation-support.js';
+export { isNegated } from './support/negation.js';
 export type { Quantity, QuantityKind, DurationUnit, CurrencyCode } from './quantities/quantity.js';
 export * from './quantities/extract-quantities.js';
 export { sameQuantity } from './quantities/same-quantity.js';

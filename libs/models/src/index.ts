@@ -47,6 +47,14 @@ export {
   type ExtractiveResponderOptions,
 } from './chat/extractive-responder.js';
 export { REPHRASE_REQUEST } from './chat/rephrase-request.js';
+export {
+  type AnswerSelection,
+  type ScoredSentence,
+  SENTENCE_MIN_SCORE,
+  selectAnswer,
+  type SelectionOptions,
+} from './chat/answer-selection/select-answer.js';
+export { detectQuestionType, type QuestionType } from './chat/answer-selection/question-type.js';
 export { asksForHuman } from './chat/human-request.js';
 export {
   OpenAiCompatibleChatModel,

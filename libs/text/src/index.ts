@@ -12,3 +12,6 @@ export * from './bm25/tokenize.js';
 export * from './bm25/bm25-encoder.js';
 export * from './bm25/language-encoders.js';
 export * from './lexical/lexical-scores.js';
+export * from './dialect/arabic-dialect.js';
+export * from './synonyms/shop-concepts.js';
+export * from './synonyms/expand-query.js';

@@ -1,3 +1,4 @@
+import { MIN_SUPPORTED_SHARE } from '@support/citations';
 import { llmEnv } from '@support/models';
 import {
   bool,
@@ -7,6 +8,7 @@ import {
   type EnvVar,
   httpEnv,
   int,
+  num,
   optional,
   str,
 } from '@support/platform';
@@ -53,6 +55,13 @@ export const agentOwnEnv = {
   REPLY_LINK_HOSTS: hostNames(
     'hosts (and their subdomains) an answer may link to or name; unset = none, every link fails validation',
   ),
+  // Under one half, a sentence could add as many words of its own as it quotes.
+  REPLY_MIN_SUPPORTED_SHARE: num({
+    default: MIN_SUPPORTED_SHARE,
+    min: 0.5,
+    max: 1,
+    description: "share of a cited sentence's content words its cited chunks must hold (0.5 to 1)",
+  }),
   SEED_DEMO_ORDERS: optional(
     bool({ description: 'seed demo orders (default: on unless NODE_ENV=production)' }),
   ),

@@ -26,3 +26,18 @@ describe('REPLY_LINK_HOSTS', () => {
     },
   );
 });
+
+describe('REPLY_MIN_SUPPORTED_SHARE', () => {
+  const share = (value: string | undefined) =>
+    loadConfig(agentOwnEnv, { REPLY_MIN_SUPPORTED_SHARE: value }).REPLY_MIN_SUPPORTED_SHARE;
+
+  it('defaults to the validator’s share and reads a stricter or looser one', () => {
+    expect(share(undefined)).toBe(0.75);
+    expect(share('0.9')).toBe(0.9);
+    expect(share('0.6')).toBe(0.6);
+  });
+
+  it.each(['0.2', '1.5', 'most', '-1'])('stops the service on %j, naming the variable', (value) => {
+    expect(() => share(value)).toThrow(/REPLY_MIN_SUPPORTED_SHARE must be/);
+  });
+});

@@ -16,7 +16,7 @@ import {
   EventPublisher,
 } from '@support/bus';
 import { AdminReplied, MessageReceived, RetrievalCompleted } from '@support/contracts';
-import { type ChatModel, chatModelFromConfig, llmEnv } from '@support/models';
+import { type ChatModel, chatModelFromConfig, ExtractiveResponder, llmEnv } from '@support/models';
 import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import {
   CLOCK,
@@ -37,6 +37,7 @@ import { orderTools } from './orders/order-tools.js';
 import { seedDemoOrders } from './orders/demo-orders.js';
 import { AgentConversations } from './runtime/agent-conversations.js';
 import { BusAgentPorts } from './runtime/bus-agent-ports.js';
+import { checkpointPool } from './runtime/checkpoint-pool.js';
 import { ConversationLock } from './runtime/conversation-lock.js';
 
 export interface AgentModuleOptions {
@@ -124,16 +125,10 @@ export class AgentModule {
           useFactory: (config: AgentConfig) => {
             // Each running turn holds one connection for its conversation lock: leave room for
             // the checkpoint queries, or a full house of turns would wait on each other forever.
-            const pool = new pg.Pool({
-              connectionString: config.databaseUrl,
-              max: config.AGENT_CONCURRENCY + 10,
-            });
-            // An idle connection the server dropped is discarded by the pool; unheard, it would
-            // crash the process.
-            pool.on('error', (error) =>
-              new Logger('checkpoints').warn(`idle connection lost: ${error.message}`),
+            const logger = new Logger('checkpoints');
+            return checkpointPool(config.databaseUrl, config.AGENT_CONCURRENCY + 10, (message) =>
+              logger.warn(message),
             );
-            return pool;
           },
         },
         {
@@ -190,14 +185,21 @@ export class AgentModule {
               {
                 chatModel,
                 tools: orderTools(orders),
+                // The extractive responder answers with verbatim sentences, so retrieval gates
+                // on sentences for it: no sentence that answers, no answer (below_score_floor).
                 searchKnowledgeBase: (query, turn, callId) =>
-                  ports.searchKnowledgeBase(query, turn, callId),
+                  ports.searchKnowledgeBase(query, turn, callId, {
+                    sentenceGate: chatModel instanceof ExtractiveResponder,
+                  }),
                 sendReply: (turn, reply) => ports.sendReply(turn, reply),
                 raiseEscalation: (turn, escalation) => ports.raiseEscalation(turn, escalation),
                 now: () => clock.now(),
               },
               saver,
-              { linkHosts: config.REPLY_LINK_HOSTS },
+              {
+                linkHosts: config.REPLY_LINK_HOSTS,
+                minSupportedShare: config.REPLY_MIN_SUPPORTED_SHARE,
+              },
             );
             return new AgentConversations(
               graph,

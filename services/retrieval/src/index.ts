@@ -9,3 +9,6 @@ export * from './retrieval.tokens.js';
 export * from './retrieval-ports.js';
 export * from './text-analysis.js';
 export * from './rerank/bus-reranker.js';
+export * from './glossary/glossary-id.js';
+export * from './glossary/glossary-file.js';
+export * from './glossary/glossary-store.js';

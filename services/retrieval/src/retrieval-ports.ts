@@ -1,8 +1,10 @@
 import type { Language, RetrievalLeg } from '@support/contracts';
-import type { Embedder } from '@support/models';
+import { type Embedder, SENTENCE_MIN_SCORE, selectAnswer } from '@support/models';
+import { expandQuery, type TermPair, translateQuery } from '@support/text';
 import type { VectorIndex } from '@support/vector-index';
 import type { SparseEncoder } from './ingestion/document-indexer.js';
 import type { CandidateChunk, RetrievalPorts } from './pipeline/retrieval-pipeline.js';
+import type { SentenceSelection } from './pipeline/sentence-gate.js';
 
 export interface RetrievalAdapters {
   readonly index: VectorIndex;
@@ -12,6 +14,18 @@ export interface RetrievalAdapters {
   readonly reranker: Pick<RetrievalPorts, 'rerank'>;
   readonly detectLanguage: (text: string) => Language;
   readonly lexicalScores: (query: string, texts: readonly string[]) => number[];
+  /** The knowledge base's glossary per namespace (none: synonyms and dialect only). */
+  readonly glossary?: { pairs(namespace: string): readonly TermPair[] };
+}
+
+/** The sentence gate of the extractive responder: the same selection it answers with. */
+export function extractiveSentenceSelection(
+  query: string,
+  chunks: readonly { chunkId: string; lang: string; text: string }[],
+  language: Language,
+): SentenceSelection {
+  const { scored, picked } = selectAnswer(query, chunks, { language });
+  return { floor: SENTENCE_MIN_SCORE, scored, answered: picked.length > 0 };
 }
 
 /** Binds the pipeline's ports to concrete adapters: the index, the embedder, BM25, the bus. */
@@ -24,6 +38,11 @@ export function retrievalPorts(adapters: RetrievalAdapters): RetrievalPorts {
     lexicalScores: adapters.lexicalScores,
     rerank: (query, candidates, trace) => adapters.reranker.rerank(query, candidates, trace),
     now: () => performance.now(),
+    answerSentences: extractiveSentenceSelection,
+    expandQuery: (query, namespace, reach) =>
+      expandQuery(query, adapters.glossary?.pairs(namespace), { reach }),
+    translateQuery: (query, namespace) =>
+      translateQuery(query, adapters.glossary?.pairs(namespace)),
     searchLeg: async (namespace: string, leg: RetrievalLeg, query: string, limit: number) => {
       if (leg === 'dense')
         return toCandidates(

@@ -16,6 +16,9 @@ import { DocumentIndexer } from './ingestion/document-indexer.js';
 import { RetrievalPipeline } from './pipeline/retrieval-pipeline.js';
 import { BusReranker } from './rerank/bus-reranker.js';
 import { EMBEDDER_ID } from './retrieval.tokens.js';
+import { parseGlossary } from './glossary/glossary-file.js';
+import { isGlossaryDocument } from './glossary/glossary-id.js';
+import { GlossaryStore } from './glossary/glossary-store.js';
 
 /** The retrieval service's consumers: they translate events to use cases and results to events. */
 @Injectable()
@@ -29,6 +32,7 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
     @Inject(RETRIEVAL_CONFIG) private readonly config: RetrievalConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(EMBEDDER_ID) private readonly embedderId: string,
+    @Inject(GlossaryStore) private readonly glossary: GlossaryStore,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -46,15 +50,58 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
       event: RetrievalRequested,
       handle: (event) => this.retrieve(event),
     });
+    // Every process holds every namespace's glossary: its own consumer, recreated at each start,
+    // reads the glossary events from the start of the log before and while the shared one indexes.
+    await this.consumers.subscribe({
+      durable: consumerName(`retrieval-${this.config.instance}-glossary`, DocumentUpserted),
+      event: DocumentUpserted,
+      perProcess: true,
+      handle: async (event) => {
+        if (isGlossaryDocument(event.payload)) this.keepGlossary(event);
+      },
+    });
     await this.consumers.subscribe({
       durable: consumerName('retrieval', DocumentUpserted),
       event: DocumentUpserted,
-      handle: (event) => this.indexDocument(event),
+      handle: (event) =>
+        isGlossaryDocument(event.payload) ? this.indexGlossary(event) : this.indexDocument(event),
     });
   }
 
+  /** Throws `validation_failed` for a bad glossary: the event is dead-lettered, never half-read. */
+  private keepGlossary(event: EnvelopeOf<typeof DocumentUpserted>): void {
+    const p = event.payload;
+    this.glossary.set(
+      p.namespace ?? this.config.namespace,
+      parseGlossary(p.body, `glossary of ${p.namespace ?? this.config.namespace}`),
+      `${event.occurredAt}|${event.id}`,
+    );
+  }
+
+  /** The glossary is not indexed: held in memory (here and by every process), and confirmed. */
+  private async indexGlossary(event: EnvelopeOf<typeof DocumentUpserted>): Promise<void> {
+    this.keepGlossary(event);
+    const p = event.payload;
+    await this.publisher.publish(
+      createFollowUp(
+        DocumentIndexed,
+        {
+          docId: p.docId,
+          namespace: p.namespace ?? this.config.namespace,
+          chunkIds: [],
+          removedChunks: 0,
+          contentSha256: p.contentSha256,
+          embedder: this.embedderId,
+        },
+        event,
+        event.id,
+        this.clock.now(),
+      ),
+    );
+  }
+
   private async retrieve(event: EnvelopeOf<typeof RetrievalRequested>): Promise<void> {
-    const { requestId, query, namespace } = event.payload;
+    const { requestId, query, namespace, sentenceGate } = event.payload;
     const trace = {
       requestId,
       conversationId: event.conversationId,
@@ -62,7 +109,9 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
       correlationId: event.correlationId,
       causationId: event.id,
     };
-    const result = await this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace);
+    const result = await this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace, {
+      sentenceGate,
+    });
     await this.publisher.publish(
       // The id derives from the request event: a redelivery publishes nothing new, while a fresh
       // attempt (an agent that restarted mid-turn asks again) gets its own answer.

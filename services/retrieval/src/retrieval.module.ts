@@ -20,6 +20,7 @@ import {
   type RetrievalConfig,
   retrievalConfigFromEnv,
 } from './config/retrieval-config.js';
+import { GlossaryStore } from './glossary/glossary-store.js';
 import { DocumentIndexer } from './ingestion/document-indexer.js';
 import { RetrievalPipeline } from './pipeline/retrieval-pipeline.js';
 import { BusReranker } from './rerank/bus-reranker.js';
@@ -86,12 +87,13 @@ export class RetrievalModule {
         },
         {
           provide: RetrievalPipeline,
-          inject: [VECTOR_INDEX, EMBEDDER, BusReranker, RETRIEVAL_CONFIG],
+          inject: [VECTOR_INDEX, EMBEDDER, BusReranker, RETRIEVAL_CONFIG, GlossaryStore],
           useFactory: (
             index: VectorIndex,
             embedder: Embedder,
             reranker: BusReranker,
             config: RetrievalConfig,
+            glossary: GlossaryStore,
           ) =>
             new RetrievalPipeline(
               retrievalPorts({
@@ -101,6 +103,7 @@ export class RetrievalModule {
                 sparse: textAnalysis.sparse,
                 detectLanguage: textAnalysis.detectLanguage,
                 lexicalScores: textAnalysis.lexicalScores,
+                glossary,
               }),
               config,
             ),
@@ -111,6 +114,7 @@ export class RetrievalModule {
           useFactory: (index: VectorIndex, embedder: Embedder) =>
             new DocumentIndexer(index, embedder, textAnalysis.sparse),
         },
+        { provide: GlossaryStore, useValue: new GlossaryStore() },
         RetrievalRuntime,
       ],
       exports: [DocumentIndexer, RetrievalPipeline, VECTOR_INDEX, EMBEDDER],

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { BusConnection, busOptionsFromEnv, EventPublisher, newEventId } from '@support/bus';
@@ -11,7 +11,13 @@ import {
   type EnvelopeOf,
 } from '@support/contracts';
 import { AppError } from '@support/platform';
-import { documentUpsertedEvent, parseKbMarkdown } from '@support/retrieval';
+import {
+  documentUpsertedEvent,
+  GLOSSARY_FILE,
+  glossaryUpsertedEvent,
+  parseGlossary,
+  parseKbMarkdown,
+} from '@support/retrieval';
 import cliProgress from 'cli-progress';
 import { ensureServices } from '../host/system-services.js';
 import { quarantineReport } from './quarantine-report.js';
@@ -39,6 +45,10 @@ export async function ingestCommand(options: {
     parseKbMarkdown(readFileSync(join(dir, file), 'utf8'), file),
   );
   if (documents.length === 0) throw new Error(`no Markdown documents in ${dir}`);
+  // The folder's glossary, checked before anything is published: a bad file fails the ingest.
+  const glossaryPath = join(dir, GLOSSARY_FILE);
+  const glossarySource = existsSync(glossaryPath) ? readFileSync(glossaryPath, 'utf8') : null;
+  if (glossarySource !== null) parseGlossary(glossarySource, glossaryPath);
 
   const services = await ensureServices(['retrieval']);
   const bus = await BusConnection.open(busOptionsFromEnv('cli-ingest'));
@@ -62,6 +72,15 @@ export async function ingestCommand(options: {
     const waiting = new Map(documents.map((d, i) => [`${d.docId}|${d.contentSha256}`, files[i]!]));
     const quarantined: { event: DocumentQuarantinedPayload; file: string }[] = [];
     const started = Date.now();
+    if (glossarySource !== null) {
+      const glossary = glossaryUpsertedEvent(glossarySource, {
+        namespace: options.namespace,
+        correlationId,
+        origin: glossaryPath,
+      });
+      waiting.set(`${glossary.payload.docId}|${glossary.payload.contentSha256}`, GLOSSARY_FILE);
+      await publisher.publish(glossary);
+    }
     for (const doc of documents) {
       await publisher.publish(
         documentUpsertedEvent(doc, { namespace: options.namespace, correlationId }),

@@ -86,7 +86,8 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
   retrieval: {
     publishes: [RerankRequested, RetrievalCompleted, DocumentIndexed, DocumentQuarantined],
     consumes: { retrieval: [RetrievalRequested, DocumentUpserted] },
-    consumesPerInstance: [RerankCompleted],
+    // DocumentUpserted: each process replays the glossary documents into memory (GlossaryStore).
+    consumesPerInstance: [RerankCompleted, DocumentUpserted],
   },
   'reranker-proxy': {
     publishes: [RerankCompleted],

@@ -8,6 +8,7 @@ import { foreignHosts, withoutLinks } from '../safety/foreign-links.js';
 import { requestsSecret } from '../safety/requests-secret.js';
 import { splitSentences } from '../sentences/split-sentences.js';
 import { lexicalSupport, MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
+import { negationMismatch } from '../support/negation-support.js';
 import { sentencesRepeatingConfidential } from './confidential.js';
 import {
   CONFIDENTIAL_TEXT,
@@ -15,6 +16,7 @@ import {
   MAX_PROBLEM_TEXT,
   MAX_VERDICT_TEXT,
   MISSING_CITATION,
+  NEGATION_MISMATCH,
   SECRET_REQUEST,
   UNKNOWN_CITATION,
   UNSUPPORTED_QUANTITY,
@@ -54,10 +56,16 @@ export interface ValidateReplyOptions {
    * agent). None by default: a support answer quotes policies, it does not send people elsewhere.
    */
   readonly linkHosts?: readonly string[];
+  /** The share of a cited sentence's content terms its chunks must hold; {@link MIN_SUPPORTED_SHARE} by default. */
+  readonly minSupportedShare?: number;
 }
 
 /** Why the cited chunks do not support a cited sentence, or undefined when they do. */
-function unsupported(sentence: string, cited: readonly CheckedChunk[]): string | undefined {
+function unsupported(
+  sentence: string,
+  cited: readonly CheckedChunk[],
+  minSupportedShare: number,
+): string | undefined {
   const supporting = cited.flatMap((chunk) => chunk.quantities);
   const stated = extractQuantities(sentence);
   const quantity = stated.find((q) => !supporting.some((source) => sameQuantity(q, source)));
@@ -67,7 +75,13 @@ function unsupported(sentence: string, cited: readonly CheckedChunk[]): string |
     withoutLinks(sentence),
     cited.map((chunk) => chunk.text),
   );
-  if (support.share >= MIN_SUPPORTED_SHARE) return undefined;
+  if (support.share >= minSupportedShare) {
+    const negation = negationMismatch(
+      sentence,
+      cited.map((chunk) => chunk.text),
+    );
+    return negation === undefined ? undefined : `${NEGATION_MISMATCH}: ${negation}`;
+  }
   // No content word at all: a sentence of quantities alone ("21 days") is what the quantity check
   // just passed; one of stop words alone ("Yes, you can") says nothing a chunk could vouch for.
   if (support.missing.length === 0 && stated.length > 0) return undefined;
@@ -80,6 +94,7 @@ function problemOf(
   sentence: Sentence,
   chunks: ReadonlyMap<string, CheckedChunk>,
   linkHosts: readonly string[],
+  minSupportedShare: number,
 ): string | undefined {
   // Whatever the sentence cites: no chunk makes these acceptable, so a planted one cannot either.
   if (requestsSecret(sentence.text)) return SECRET_REQUEST;
@@ -95,6 +110,7 @@ function problemOf(
   return unsupported(
     sentence.text,
     sentence.citations.flatMap((id) => chunks.get(id) ?? []),
+    minSupportedShare,
   );
 }
 
@@ -110,7 +126,9 @@ function problemOf(
  * - cited, and supported by the chunks it cites: it states no quantity
  *   ({@link extractQuantities}) that they lack, compared by canonical value and unit
  *   (`unsupported_quantity: <value>`), and at least {@link MIN_SUPPORTED_SHARE} of its content
- *   terms are theirs ({@link lexicalSupport}; `unsupported_words: <words>`). An uncited sentence is
+ *   terms are theirs ({@link lexicalSupport}; `unsupported_words: <words>`), and it is negated
+ *   exactly when the chunk clause it matches is ({@link negationMismatch};
+ *   `negation_mismatch: sentence_negates | chunk_negates`). An uncited sentence is
  *   `missing_citation`.
  *
  * Whatever it cites, a sentence fails when it
@@ -157,7 +175,12 @@ export function validateReply(
       citations: extractCitations(text),
       leaking: leaking.has(index),
     };
-    const problem = problemOf(sentence, chunks, linkHosts);
+    const problem = problemOf(
+      sentence,
+      chunks,
+      linkHosts,
+      options.minSupportedShare ?? MIN_SUPPORTED_SHARE,
+    );
     const verdict: SentenceVerdict = {
       text: clip(text, MAX_VERDICT_TEXT),
       factual: !sentence.courtesy,

@@ -16,7 +16,8 @@ export interface SentenceVerdict {
   ok: boolean;
   /**
    * Why the sentence failed: `missing_citation`, `unknown_citation: <id>`,
-   * `unsupported_quantity: <value>`, `unsupported_words: <words>`, `secret_request`,
+   * `unsupported_quantity: <value>`, `unsupported_words: <words>`,
+   * `negation_mismatch: sentence_negates | chunk_negates`, `secret_request`,
    * `foreign_link: <host>`, `confidential_text` (and, from the agent, `wrong_language: <lang>`).
    */
   problem?: string;
@@ -47,6 +48,8 @@ export const UNSUPPORTED_QUANTITY = 'unsupported_quantity';
 export const CONFIDENTIAL_TEXT = 'confidential_text';
 /** A cited sentence whose content words its cited chunks do not hold (see `lexicalSupport`). */
 export const UNSUPPORTED_WORDS = 'unsupported_words';
+/** A cited sentence negated where its matching chunk clause is not, or the reverse (see `negationMismatch`). */
+export const NEGATION_MISMATCH = 'negation_mismatch';
 /** A sentence asking for a card number, CVV, password or one-time code, cited or not. */
 export const SECRET_REQUEST = 'secret_request';
 /** A sentence linking to, or naming, a host outside the allow-list, cited or not. */

@@ -219,3 +219,43 @@ describe('ExtractiveResponder', () => {
     expect(text).toContain('[evil#1]');
   });
 });
+
+describe('ExtractiveResponder answer selection', () => {
+  // The example: the refund-timing sentence and the perfume-on-silk one share words with
+  // the question; only the return window answers it.
+  const chunks: PromptChunk[] = [
+    {
+      chunkId: 'retail-returns#2',
+      lang: 'en',
+      text:
+        'Refunds are issued within 5 working days of the return reaching us. ' +
+        'Dresses and other items can be returned within 14 days of delivery.',
+    },
+    {
+      chunkId: 'fabric-care#5',
+      lang: 'en',
+      text: 'Never spray perfume on a silk dress; return it to its cover after wearing.',
+    },
+  ];
+
+  it('answers what is asked, from one document, without padding', async () => {
+    const { text } = await responder.complete(
+      afterSearch('How long do I have to return a dress?', chunks),
+    );
+    expect(text).toBe(
+      'Dresses and other items can be returned within 14 days of delivery. [retail-returns#2]',
+    );
+  });
+});
+
+describe('ExtractiveResponder sentence floor', () => {
+  it('does not answer "how much" with a sentence that has no amount', async () => {
+    const { text } = await responder.complete(afterSearch('How much does a return cost?'));
+    expect(text).toBe(REPHRASE_REQUEST.en);
+  });
+
+  it('does not answer from a sentence that shares one common word with the question', async () => {
+    const { text } = await responder.complete(afterSearch('Do you deliver to Jordan on Fridays?'));
+    expect(text).toBe(REPHRASE_REQUEST.en);
+  });
+});

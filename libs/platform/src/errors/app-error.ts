@@ -22,26 +22,26 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 /**
- * The stable code of any thrown value: AppErrors keep theirs; a library's error that means a
- * dependency is down (a refused Postgres connection, an unreachable model server) is
- * `dependency_unavailable`; other errors that carry a known `code` (contract violations) keep it;
- * anything else is a transient `internal` error.
+ * The stable code of any thrown value: AppErrors keep theirs; an error that means a dependency is
+ * down (a refused Postgres connection, an unreachable model server), or an `internal` AppError
+ * wrapping one, is `dependency_unavailable`; other errors that carry a known `code` (contract
+ * violations) keep it; anything else is a transient `internal` error.
  */
 export function codeOf(error: unknown): ErrorCode {
-  if (error instanceof AppError) return error.code;
+  if (error instanceof AppError && error.code !== 'internal') return error.code;
   if (isDependencyOutage(error)) return 'dependency_unavailable';
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code in ERROR_POLICY ? (code as ErrorCode) : 'internal';
 }
 
 /**
- * What an edge may tell a client about a failure. An internal error or a dependency's own error
- * names hosts, ports and queries, so the client gets a fixed sentence for those instead.
+ * What an edge may tell a client about a failure. An internal error or a dependency's error names
+ * hosts, ports and queries, so the client gets a fixed sentence for those instead.
  */
 export function publicMessageOf(error: unknown): string {
   const code = codeOf(error);
   if (code === 'internal') return 'Something went wrong on our side';
-  if (code === 'dependency_unavailable' && !(error instanceof AppError))
+  if (code === 'dependency_unavailable')
     return 'A service we depend on is unavailable; try again shortly';
   return error instanceof Error ? error.message : String(error);
 }

@@ -77,6 +77,17 @@ describe('dependency outages', () => {
     expect(codeOf(error)).toBe('not_found');
   });
 
+  it('sees through an `internal` AppError that wraps an outage (an engine adapter that is down)', () => {
+    const unreachable = new AppError('internal', 'Qdrant at http://10.0.0.5:6333 is unreachable', {
+      cause: new TypeError('fetch failed', {
+        cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED'),
+      }),
+    });
+    expect(codeOf(unreachable)).toBe('dependency_unavailable');
+    expect(publicMessageOf(unreachable)).not.toMatch(/10\.0\.0\.5/);
+    expect(codeOf(new AppError('internal', 'a bug'))).toBe('internal');
+  });
+
   it('treats an unacknowledged publish (bus_unavailable) as an outage too', () => {
     expect(policyOf(new AppError('bus_unavailable', 'no ack')).ack).toBe('wait');
   });

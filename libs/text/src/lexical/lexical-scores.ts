@@ -1,4 +1,6 @@
 import { arabicBm25, englishBm25 } from '../bm25/language-encoders.js';
+import { normalizeArabicDialect } from '../dialect/arabic-dialect.js';
+import { rewriteEnglishPhrases, termConcept } from '../synonyms/shop-concepts.js';
 
 const english = englishBm25();
 const arabic = arabicBm25();
@@ -12,25 +14,36 @@ const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE
 const QUESTION_WORDS = new Set([
   ...english.terms(
     'many much want need like please know tell get would could can may also still hi hello thanks thank ok okay help ' +
-      'question ask wondering possible way anyone someone',
+      'question ask wondering possible way anyone someone long take takes took taking policy policies rule rules',
   ),
   ...arabic.terms(
     'ممكن أريد اريد ابغى ابي أبغى بدي عايز عاوز لو سمحت من فضلك كيف كم متى هل وين فين شو ايش إيش ليش لماذا ماذا ' +
-      'مرحبا شكرا السلام عليكم يا الله أعرف اعرف ودي حابب',
+      'مرحبا شكرا السلام عليكم يا الله أعرف اعرف ودي حابب أستطيع نستطيع تستطيع يمكن يمكنني يمكنك عندي لدي عندك سياسة عشان علشان يكون تكون ياخذ تاخذ يستغرق تستغرق',
   ),
 ]);
 
+const NUMBER = /^\d+$/;
+
 /**
- * The content terms of a text in both languages: Arabic-script words through the Arabic analysis,
- * the rest through the English one (normalised, stop words dropped, Snowball-stemmed), so a mixed
- * sentence keeps the terms of both halves.
+ * The content terms of a text in both languages: Arabic-script words through the Arabic analysis
+ * (dialect words read as their standard forms first), the rest through the English one (phrases
+ * such as "send it back" read as one word first); normalised, stop words and bare numbers
+ * dropped, Snowball-stemmed, and each term that names a shop concept replaced by that concept, so
+ * a mixed sentence keeps the terms of both halves and "ship", "delivery" and "توصيل" are one term.
  */
 export function contentTerms(text: string): Set<string> {
-  const arabicPart = (text.match(ARABIC_SCRIPT) ?? []).join(' ');
-  const otherPart = text.replace(ARABIC_SCRIPT, ' ');
-  const terms = new Set<string>(english.terms(otherPart));
-  for (const term of arabic.terms(arabicPart)) terms.add(term);
-  for (const word of QUESTION_WORDS) terms.delete(word);
+  return new Set([...wordTerms(text)].map(termConcept));
+}
+
+/** {@link contentTerms} before concepts replace terms: the stems as written. */
+export function wordTerms(text: string): Set<string> {
+  const arabicPart = normalizeArabicDialect((text.match(ARABIC_SCRIPT) ?? []).join(' '));
+  const otherPart = rewriteEnglishPhrases(text.replace(ARABIC_SCRIPT, ' '));
+  const terms = new Set<string>();
+  // A bare number ("4000", "2") is a value the customer brings, rarely the one a policy states
+  // ("up to 3,000"): the kind of fact asked for is checked elsewhere, the number is not a term.
+  for (const term of [...english.terms(otherPart), ...arabic.terms(arabicPart)])
+    if (!QUESTION_WORDS.has(term) && !NUMBER.test(term)) terms.add(term);
   return terms;
 }
 

@@ -29,7 +29,7 @@ describe('lexical answerability score', () => {
     ];
     const scores = lexicalScores('هل يمكنني إرجاع المنتج؟', arabic);
     expect(scores[0]).toBeGreaterThan(scores[1]!);
-    expect([...contentTerms('ممكن أرجع الـ dress؟')]).toContain('dress');
+    expect([...contentTerms('ممكن أرجع الـ dress؟')].sort()).toEqual(['~item', '~return']);
   });
 
   it('is zero for an empty query or no texts', () => {

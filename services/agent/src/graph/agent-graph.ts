@@ -76,6 +76,8 @@ function transcriptOf(messages: readonly ChatMessage[], at: string): TranscriptE
 export interface AgentGraphOptions {
   /** Hosts an answer may link to or name (`REPLY_LINK_HOSTS`); none by default. */
   readonly linkHosts?: readonly string[];
+  /** Share of a cited sentence's words its chunks must hold (`REPLY_MIN_SUPPORTED_SHARE`). */
+  readonly minSupportedShare?: number;
 }
 
 /**
@@ -221,8 +223,12 @@ export function buildAgentGraph(
       validateReply(draft, state.promptChunks, {
         confidential: [buildSystemPrompt({ language: state.language })],
         linkHosts: options.linkHosts ?? [],
+        ...(options.minSupportedShare === undefined
+          ? {}
+          : { minSupportedShare: options.minSupportedShare }),
       }),
       state.language,
+      state.promptChunks.map((chunk) => chunk.lang),
     );
     if (!verdict.passed)
       return { validation: verdict, escalationReason: 'answer_validation_failed' };

@@ -24,6 +24,16 @@ describe('checkReplyLanguage', () => {
     expect(check(english, 'ar').sentences[0]?.problem).toBe('wrong_language: en');
   });
 
+  it('passes a quote in the other language when the prompt has only that language', () => {
+    const onlyArabic = checkReplyLanguage(validateReply(arabic, chunks), 'en', ['ar']);
+    expect(onlyArabic.passed).toBe(true);
+    // With a chunk in the customer's language in the prompt, the other language still fails.
+    expect(checkReplyLanguage(validateReply(arabic, chunks), 'en', ['en', 'ar']).passed).toBe(
+      false,
+    );
+    expect(checkReplyLanguage(validateReply(english, chunks), 'ar', ['en']).passed).toBe(true);
+  });
+
   it('lets a customer who mixes languages have either', () => {
     expect(check(`${english}\n${arabic}`, 'mixed').passed).toBe(true);
   });

@@ -43,6 +43,7 @@ export class BusAgentPorts {
     query: string,
     turn: TurnContext,
     callId: string,
+    options: { sentenceGate?: boolean } = {},
   ): Promise<RetrievalCompletedPayload | null> {
     const requestId = turnIds.retrievalRequest(turn.turnId, callId);
     const reply = this.retrievals.wait(requestId, this.searchTimeoutMs);
@@ -52,6 +53,7 @@ export class BusAgentPorts {
         {
           requestId,
           query: query.slice(0, 4000),
+          ...(options.sentenceGate ? { sentenceGate: true } : {}),
           ...((turn.namespace ?? this.namespace)
             ? { namespace: turn.namespace ?? this.namespace }
             : {}),

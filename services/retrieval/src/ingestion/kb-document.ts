@@ -3,6 +3,7 @@ import { newEventId } from '@support/bus';
 import { createEvent, DocumentUpserted } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { parse as parseYaml } from 'yaml';
+import { GLOSSARY_DOC_ID } from '../glossary/glossary-id.js';
 
 export interface KbDocument {
   readonly docId: string;
@@ -49,6 +50,11 @@ export function parseKbMarkdown(source: string, origin = 'document'): KbDocument
     throw new AppError(
       'validation_failed',
       `${origin}: id "${docId}" must be lowercase letters, digits and dashes`,
+    );
+  if (docId === GLOSSARY_DOC_ID)
+    throw new AppError(
+      'validation_failed',
+      `${origin}: id "${docId}" is reserved for the glossary (glossary.yaml)`,
     );
   const lang = field('lang');
   if (lang !== 'en' && lang !== 'ar')

@@ -10,6 +10,7 @@ import {
 import { legsFor } from './route.js';
 import { reciprocalRankFusion } from './rrf.js';
 import { runLegs } from './run-legs.js';
+import { extractiveSentenceSelection } from '../retrieval-ports.js';
 
 const hit = (id: string) => ({ chunkId: id, docId: id.split('#')[0]! });
 
@@ -149,6 +150,9 @@ describe('retrieval pipeline', () => {
           latencyMs: 3,
         },
       lexicalScores: (_q, texts) => texts.map((t) => (t.includes('return') ? 0.8 : 0.1)),
+      answerSentences: extractiveSentenceSelection,
+      expandQuery: (query) => query,
+      translateQuery: (query) => query,
       now: () => performance.now(),
       ...overrides,
     };
@@ -243,6 +247,50 @@ describe('retrieval pipeline', () => {
     expect(neighbour).toMatchObject({
       verdict: 'below_score_floor',
       gate: { kind: 'lexical', passed: false },
+    });
+  });
+  describe('the sentence gate (asked for by an extractive agent)', () => {
+    it('passes when a sentence answers the question, and lists the sentence scores', async () => {
+      const result = await new RetrievalPipeline(ports({}), settings).retrieve(
+        'How many days do I have for a return?',
+        trace,
+        'kb',
+        { sentenceGate: true },
+      );
+      expect(result.verdict).toBe('ok');
+      expect(result.gate?.passed).toBe(true);
+      expect(result.gate?.sentence?.passed).toBe(true);
+      expect(result.gate?.sentence?.sentences[0]).toEqual({
+        chunkId: 'returns#1',
+        text: 'return within 14 days',
+        score: 1,
+      });
+    });
+
+    it('says below_score_floor when chunks pass but no sentence answers what is asked', async () => {
+      // "How much" asks for an amount; the chunks share its words but state only durations.
+      const result = await new RetrievalPipeline(ports({}), settings).retrieve(
+        'How much does a return cost?',
+        trace,
+        'kb',
+        { sentenceGate: true },
+      );
+      expect(result.verdict).toBe('below_score_floor');
+      expect(result.gate).toMatchObject({ kind: 'reranker', topScore: 0.9, passed: false });
+      expect(result.gate?.sentence?.passed).toBe(false);
+      const scores = result.gate?.sentence?.sentences.map((s) => s.score) ?? [];
+      expect(scores.length).toBeGreaterThan(0);
+      expect(Math.max(...scores)).toBeLessThan(result.gate!.sentence!.floor);
+    });
+
+    it('is left out when not asked for', async () => {
+      const result = await new RetrievalPipeline(ports({}), settings).retrieve(
+        'How much does a return cost?',
+        trace,
+        'kb',
+      );
+      expect(result.verdict).toBe('ok');
+      expect(result.gate?.sentence).toBeUndefined();
     });
   });
 });

@@ -10,6 +10,7 @@ import { applyGate } from './gate.js';
 import { legsFor } from './route.js';
 import { reciprocalRankFusion } from './rrf.js';
 import { runLegs } from './run-legs.js';
+import { sentenceGate, type SentenceSelection } from './sentence-gate.js';
 
 /** A chunk as the index returns it. */
 export interface CandidateChunk {
@@ -41,6 +42,14 @@ export interface TraceContext {
 /** What the pipeline needs from the outside world: ports, not adapters. */
 export interface RetrievalPorts {
   detectLanguage(text: string): Language;
+  /**
+   * The text the legs search with: the query plus synonyms, standard Arabic for dialect words and
+   * the other language's terms (the namespace's glossary included). Reranking and gates keep the
+   * query as the customer wrote it.
+   */
+  expandQuery(query: string, namespace: string, reach: 'own' | 'both'): string;
+  /** The query with its glossary terms in the other language, to score the other language's chunks. */
+  translateQuery(query: string, namespace: string): string;
   /** Runs one leg for the query (embedding or sparse encoding included) and returns its hits, best first. */
   searchLeg(
     namespace: string,
@@ -57,6 +66,12 @@ export interface RetrievalPorts {
   ): Promise<RerankOutcome>;
   /** The local lexical answerability score of each text, 0..1, in order. */
   lexicalScores(query: string, texts: readonly string[]): number[];
+  /** Scores the sentences of the prompt chunks for answering the query (the sentence gate). */
+  answerSentences(
+    query: string,
+    chunks: readonly Pick<ChunkDto, 'chunkId' | 'lang' | 'text'>[],
+    language: Language,
+  ): SentenceSelection;
   now(): number;
 }
 
@@ -80,18 +95,66 @@ export class RetrievalPipeline {
     private readonly settings: RetrievalSettings,
   ) {}
 
+  /**
+   * Searches the documents in the query's own language first (synonyms, standard Arabic for
+   * dialect words); only when that finds nothing that passes the gates does it search the other language's
+   * documents with the other language's terms (shop concepts, the glossary), and answers from
+   * that search when it passes. A question answered in its own language never picks up a
+   * document in the other one.
+   */
   async retrieve(
     query: string,
     trace: TraceContext,
     namespace: string,
+    options: { sentenceGate?: boolean } = {},
   ): Promise<RetrievalCompletedPayload> {
-    const { requestId } = trace;
     const started = this.ports.now();
     const language = this.ports.detectLanguage(query);
-    const { run, skip } = legsFor(language);
+    const own = this.ports.expandQuery(query, namespace, 'own');
+    // A mixed question searches both languages at once; any other its own language's documents.
+    const ownLanguage = language === 'mixed' ? undefined : language;
+    const first = await this.search(query, own, trace, namespace, options, started, ownLanguage);
+    if (ownLanguage === undefined || first.verdict === 'ok') return first;
+    // Legs that answered with nothing in the question's language are not an outage: the
+    // knowledge base may have the answer in the other one only.
+    const ownLanguageEmpty =
+      first.verdict === 'retrieval_unavailable' && first.legs.some((leg) => leg.status === 'ok');
+    if (first.verdict !== 'below_score_floor' && !ownLanguageEmpty) return first;
+    // The second search only looks at the other language's documents: its own were just found
+    // wanting, and a prompt all in the other language tells the agent why its answer is.
+    const other = language === 'en' ? 'ar' : 'en';
+    const second = await this.search(
+      query,
+      this.ports.expandQuery(query, namespace, 'both'),
+      trace,
+      namespace,
+      options,
+      started,
+      other,
+      { rerankQuery: this.ports.translateQuery(query, namespace) },
+    );
+    return second.verdict === 'ok' || ownLanguageEmpty ? second : first;
+  }
+
+  private async search(
+    query: string,
+    searchText: string,
+    trace: TraceContext,
+    namespace: string,
+    options: { sentenceGate?: boolean },
+    started: number,
+    onlyLanguage?: 'en' | 'ar',
+    scoring: { rerankQuery?: string } = {},
+  ): Promise<RetrievalCompletedPayload> {
+    const { requestId } = trace;
+    const language = this.ports.detectLanguage(query);
+    // Routed by the expanded text: an English question that the glossary or the shop concepts
+    // put into Arabic searches the Arabic documents too.
+    const { run, skip } = legsFor(this.ports.detectLanguage(searchText));
     const outcomes = await runLegs<CandidateChunk>(
       run,
-      (leg, signal) => this.ports.searchLeg(namespace, leg, query, this.settings.legTopK, signal),
+      (leg, signal) =>
+        this.ports.searchLeg(namespace, leg, searchText, this.settings.legTopK, signal),
       this.settings.legTimeoutMs,
       () => this.ports.now(),
     );
@@ -105,7 +168,11 @@ export class RetrievalPipeline {
       })),
       ...skip.map((leg) => ({ leg, status: 'skipped' as const, latencyMs: 0, hits: 0 })),
     ];
-    const answered = outcomes.filter((o) => o.status === 'ok');
+    const answered = outcomes
+      .filter((o) => o.status === 'ok')
+      .map((o) =>
+        onlyLanguage ? { ...o, hits: o.hits.filter((hit) => hit.lang === onlyLanguage) } : o,
+      );
     const fusedAll = reciprocalRankFusion(answered, this.settings.rrfK);
     const fused = fusedAll.map(({ hit, rrfScore, ranks }) => ({
       chunkId: hit.chunkId,
@@ -128,8 +195,11 @@ export class RetrievalPipeline {
     }
 
     const candidates = fusedAll.slice(0, this.settings.fusedTopK).map((f) => f.hit);
-    const rerank = await this.ports.rerank(query, candidates, trace);
-    const ranked = this.rank(query, candidates, rerank);
+    // The chunk scorers read the query in the chunks' language when it was translated; the
+    // sentence gate reads it as the customer wrote it, as the responder does.
+    const rerankQuery = scoring.rerankQuery ?? query;
+    const rerank = await this.ports.rerank(rerankQuery, candidates, trace);
+    const ranked = this.rank(rerankQuery, candidates, rerank);
     const gate = applyGate(
       ranked.scorer,
       ranked.items.map((i) => i.score),
@@ -145,9 +215,15 @@ export class RetrievalPipeline {
         text: chunk.text,
         score,
       }));
+    // The sentence gate only asks more of chunks that passed: a sentence answers, or nothing does.
+    const sentence =
+      options.sentenceGate && gate.passed
+        ? sentenceGate(this.ports.answerSentences(query, chunks, language))
+        : undefined;
+    const passed = gate.passed && (sentence?.passed ?? true);
     return {
       requestId,
-      verdict: gate.passed ? 'ok' : 'below_score_floor',
+      verdict: passed ? 'ok' : 'below_score_floor',
       language,
       legs,
       fused,
@@ -158,7 +234,7 @@ export class RetrievalPipeline {
         latencyMs: rerank.latencyMs,
         ...(rerank.error ? { error: rerank.error } : {}),
       },
-      gate,
+      gate: { ...gate, passed, ...(sentence ? { sentence } : {}) },
       chunks,
       latencyMs: elapsed(),
     };

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -16,6 +17,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+
+/** The sentences a sentence gate lists in the trace, best first. */
+export const MAX_GATE_SENTENCES = 8;
 import {
   CHUNK_ID_PATTERN,
   ChunkDto,
@@ -92,6 +96,41 @@ export class RerankTraceDto {
   error?: ErrorInfoDto;
 }
 
+/** One sentence of the prompt chunks, scored for how well it answers the query. */
+export class SentenceScoreDto {
+  @Matches(CHUNK_ID_PATTERN)
+  chunkId!: string;
+
+  @IsString()
+  @Length(1, 2000)
+  text!: string;
+
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  score!: number;
+}
+
+/**
+ * The sentence-level gate, when the request asked for it (`sentenceGate`): the best sentences
+ * with their scores, and whether one reached the floor.
+ */
+export class SentenceGateDto {
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  floor!: number;
+
+  @IsBoolean()
+  passed!: boolean;
+
+  @IsArray()
+  @ArrayMaxSize(MAX_GATE_SENTENCES)
+  @ValidateNested({ each: true })
+  @Type(() => SentenceScoreDto)
+  sentences!: SentenceScoreDto[];
+}
+
 export class GateTraceDto {
   @IsIn(['reranker', 'lexical'])
   kind!: 'reranker' | 'lexical';
@@ -108,8 +147,15 @@ export class GateTraceDto {
   @Max(1)
   topScore!: number | null;
 
+  /** False when either gate refused: the chunk floor, or the sentence gate when it ran. */
   @IsBoolean()
   passed!: boolean;
+
+  /** Optional since it was added: events before it, and requests without `sentenceGate`, lack it. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SentenceGateDto)
+  sentence?: SentenceGateDto;
 }
 
 export class RetrievalCompletedPayload {

@@ -1,4 +1,4 @@
-import { IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 
 export class RetrievalRequestedPayload {
@@ -13,6 +13,14 @@ export class RetrievalRequestedPayload {
   @IsOptional()
   @Matches(/^[a-z0-9_-]{1,64}$/)
   namespace?: string;
+
+  /**
+   * Also gate on sentences: the verdict is `below_score_floor` unless a sentence of the prompt
+   * chunks answers the query. Asked for by an agent whose model answers with verbatim sentences.
+   */
+  @IsOptional()
+  @IsBoolean()
+  sentenceGate?: boolean;
 }
 
 export const RetrievalRequested = defineEvent({

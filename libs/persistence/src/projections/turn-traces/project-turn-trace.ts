@@ -173,6 +173,19 @@ export function projectTurnTrace(
                 floor: p.gate.floor,
                 topScore: p.gate.topScore ?? null,
                 passed: p.gate.passed,
+                ...(p.gate.sentence
+                  ? {
+                      sentence: {
+                        floor: p.gate.sentence.floor,
+                        passed: p.gate.sentence.passed,
+                        sentences: p.gate.sentence.sentences.map(({ chunkId, text, score }) => ({
+                          chunkId,
+                          text,
+                          score,
+                        })),
+                      },
+                    }
+                  : {}),
               }
             : null,
         },

@@ -166,3 +166,54 @@ describe('renderTrace', () => {
     expect(text).toContain('did not enter a prompt');
   });
 });
+
+describe('the sentence gate in the trace', () => {
+  // Turn 1's last retrieval, as an extractive agent's request gets it: the chunks pass their
+  // floor, no sentence of them answers.
+  const withSentenceGate = story.map((event) => {
+    if (event.type !== 'retrieval.completed' || event.turnId !== T1) return event;
+    const payload = event.payload as { gate: { topScore: number } };
+    if (payload.gate.topScore < 0.5) return event;
+    return {
+      ...event,
+      payload: {
+        ...payload,
+        verdict: 'below_score_floor',
+        gate: {
+          ...payload.gate,
+          passed: false,
+          sentence: {
+            floor: 0.5,
+            passed: false,
+            sentences: [
+              { chunkId: 'returns-retail#2', text: 'Refunds take 5 days.', score: 0.31 },
+              { chunkId: 'returns-retail#5', text: 'Perfume stains silk.', score: 0.12 },
+            ],
+          },
+        },
+      },
+    } as EventEnvelope;
+  });
+
+  it('keeps the sentence scores of the last retrieval and prints them under the gate', () => {
+    const [row] = fold(withSentenceGate);
+    expect(row!.retrieval!.gate).toEqual({
+      kind: 'reranker',
+      floor: 0.3,
+      topScore: 0.82,
+      passed: false,
+      sentence: {
+        floor: 0.5,
+        passed: false,
+        sentences: [
+          { chunkId: 'returns-retail#2', text: 'Refunds take 5 days.', score: 0.31 },
+          { chunkId: 'returns-retail#5', text: 'Perfume stains silk.', score: 0.12 },
+        ],
+      },
+    });
+    const text = renderTrace(row!);
+    expect(text).toContain('reranker gate: top 0.820 vs floor 0.300: passed');
+    expect(text).toContain('sentence gate: best 0.310 vs floor 0.500: FAILED');
+    expect(text).toContain('returns-retail#2  0.310  Refunds take 5 days.');
+  });
+});

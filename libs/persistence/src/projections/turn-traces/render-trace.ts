@@ -83,11 +83,26 @@ export function renderTrace(trace: TurnTraceState): string {
 
   section('Gate');
   if (!r?.gate) out.push(NONE);
-  else
+  else {
+    const { sentence } = r.gate;
+    // With a sentence gate, `passed` is both gates together; the chunk line shows its own part.
+    const chunkPassed = sentence
+      ? r.gate.topScore !== null && r.gate.topScore >= r.gate.floor
+      : r.gate.passed;
     out.push(
       `  ${r.gate.kind} gate: top ${score(r.gate.topScore)} vs floor ${score(r.gate.floor)}: ` +
-        (r.gate.passed ? 'passed' : 'FAILED'),
+        (chunkPassed ? 'passed' : 'FAILED'),
     );
+    if (sentence) {
+      const best = sentence.sentences[0]?.score ?? null;
+      out.push(
+        `  sentence gate: best ${score(best)} vs floor ${score(sentence.floor)}: ` +
+          (sentence.passed ? 'passed' : 'FAILED'),
+      );
+      for (const s of sentence.sentences)
+        out.push(`    ${s.chunkId}  ${score(s.score)}  ${s.text}`);
+    }
+  }
 
   section('Prompt chunks');
   const chunks = trace.promptChunks;

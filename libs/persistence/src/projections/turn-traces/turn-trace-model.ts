@@ -37,11 +37,19 @@ export interface TurnTraceRerank {
   error?: TurnTraceError;
 }
 
+/** The sentence-level gate an extractive agent asks for: the best sentences and their scores. */
+export interface TurnTraceSentenceGate {
+  floor: number;
+  passed: boolean;
+  sentences: { chunkId: string; text: string; score: number }[];
+}
+
 export interface TurnTraceGate {
   kind: 'reranker' | 'lexical';
   floor: number;
   topScore: number | null;
   passed: boolean;
+  sentence?: TurnTraceSentenceGate;
 }
 
 /** The last `retrieval.completed` of the turn, minus the chunk texts (those are `promptChunks`). */

@@ -1,0 +1,276 @@
+import { contentTerms, detectLanguage, termConcept, wordTerms } from '@support/text';
+import type { PromptChunk } from '../prompt-chunks.js';
+import { splitSentences } from '../sentences.js';
+import { answerStrength } from './answer-cues.js';
+import {
+  detectQuestionType,
+  kindTerms,
+  questionParts,
+  type QuestionType,
+} from './question-type.js';
+
+/** The sentence-level floor: the share of the question a sentence must answer (0..1). */
+export const SENTENCE_MIN_SCORE = 0.5;
+
+// A sentence with the question's words but not the kind of fact asked for keeps this share of
+// its score. A duration, an amount or a place is there or not: "how long" answered without a
+// duration never clears the floor. A procedure, a choice or a yes/no rule is often worded as a
+// plain statement ("cash orders are refunded to the wallet"), so missing the cue costs less.
+const WRONG_KIND: Readonly<Record<QuestionType, number>> = {
+  duration: 0.4,
+  amount: 0.4,
+  place: 0.4,
+  procedure: 0.75,
+  options: 0.75,
+  yes_no: 0.75,
+  other: 1,
+};
+
+// A sentence that names the kind of fact but does not state it ("never charged" for "what is
+// the fee?") answers less than one that states it ("costs 10 SAR").
+const NAMED_KIND = 0.8;
+
+// Openings of a sentence that only makes sense after the one before it.
+const CONTINUES =
+  /^(?:after that|otherwise|however|but|except|in that case|in this case|from then on|beyond that|after this|then)\b|^(?:وبعد ذلك|بعد ذلك|بعدها|والا|وإلا|لكن|ولكن|غير ان|غير أن|في هذه الحاله|في هذه الحالة|عدا ذلك|ما عدا ذلك)/i;
+
+// The shop actions a question can be about. A sentence about another action answers another
+// question: "free delivery over 200 SAR" does not answer "can I pay on delivery?", whatever
+// words it shares with it. Missing one keeps a sentence under the floor.
+const ACTIONS = new Set([
+  '~deliver',
+  '~return',
+  '~refund',
+  '~exchange',
+  '~cancel',
+  '~pay',
+  '~track',
+]);
+const MISSED_ACTION = 0.6;
+
+// What a question term counts for when only the sentence's chunk title has it.
+const FROM_TITLE = 0.5;
+
+// What a term found only through a synonym counts for, against one found as written.
+const SYNONYM = 0.9;
+
+// Two sentences whose scores are this close answer about as well.
+const SAME_ANSWER = 0.75;
+
+/** One sentence of the prompt chunks, scored against the question. */
+export interface ScoredSentence {
+  readonly chunkId: string;
+  /** Rank of its chunk in the prompt (0 = best). */
+  readonly chunkIndex: number;
+  readonly sentenceIndex: number;
+  readonly text: string;
+  /** 0..1: the IDF-weighted share of the question's terms it covers, times its kind factor. */
+  readonly score: number;
+  /** Index into the question's parts of the part it scored best for. */
+  readonly part: number;
+  /** Its score for each part of the question (one part unless the question asks two things). */
+  readonly partScores: readonly number[];
+  readonly terms: ReadonlySet<string>;
+  readonly lang: 'en' | 'ar';
+}
+
+export interface AnswerSelection {
+  /** Every sentence of the chunks, best first. */
+  readonly scored: readonly ScoredSentence[];
+  /** The sentences of the answer in chunk order; empty when none clears the floor. */
+  readonly picked: readonly ScoredSentence[];
+}
+
+export interface SelectionOptions {
+  readonly maxSentences?: number;
+  readonly floor?: number;
+  /** The customer's language: sentences in it are preferred when one clears the floor. */
+  readonly language?: 'en' | 'ar' | 'mixed';
+}
+
+/**
+ * Picks the sentences of the prompt chunks that answer the question, not the ones that merely
+ * share its words:
+ * - each sentence is scored by the IDF-weighted share of the question's content terms it holds
+ *   (IDF over the chunks' sentences, so a term no chunk has weighs most: "wholesale" over
+ *   retail-only chunks leaves every sentence low), halved unless it has the kind of fact the
+ *   question asks for (a duration for "how long", an amount for "how much", ...);
+ * - the best sentence must clear the floor, else there is no answer;
+ * - the answer stays in that sentence's document: other sentences of it join when they clear the
+ *   floor themselves or hold a question term the answer lacks; a second document only answers
+ *   the second part of a two-part question, and only with a sentence that clears the floor.
+ */
+export function selectAnswer(
+  question: string,
+  chunks: readonly PromptChunk[],
+  options: SelectionOptions = {},
+): AnswerSelection {
+  const floor = options.floor ?? SENTENCE_MIN_SCORE;
+  const maxSentences = options.maxSentences ?? 3;
+  const parts = questionParts(question).map((text) => {
+    const type = detectQuestionType(text);
+    return { type, wanted: subjectTerms(text, type) };
+  });
+  const wanted = new Set(parts.flatMap((part) => [...part.wanted]));
+  const sentences = chunks.flatMap((chunk, chunkIndex) =>
+    splitSentences(chunk.text).map((text, sentenceIndex) => ({
+      chunk,
+      chunkIndex,
+      sentenceIndex,
+      text,
+      terms: new Set([...contentTerms(text)].filter((term) => wanted.has(term))),
+      lang: languageOf(chunk, text),
+    })),
+  );
+  if (wanted.size === 0 || sentences.length === 0) return { scored: [], picked: [] };
+
+  const df = new Map<string, number>();
+  for (const s of sentences) for (const term of s.terms) df.set(term, (df.get(term) ?? 0) + 1);
+  const n = sentences.length;
+  // A term no sentence has weighs a little more than the rarest one present, not as much as
+  // plain IDF would make it: it may only be worded differently ("dress" for "item"), yet a
+  // sentence with one of two question terms stays under the floor ("do you accept Tamara?"
+  // answered by "exchanges are not accepted").
+  const weight = (term: string) => Math.log((n + 1) / (Math.max(0.5, df.get(term) ?? 0) + 0.5));
+  const totals = parts.map((part) => [...part.wanted].reduce((sum, t) => sum + weight(t), 0));
+
+  // A chunk's title says what its sentences are about: "It is open on Friday from 4 PM" is about
+  // the store of the "Our stores" section.
+  const titleTerms = chunks.map((chunk) =>
+    chunk.title === undefined ? new Set<string>() : contentTerms(chunk.title),
+  );
+  const questionWords = wordTerms(question);
+  const questionLanguage = detectLanguage(question);
+  const scored: ScoredSentence[] = sentences.map((s) => {
+    // A term the sentence has as the customer wrote it counts fully; one it has only through a
+    // synonym ("الاستلام" for "التوصيل") counts a little less, so the literal answer wins a tie.
+    // Across languages every match is a synonym: no discount there.
+    const crossLanguage = questionLanguage !== 'mixed' && s.lang !== questionLanguage;
+    const literal = new Set(
+      [...wordTerms(s.text)].filter((word) => questionWords.has(word)).map(termConcept),
+    );
+    const partScores = parts.map((part, index) => {
+      let covered = 0;
+      for (const term of part.wanted) {
+        if (s.terms.has(term))
+          covered += weight(term) * (crossLanguage || literal.has(term) ? 1 : SYNONYM);
+        else if (titleTerms[s.chunkIndex]!.has(term)) covered += weight(term) * FROM_TITLE;
+      }
+      const coverage = totals[index]! > 0 ? covered / totals[index]! : 0;
+      const missesAction = [...part.wanted].some((term) => ACTIONS.has(term) && !s.terms.has(term));
+      const score = coverage * kindFactor(s.text, part.type) * (missesAction ? MISSED_ACTION : 1);
+      return Math.round(score * 1e4) / 1e4;
+    });
+    const best = Math.max(...partScores);
+    const bestPart = partScores.indexOf(best);
+    return {
+      chunkId: s.chunk.chunkId,
+      chunkIndex: s.chunkIndex,
+      sentenceIndex: s.sentenceIndex,
+      text: s.text,
+      score: best,
+      part: bestPart,
+      partScores,
+      terms: s.terms,
+      lang: s.lang,
+    };
+  });
+  // Ties go to the chunk whose title names more of the question (the document about it), then
+  // to the higher-ranked chunk, then to the earlier sentence.
+  const titleOverlap = chunks.map((chunk) =>
+    chunk.title === undefined
+      ? 0
+      : [...contentTerms(chunk.title)].filter((term) => wanted.has(term)).length,
+  );
+  const byRank = (a: ScoredSentence, b: ScoredSentence) =>
+    b.score - a.score ||
+    titleOverlap[b.chunkIndex]! - titleOverlap[a.chunkIndex]! ||
+    a.chunkIndex - b.chunkIndex ||
+    a.sentenceIndex - b.sentenceIndex;
+  scored.sort(byRank);
+
+  const passing = scored.filter((s) => s.score >= floor);
+  const preferred =
+    options.language === 'en' || options.language === 'ar'
+      ? passing.filter((s) => s.lang === options.language)
+      : options.language === 'mixed'
+        ? passing.filter((s) => s.lang === 'ar')
+        : [];
+  // The customer's language wins unless its best sentence answers clearly less than another's.
+  const lead =
+    preferred[0] !== undefined && preferred[0].score >= (passing[0]?.score ?? 0) * SAME_ANSWER
+      ? preferred[0]
+      : passing[0];
+  if (lead === undefined) return { scored, picked: [] };
+
+  const document = documentOf(lead.chunkId);
+  const picked: ScoredSentence[] = [lead];
+  const covered = new Set(lead.terms);
+  const room = () => picked.length < maxSentences;
+  // The lead's document: sentences that answer on their own, then ones that add a missing term.
+  for (const s of scored) {
+    if (!room()) break;
+    if (picked.includes(s) || documentOf(s.chunkId) !== document || s.lang !== lead.lang) continue;
+    const adds = [...s.terms].some((term) => !covered.has(term));
+    if (s.score >= floor && (adds || s.part !== lead.part)) {
+      picked.push(s);
+      for (const term of s.terms) covered.add(term);
+    }
+  }
+  // A sentence that goes on from the lead ("After that the order cannot be cancelled.") is part
+  // of its answer: the lead alone would say the opposite of the rule.
+  const next = scored.find(
+    (s) => s.chunkId === lead.chunkId && s.sentenceIndex === lead.sentenceIndex + 1,
+  );
+  if (next !== undefined && !picked.includes(next) && room() && CONTINUES.test(next.text)) {
+    picked.push(next);
+    for (const term of next.terms) covered.add(term);
+  }
+  // The question's rarest term that the chunks have ("earrings", "Muscat") says most about what
+  // is asked: when the lead's document has it, the answer has it.
+  const present = [...wanted].filter((term) => (df.get(term) ?? 0) > 0);
+  const rarest = present.sort((a, b) => weight(b) - weight(a))[0];
+  if (rarest !== undefined && !covered.has(rarest) && room()) {
+    const holder = scored.find(
+      (s) => s.terms.has(rarest) && documentOf(s.chunkId) === document && s.lang === lead.lang,
+    );
+    if (holder !== undefined && holder.score >= floor / 2) {
+      picked.push(holder);
+      for (const term of holder.terms) covered.add(term);
+    }
+  }
+  // A two-part question whose other part the lead's document does not answer: a sentence of
+  // another document may answer it; when none does, half an answer is no answer.
+  for (let part = 0; part < parts.length; part += 1) {
+    if (picked.some((s) => s.partScores[part]! >= floor)) continue;
+    const other = passing.find((s) => s.partScores[part]! >= floor);
+    if (other === undefined || !room()) return { scored, picked: [] };
+    picked.push(other);
+  }
+  picked.sort((a, b) => a.chunkIndex - b.chunkIndex || a.sentenceIndex - b.sentenceIndex);
+  return { scored, picked };
+}
+
+/** 1 when the sentence has the kind of fact asked for, less when it only names it, else less still. */
+function kindFactor(sentence: string, type: QuestionType): number {
+  const strength = answerStrength(sentence, type);
+  return strength === 'full' ? 1 : strength === 'named' ? NAMED_KIND : WRONG_KIND[type];
+}
+
+/** The question's content terms without the ones that only name the kind of fact asked for. */
+function subjectTerms(question: string, type: QuestionType): Set<string> {
+  const terms = contentTerms(question);
+  const kind = kindTerms(type);
+  const subject = new Set([...terms].filter((term) => !kind.has(term)));
+  return subject.size > 0 ? subject : terms;
+}
+
+/** `returns-policy` of `returns-policy#2`. */
+export function documentOf(chunkId: string): string {
+  return chunkId.replace(/#[^#]*$/, '');
+}
+
+function languageOf(chunk: PromptChunk, text: string): 'en' | 'ar' {
+  if (chunk.lang === 'en' || chunk.lang === 'ar') return chunk.lang;
+  return detectLanguage(text) === 'en' ? 'en' : 'ar';
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from '@jest/globals';
+import type { PromptChunk } from '../prompt-chunks.js';
+import { SENTENCE_MIN_SCORE, selectAnswer } from './select-answer.js';
+
+const RETURNS: PromptChunk = {
+  chunkId: 'returns#1',
+  title: 'Returns',
+  lang: 'en',
+  text:
+    'Refunds are issued once the returned item passes inspection. ' +
+    'You can return an item within 14 days of delivery. ' +
+    'Earrings and swimwear cannot be returned.',
+};
+const CARE: PromptChunk = {
+  chunkId: 'fabric-care#5',
+  title: 'Fabric care',
+  lang: 'en',
+  text: 'Do not spray perfume on a silk dress. Return silk to its garment bag after wearing.',
+};
+const DELIVERY: PromptChunk = {
+  chunkId: 'delivery#1',
+  title: 'Delivery',
+  lang: 'en',
+  text:
+    'We deliver to all GCC countries, including Bahrain. ' +
+    'Delivery to Bahrain takes 3 to 5 working days.',
+};
+const CANCEL: PromptChunk = {
+  chunkId: 'cancel#1',
+  title: 'Cancellation',
+  lang: 'en',
+  text:
+    'An order can be cancelled from My Orders until it is handed to the courier. ' +
+    'After that the order cannot be cancelled, but it can be returned once delivered.',
+};
+const AR_RETURNS: PromptChunk = {
+  chunkId: 'ar-returns#1',
+  title: 'الإرجاع',
+  lang: 'ar',
+  text: 'يمكن إرجاع المنتجات خلال 14 يوماً من الاستلام. تصل المبالغ المستردة خلال 5 أيام عمل.',
+};
+
+const picked = (question: string, chunks: PromptChunk[], language?: 'en' | 'ar') =>
+  selectAnswer(question, chunks, language ? { language } : {}).picked.map(
+    (s) => `${s.text} [${s.chunkId}]`,
+  );
+
+describe('selectAnswer', () => {
+  it('answers "how long" with the sentence that has a duration, not the one that shares words', () => {
+    expect(picked('How long do I have to return a dress?', [RETURNS, CARE])).toEqual([
+      'You can return an item within 14 days of delivery. [returns#1]',
+    ]);
+  });
+
+  it('never pads the answer with a sentence of another document', () => {
+    for (const question of [
+      'How long do I have to return a dress?',
+      'Can I return earrings?',
+      'How long does delivery to Bahrain take?',
+    ]) {
+      const docs = new Set(
+        selectAnswer(question, [RETURNS, CARE, DELIVERY]).picked.map((s) =>
+          s.chunkId.replace(/#.*/, ''),
+        ),
+      );
+      expect(docs.size).toBe(1);
+    }
+  });
+
+  it('answers with the sentence holding the question’s rare term', () => {
+    expect(picked('Can I return earrings?', [RETURNS, CARE])).toEqual([
+      'Earrings and swimwear cannot be returned. [returns#1]',
+    ]);
+  });
+
+  it('answers each part of a two-part question, from two documents if it must', () => {
+    const answer = picked('Can I return an item, and how long does delivery to Bahrain take?', [
+      RETURNS,
+      DELIVERY,
+    ]);
+    expect(answer).toContain('Delivery to Bahrain takes 3 to 5 working days. [delivery#1]');
+    expect(answer.some((line) => line.endsWith('[returns#1]'))).toBe(true);
+  });
+
+  it('gives no answer to a two-part question when one part has none', () => {
+    expect(
+      picked('Do you deliver to Bahrain and how much does gift wrapping cost?', [DELIVERY]),
+    ).toEqual([]);
+  });
+
+  it('keeps the sentence that goes on from the answer', () => {
+    expect(picked('Can I cancel my order after it was handed to the courier?', [CANCEL])).toEqual([
+      'An order can be cancelled from My Orders until it is handed to the courier. [cancel#1]',
+      'After that the order cannot be cancelled, but it can be returned once delivered. [cancel#1]',
+    ]);
+  });
+
+  it('gives no answer when no sentence clears the floor, and scores every sentence', () => {
+    const selection = selectAnswer('Do you sell wholesale to boutiques?', [RETURNS, CARE]);
+    expect(selection.picked).toEqual([]);
+    expect(selection.scored).toHaveLength(5);
+    for (const sentence of selection.scored)
+      expect(sentence.score).toBeLessThan(SENTENCE_MIN_SCORE);
+  });
+
+  it('answers "how much" only with an amount', () => {
+    expect(picked('How much does a return cost?', [RETURNS])).toEqual([]);
+  });
+
+  it('answers a Gulf dialect question from the standard Arabic policy', () => {
+    expect(picked('كم يوم عندي عشان ارجع الفستان؟', [AR_RETURNS, RETURNS], 'ar')).toEqual([
+      'يمكن إرجاع المنتجات خلال 14 يوماً من الاستلام. [ar-returns#1]',
+    ]);
+    expect(picked('إمتى توصل فلوسي؟', [AR_RETURNS], 'ar')).toEqual([
+      'تصل المبالغ المستردة خلال 5 أيام عمل. [ar-returns#1]',
+    ]);
+  });
+
+  it('prefers the customer’s language when both answer as well', () => {
+    expect(
+      picked('How many days do I have to return an item?', [AR_RETURNS, RETURNS], 'en'),
+    ).toEqual(['You can return an item within 14 days of delivery. [returns#1]']);
+  });
+});

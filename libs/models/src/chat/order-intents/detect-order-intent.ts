@@ -1,0 +1,154 @@
+import { normalizeText } from '@support/text';
+
+/** What the customer wants to know about their own order. */
+export type OrderIntentKind = 'status' | 'return' | 'refund' | 'payment' | 'list';
+
+export interface OrderIntent {
+  readonly kind: OrderIntentKind;
+  /** The order number the message names (`ORD-1001`), when it names one. */
+  readonly orderId?: string;
+}
+
+// Arabic patterns are written as customers type them and folded like the message (أ → ا, ة → ه).
+const ar = (words: readonly string[]) => words.map((word) => normalizeText(word)).join('|');
+const AR_END = '(?=$|[\\s؟?.!،,:])';
+const AR_START = '(?:^|[\\s؟?.!،,:])[وف]?';
+
+// "ORD-1001", "ord 1001", "#1001", "order number 1001", "طلب رقم 1001".
+const ORDER_ID = [
+  /\bord[-\s]?(\d{1,12})\b/,
+  /#\s?(\d{3,12})\b/,
+  /\border\s+(?:(?:number|no\.?|num|#)\s*(?:is\s+|:\s*)?)?(\d{3,12})\b/,
+  new RegExp(
+    `(?:${ar(['طلب', 'الطلب', 'طلبية', 'الطلبية', 'اوردر', 'رقم'])})\\s+(?:${ar(['رقم'])}\\s+)?(\\d{3,12})\\b`,
+  ),
+];
+
+// "an order of 4000 riyals", "طلب 200 ريال": a number followed by a currency or a unit is an
+// amount, not an order number.
+const AMOUNT_AFTER = new RegExp(
+  `^\\s*(?:sar|aed|kwd|qar|bhd|omr|sr|riyals?|dirhams?|dinars?|rials?|days?|hours?|items?|%|${ar(['ريال', 'ريالات', 'رس', 'درهم', 'دراهم', 'دينار', 'يوم', 'ايام', 'ساعة', 'قطعة'])})(?=$|[^\\p{L}])`,
+  'u',
+);
+
+// Cancelling or changing an order has no tool: the knowledge base says how, even for one order.
+const NOT_A_TOOL_QUESTION = [
+  /\b(?:cancel(?:l?ed|l?ing|lation)?|change|modify|edit|amend)\b/,
+  new RegExp(
+    `(?:${ar(['الغاء', 'الغي', 'ألغي', 'تعديل', 'اعدل', 'أعدل', 'تغيير', 'اغير', 'أغير'])})`,
+  ),
+];
+
+// The customer's own order: a possessive or "I ordered", in English, MSA and the dialects.
+const OWN_ORDER = [
+  /\bmy\s+(?:\w+\s+)?(?:orders?|purchases?|packages?|parcels?|shipments?|deliver(?:y|ies)|items?|refunds?|returns?|payments?|money)\b/,
+  /\bi\s+(?:ordered|bought|purchased)\b/,
+  /\b(?:order|package|parcel)\s+i\s+(?:placed|made|ordered)\b/,
+  new RegExp(
+    `${AR_START}(?:${ar(['طلبي', 'طلبيتي', 'طلباتي', 'طلبياتي', 'اوردري', 'شحنتي', 'طردي', 'مشترياتي', 'اغراضي', 'غراضي', 'فلوسي', 'مبلغي', 'استردادي'])})${AR_END}`,
+  ),
+  new RegExp(
+    `(?:${ar(['الطلب', 'الطلبية', 'الاوردر', 'الشحنة', 'الطرد', 'طلب', 'طلبية'])})\\s+(?:${ar(['حقي', 'حقتي', 'تبعي', 'تبعتي', 'مالي', 'متاعي', 'الخاص بي', 'اللي طلبته'])})${AR_END}`,
+  ),
+];
+
+// Questions about how the shop works ("how do I return my order?", "كيف أرجع طلبي؟") are the
+// knowledge base's; without an order number, they are not about one order.
+const POLICY_QUESTION = [
+  /\bhow\s+(?:do|can|does|to|long|much|many|soon)\b/,
+  /\b(?:can|could|may)\s+i\b/,
+  /\bis\s+it\s+possible\b/,
+  /\bwhen\s+(?:do|does|can|should|would)\s+(?:i|we|you)\b/,
+  /\bwhat\s+does\b.*\bmean\b/,
+  new RegExp(`(?:${ar(['يعني', 'معنى', 'معني'])})`),
+  new RegExp(
+    `${AR_START}(?:${ar(['كيف', 'كيفية', 'شلون', 'ممكن', 'يمكن', 'يمكنني', 'اقدر', 'أقدر', 'ينفع', 'يصير', 'كم'])})${AR_END}`,
+  ),
+];
+
+const TIMING = new RegExp(`\\b(?:when|how long)\\b|(?:${ar(['متى', 'امتى', 'كم يوم', 'مدة'])})`);
+
+// Kinds, the most specific first: "refund for my return" is about the money.
+const KINDS: readonly (readonly [OrderIntentKind, readonly RegExp[]])[] = [
+  [
+    'refund',
+    [
+      /\b(?:refund(?:s|ed)?|money\s+back|reimburse(?:d|ment)?)\b/,
+      new RegExp(`(?:${ar(['استرداد', 'مبلغي', 'فلوسي', 'بيزاتي', 'المبلغ', 'فلوس'])})`),
+    ],
+  ],
+  [
+    'return',
+    [
+      /\b(?:return(?:s|ed|ing)?|send\s+(?:it|them|\w+)?\s*back)\b/,
+      new RegExp(
+        `(?:${ar(['ارجاع', 'ارجع', 'ارجعه', 'ارجعها', 'رجع', 'استرجاع', 'ترجيع', 'اعيد', 'اعادة'])})`,
+      ),
+    ],
+  ],
+  [
+    'payment',
+    [
+      /\b(?:pay(?:ment|ments|ed|ing)?|paid|charged?|billed|invoice)\b/,
+      new RegExp(
+        `(?:${ar(['دفع', 'الدفع', 'دفعت', 'مدفوع', 'سداد', 'خصم', 'انخصم', 'الفاتورة'])})`,
+      ),
+    ],
+  ],
+  [
+    'status',
+    [
+      /\b(?:where|status|track(?:ing)?|arriv(?:e|ed|es|ing|al)|deliver(?:ed|y)?|ship(?:ped|ping)?|when|late|delayed?|eta)\b/,
+      new RegExp(
+        `(?:${ar(['وين', 'فين', 'وينه', 'فينه', 'حالة', 'تتبع', 'وصل', 'يوصل', 'توصل', 'وصول', 'متى', 'امتى', 'شحن', 'الشحن', 'تاخر', 'متاخر', 'صار', 'التوصيل'])})`,
+      ),
+    ],
+  ],
+  [
+    'list',
+    [
+      /\b(?:list|all|show)\b.*\borders\b/,
+      new RegExp(`(?:${ar(['طلباتي', 'طلبياتي', 'كل طلباتي'])})`),
+    ],
+  ],
+];
+
+/** The order number a message names, as the tools write it (`ORD-1001`), or undefined. */
+export function orderIdIn(text: string): string | undefined {
+  const folded = normalizeText(text);
+  for (const pattern of ORDER_ID) {
+    const match = pattern.exec(folded);
+    if (match === null) continue;
+    if (AMOUNT_AFTER.test(folded.slice(match.index + match[0].length))) continue;
+    return `ORD-${match[1]}`;
+  }
+  return undefined;
+}
+
+/** The kind of order question a message asks, whatever it is about; undefined when none. */
+export function orderIntentKindOf(text: string): OrderIntentKind | undefined {
+  const folded = normalizeText(text);
+  return KINDS.find(([, patterns]) => patterns.some((pattern) => pattern.test(folded)))?.[0];
+}
+
+/**
+ * A message about the customer's own orders, or null. It is one when it names an order number, or
+ * speaks of the customer's own order ("my order", "where is my package", "طلبي", "وين طلبي",
+ * "فين الطلب حقي") and is not a question about how the shop works ("how do I return my order?",
+ * "when does my refund show up?", "what does out for delivery mean on my order?" stay with the
+ * knowledge base). Cancelling or changing an order is the knowledge base's too: no tool does it.
+ * Without a kind word the message is about the order's status.
+ */
+export function detectOrderIntent(text: string): OrderIntent | null {
+  const folded = normalizeText(text);
+  if (NOT_A_TOOL_QUESTION.some((pattern) => pattern.test(folded))) return null;
+  const orderId = orderIdIn(folded);
+  const kind = orderIntentKindOf(folded);
+  if (orderId === undefined) {
+    if (!OWN_ORDER.some((pattern) => pattern.test(folded))) return null;
+    if (POLICY_QUESTION.some((pattern) => pattern.test(folded))) return null;
+    // When money comes back is the refund policy's to say, unless one order is named.
+    if ((kind === 'refund' || kind === 'payment') && TIMING.test(folded)) return null;
+  }
+  return { kind: kind ?? 'status', ...(orderId === undefined ? {} : { orderId }) };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from '@jest/globals';
+import { answerOf } from './confirmation.js';
+import { detectOrderIntent, orderIdIn } from './detect-order-intent.js';
+
+describe('detectOrderIntent', () => {
+  it.each([
+    ['Where is my order?', { kind: 'status' }],
+    ['where is my package', { kind: 'status' }],
+    ['When will my order arrive?', { kind: 'status' }],
+    ['What is the status of ORD-1002?', { kind: 'status', orderId: 'ORD-1002' }],
+    ['ord 1002', { kind: 'status', orderId: 'ORD-1002' }],
+    ['Any news on order #1003?', { kind: 'status', orderId: 'ORD-1003' }],
+    ['I want to return my order', { kind: 'return' }],
+    ['I want to send it back, order 1001', { kind: 'return', orderId: 'ORD-1001' }],
+    ['Where is my refund?', { kind: 'refund' }],
+    ['Was my order refunded?', { kind: 'refund' }],
+    ['Has ORD-1003 been paid?', { kind: 'payment', orderId: 'ORD-1003' }],
+    ['Was I charged twice for my order?', { kind: 'payment' }],
+    ['Show me all my orders', { kind: 'list' }],
+    // Arabic, MSA and dialects
+    ['وين طلبي؟', { kind: 'status' }],
+    ['فين طلبي', { kind: 'status' }],
+    ['متى يوصل طلبي؟', { kind: 'status' }],
+    ['وش صار على الطلب حقي', { kind: 'status' }],
+    ['ما حالة الطلب رقم ١٠٠٢؟', { kind: 'status', orderId: 'ORD-1002' }],
+    ['أبي أرجع طلبي', { kind: 'return' }],
+    ['ابغى ارجاع ORD-1001', { kind: 'return', orderId: 'ORD-1001' }],
+    ['وين فلوسي من طلبي؟', { kind: 'refund' }],
+    ['هل تم دفع طلبي؟', { kind: 'payment' }],
+    ['طلبي', { kind: 'status' }],
+  ])('reads %j as an order question', (text, intent) => {
+    expect(detectOrderIntent(text)).toEqual(intent);
+  });
+
+  it.each([
+    'How long do I have to return a dress?',
+    'How do I return my order?',
+    'Can I pay for my order by card?',
+    'What payment methods do you accept?',
+    'Do you ship to Bahrain?',
+    'كيف ارجع طلبي؟',
+    'كم مدة الإرجاع؟',
+    'هل يمكن الدفع عند الاستلام؟',
+    'ينفع ارجع طلبي بعد اسبوعين؟',
+    'order more than 300 SAR for free delivery',
+    'When will my refund show up on my card?',
+    'Until when can I cancel my order?',
+    'Can I change the address of ORD-1002?',
+    'What does "out for delivery" mean on my order?',
+    'How long until my package arrives?',
+    'هل يمكن الدفع عند الاستلام لطلب 4000 ريال؟',
+    'متى يرجع المبلغ لبطاقتي بعد ما رجعت طلبي؟',
+    'ابغى الغي طلبي',
+  ])('leaves %j to the knowledge base', (text) => {
+    expect(detectOrderIntent(text)).toBeNull();
+  });
+
+  it('reads an order number only where one is written', () => {
+    expect(orderIdIn('my order number is 1004')).toBe('ORD-1004');
+    expect(orderIdIn('طلب رقم 1005')).toBe('ORD-1005');
+    expect(orderIdIn('delivery in 3 days for 25 SAR')).toBeUndefined();
+  });
+});
+
+describe('answerOf', () => {
+  it.each([
+    'yes',
+    'Yes please',
+    'ok, go ahead',
+    'sure, start the return',
+    'نعم',
+    'ايوه',
+    'أكيد ابي ارجعها',
+    'تمام',
+  ])('reads %j as yes', (text) => {
+    expect(answerOf(text)).toBe('yes');
+  });
+
+  it.each(['no', 'no thanks', 'not now', 'لا', 'لا شكراً', 'yes, no wait', 'بلاش'])(
+    'reads %j as no',
+    (text) => {
+      expect(answerOf(text)).toBe('no');
+    },
+  );
+
+  it.each([
+    'what do I do?',
+    'which one is cheaper',
+    'اي طلب تقصد',
+    'How long does delivery to Muscat take?',
+  ])('reads %j as no answer', (text) => {
+    expect(answerOf(text)).toBeUndefined();
+  });
+});

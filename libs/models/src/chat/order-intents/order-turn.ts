@@ -1,0 +1,193 @@
+import { type ChatMessage, ESCALATE_TOOL } from '../chat-model.js';
+import { REPHRASE_REQUEST } from '../rephrase-request.js';
+import { answerOf } from './confirmation.js';
+import {
+  detectOrderIntent,
+  orderIdIn,
+  orderIntentKindOf,
+  type OrderIntent,
+  type OrderIntentKind,
+} from './detect-order-intent.js';
+import { entriesOf, recordsSince, type ToolRecord } from './order-records.js';
+import {
+  listedOrderIds,
+  orderListReply,
+  orderStatusReply,
+  paymentReply,
+  type ReplyLanguage,
+  returnEligibilityReply,
+  returnOfferIn,
+  startReturnReply,
+  whichOrderReply,
+} from './order-replies.js';
+import { ORDER_TOOL_NAMES, ORDER_TOOLS } from './order-tool-names.js';
+
+/** What the responder does next in an order turn. */
+export type OrderStep =
+  | { readonly kind: 'call'; readonly tool: string; readonly arguments: Record<string, unknown> }
+  | { readonly kind: 'reply'; readonly text: string };
+
+/** Why the responder hands an order question to a human. */
+export const NO_ORDERS_FOUND = {
+  reason: 'the customer asked about an order and has none',
+} as const;
+
+/** The closing courtesy phrase: the customer declined the offered return. */
+const ANYTHING_ELSE = {
+  en: 'Is there anything else I can help you with?',
+  ar: 'هل هناك شيء آخر يمكنني مساعدتك به؟',
+} as const;
+
+export interface OrderTurnInput {
+  readonly messages: readonly ChatMessage[];
+  /** Index of the customer's last message in `messages`. */
+  readonly lastUser: number;
+  readonly question: string;
+  readonly language: ReplyLanguage;
+  readonly offered: ReadonlySet<string>;
+}
+
+const TOOL_OF: Record<Exclude<OrderIntentKind, 'list'>, string> = {
+  status: ORDER_TOOLS.status,
+  return: ORDER_TOOLS.returnEligibility,
+  refund: ORDER_TOOLS.payment,
+  payment: ORDER_TOOLS.payment,
+};
+
+/** Which of the customer's orders a question without an order number can be about. */
+const CANDIDATE: Record<OrderIntentKind, (status: string) => boolean> = {
+  status: (status) => !['delivered', 'cancelled'].includes(status),
+  return: (status) => status === 'delivered',
+  refund: () => true,
+  payment: () => true,
+  list: () => true,
+};
+
+/** The assistant's last words before the customer's message: the question it may be answering. */
+function previousReply(messages: readonly ChatMessage[], lastUser: number): string {
+  for (let i = lastUser - 1; i >= 0; i -= 1) {
+    const message = messages[i]!;
+    if (message.role === 'user') return '';
+    if (message.role === 'assistant' && message.content.trim()) return message.content;
+  }
+  return '';
+}
+
+function previousQuestion(messages: readonly ChatMessage[], lastUser: number): string {
+  for (let i = lastUser - 1; i >= 0; i -= 1) {
+    const message = messages[i]!;
+    if (message.role === 'user')
+      return typeof message.content === 'string'
+        ? message.content
+        : message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  }
+  return '';
+}
+
+type Plan =
+  | { readonly kind: 'start_return'; readonly orderId: string; readonly skus: string[] }
+  | { readonly kind: 'declined' }
+  | OrderIntent;
+
+/** What this message asks, read with the assistant's question it may be answering. */
+function planOf(input: OrderTurnInput): Plan | null {
+  const { messages, lastUser, question } = input;
+  const before = previousReply(messages, lastUser);
+  const offer = returnOfferIn(before);
+  const named = orderIdIn(question);
+  if (offer !== undefined && (named === undefined || named === offer.orderId)) {
+    const answer = answerOf(question);
+    if (answer === 'yes') return { kind: 'start_return', ...offer };
+    if (answer === 'no') return { kind: 'declined' };
+  }
+  const intent = detectOrderIntent(question);
+  // The customer answers "which order?" with a number: the question is the one asked before it.
+  const listed = /\[tool-list-my-orders#\d+\]/.test(before) ? listedOrderIds(before) : [];
+  if (listed.length > 0 && (intent === null || orderIntentKindOf(question) === undefined)) {
+    const chosen = named ?? listed.find((id) => question.includes(id.slice('ORD-'.length)));
+    if (chosen !== undefined)
+      return {
+        kind: orderIntentKindOf(previousQuestion(messages, lastUser)) ?? 'status',
+        orderId: chosen,
+      };
+  }
+  return intent;
+}
+
+function replyFrom(record: ToolRecord, plan: OrderIntent, language: ReplyLanguage): string {
+  switch (record.tool) {
+    case ORDER_TOOLS.status:
+      return orderStatusReply(record, language);
+    case ORDER_TOOLS.returnEligibility:
+      return returnEligibilityReply(record, language, plan.kind === 'return' && !isError(record));
+    case ORDER_TOOLS.payment:
+      return paymentReply(record, language, plan.kind === 'refund' ? 'refund' : 'payment');
+    case ORDER_TOOLS.startReturn:
+      return startReturnReply(record, language);
+    default:
+      return orderListReply(record, language);
+  }
+}
+
+/** The tool refused (`not_found`, `invalid_arguments`): there is no order to offer anything on. */
+function isError(record: ToolRecord): boolean {
+  return record.lines.some((line) => line.path.length === 0 && line.key === 'error');
+}
+
+/**
+ * The next step of a turn about the customer's own orders, or null when the message is not one
+ * (the knowledge base answers it). Read from the conversation alone, so the same messages always
+ * give the same step:
+ *
+ * - the assistant offered a return ("Start a return of ... from ORD-1001?") and the customer says
+ *   yes → `start_return` with the offered items, then the started return; no → the closing
+ *   courtesy phrase. A return is never started in the turn that offers it;
+ * - a message naming an order → the tool for what it asks (status, return eligibility, payment or
+ *   refund), then the record's facts, cited;
+ * - "my order" without a number → `list_my_orders`; one order it can be about → that order's tool;
+ *   several → which one, listing them; none at all → `escalate` ({@link NO_ORDERS_FOUND}).
+ *
+ * Another customer's order number reaches the tool like any other: the tool answers `not_found`
+ * and the reply quotes it.
+ */
+export function nextOrderStep(input: OrderTurnInput): OrderStep | null {
+  const { offered, language } = input;
+  if (![...ORDER_TOOL_NAMES].every((name) => offered.has(name))) return null;
+  const plan = planOf(input);
+  if (plan === null) return null;
+  if (plan.kind === 'declined') return { kind: 'reply', text: ANYTHING_ELSE[language] };
+  const records = recordsSince(input.messages, input.lastUser);
+  if (plan.kind === 'start_return') {
+    const started = records.find((record) => record.tool === ORDER_TOOLS.startReturn);
+    if (started === undefined)
+      return {
+        kind: 'call',
+        tool: ORDER_TOOLS.startReturn,
+        arguments: { orderId: plan.orderId, skus: plan.skus },
+      };
+    return { kind: 'reply', text: startReturnReply(started, language) };
+  }
+
+  const answered = records.find((record) => record.tool !== ORDER_TOOLS.list);
+  if (answered !== undefined) return { kind: 'reply', text: replyFrom(answered, plan, language) };
+  if (plan.orderId !== undefined && plan.kind !== 'list')
+    return { kind: 'call', tool: TOOL_OF[plan.kind], arguments: { orderId: plan.orderId } };
+
+  const list = records.find((record) => record.tool === ORDER_TOOLS.list);
+  if (list === undefined) return { kind: 'call', tool: ORDER_TOOLS.list, arguments: {} };
+  const orders = entriesOf(list, 'orders');
+  if (orders.length === 0)
+    return offered.has(ESCALATE_TOOL)
+      ? { kind: 'call', tool: ESCALATE_TOOL, arguments: { ...NO_ORDERS_FOUND } }
+      : { kind: 'reply', text: REPHRASE_REQUEST[language] };
+  if (plan.kind === 'list') return { kind: 'reply', text: orderListReply(list, language) };
+  const fitting = orders.filter((order) => CANDIDATE[plan.kind](order.get('status') ?? ''));
+  const candidates = fitting.length > 0 ? fitting : orders;
+  if (candidates.length === 1)
+    return {
+      kind: 'call',
+      tool: TOOL_OF[plan.kind],
+      arguments: { orderId: candidates[0]!.get('orderId') },
+    };
+  return { kind: 'reply', text: whichOrderReply(list, candidates, language) };
+}

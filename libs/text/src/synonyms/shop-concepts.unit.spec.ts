@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import { contentTerms, lexicalScores } from '../lexical/lexical-scores.js';
+import { rewriteEnglishPhrases } from './shop-concepts.js';
+
+const shared = (a: string, b: string) => {
+  const right = contentTerms(b);
+  return [...contentTerms(a)].filter((term) => right.has(term));
+};
+
+describe('shop concepts', () => {
+  it.each([
+    ['ship / delivery', 'Do you ship to Kuwait?', 'Delivery to Kuwait takes 3 days.', '~deliver'],
+    [
+      'shipped / delivered',
+      'It was shipped yesterday',
+      'Orders are delivered by courier',
+      '~deliver',
+    ],
+    [
+      'send back / return',
+      'Can I send it back?',
+      'Items can be returned within 14 days.',
+      '~return',
+    ],
+    ['money back / refund', 'When do I get my money back?', 'Refunds take 5 days.', '~refund'],
+    ['cost / fee', 'What does express cost?', 'The express fee is 35 SAR.', '~price'],
+    ['charge / price', 'Is there a charge?', 'Prices include VAT.', '~price'],
+    ['swap / exchange', 'Can I swap the size?', 'Exchanges are free.', '~exchange'],
+    ['bigger / size', 'I need a bigger one', 'Exchange for another size.', '~size'],
+    ['dress / item', 'Can I return a dress?', 'Items can be returned.', '~item'],
+    ['English / Arabic delivery', 'delivery fee', 'رسوم التوصيل', '~deliver'],
+    ['English / Arabic refund', 'refund', 'المبلغ المسترد', '~refund'],
+    ['Arabic with a glued preposition', 'لإرجاع', 'إرجاع المنتج', '~return'],
+    ['Arabic receipt / delivery', 'من تاريخ الاستلام', 'التوصيل', '~deliver'],
+  ])('%s are one concept', (_what, a, b, concept) => {
+    expect(shared(a, b)).toContain(concept);
+  });
+
+  it('keeps what policies single out apart from "item"', () => {
+    for (const word of ['earrings', 'swimwear', 'underwear', 'perfume'])
+      expect(contentTerms(word).has('~item')).toBe(false);
+  });
+
+  it('rewrites the phrases that mean one word', () => {
+    expect(rewriteEnglishPhrases('Can I send the dress back?')).toBe('Can I return?');
+    expect(rewriteEnglishPhrases('how do I get my money back')).toBe('how do I get my refund');
+  });
+
+  it('lets a shipping question score the delivery chunk over an unrelated one', () => {
+    const [delivery, care] = lexicalScores('How long does shipping to Muscat take?', [
+      'Delivery to Muscat takes 3 to 4 working days.',
+      'Store silk away from perfume.',
+    ]);
+    expect(delivery).toBe(1);
+    expect(care).toBe(0);
+  });
+});

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  BusConnection,
+  busOptionsFromEnv,
+  EventConsumerRunner,
+  EventPublisher,
+  newEventId,
+} from '@support/bus';
+import {
+  createEvent,
+  DocumentIndexed,
+  type EnvelopeOf,
+  RetrievalCompleted,
+  type RetrievalCompletedPayload,
+  RetrievalRequested,
+} from '@support/contracts';
+import { type StartedService, startService } from '@support/platform';
+import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
+import { InProcessVectorIndex } from '@support/vector-index';
+import { documentUpsertedEvent, parseKbMarkdown } from '../ingestion/kb-document.js';
+import { RetrievalModule } from '../retrieval.module.js';
+import { glossaryUpsertedEvent } from './glossary-file.js';
+
+const quiet = { warn: () => undefined, error: () => undefined };
+
+const ARABIC_PAYMENTS = parseKbMarkdown(
+  '---\nid: ar-payments\ntitle: طرق الدفع\nlang: ar\ntopic: payments\n---\n' +
+    'نقبل الدفع بالتقسيط عبر تابي على أربع دفعات بدون فوائد.\n',
+);
+const ENGLISH_GIFTS = parseKbMarkdown(
+  '---\nid: gift-cards\ntitle: Gift cards\nlang: en\ntopic: gifts\n---\n' +
+    'Gift cards are valid for one year and can be used online.\n',
+);
+const GLOSSARY = 'pairs:\n  - en: Tabby\n    ar: تابي\n';
+
+describe('the knowledge base glossary (event-sourced, per namespace)', () => {
+  let nats: TestNatsServer;
+  let bus: BusConnection;
+  let publisher: EventPublisher;
+  let service: StartedService | null = null;
+  const index = new InProcessVectorIndex({});
+  const stream = uniqueName('GLOSSARY');
+  const indexed = new Map<string, EnvelopeOf<typeof DocumentIndexed>>();
+  const completed = new Map<string, RetrievalCompletedPayload>();
+  const collectors: { stop(): Promise<void> }[] = [];
+
+  const startRetrieval = async () => {
+    service = await startService(
+      'retrieval',
+      RetrievalModule.register({
+        // No reranker proxy answers: retrieval fails open to the lexical gate.
+        env: { NATS_URL: nats.url, EVENT_STREAM: stream, RERANK_WAIT_MS: '200' },
+        bus: { servers: nats.url, stream, backoffMs: [50] },
+        index,
+      }),
+      { port: 0, host: '127.0.0.1', shutdownHooks: false },
+    );
+  };
+  const publishAndWait = async (
+    event: { id: string } & Parameters<EventPublisher['publish']>[0],
+  ) => {
+    await publisher.publish(event);
+    await eventually(() => indexed.has(event.id), 30_000);
+  };
+  const ask = async (query: string) => {
+    const requestId = newEventId();
+    await publisher.publish(
+      createEvent(
+        RetrievalRequested,
+        { requestId, query },
+        {
+          id: newEventId(),
+          occurredAt: new Date().toISOString(),
+          conversationId: 'conv-glossary',
+          turnId: newEventId(),
+          correlationId: newEventId(),
+        },
+      ),
+    );
+    return eventually(() => completed.get(requestId) ?? false, 15_000);
+  };
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    await startRetrieval();
+    bus = await BusConnection.open(
+      busOptionsFromEnv('glossary-test', { NATS_URL: nats.url, EVENT_STREAM: stream }),
+    );
+    publisher = new EventPublisher(bus);
+    const runner = new EventConsumerRunner(bus, publisher, quiet);
+    collectors.push(
+      await runner.start({
+        durable: 'test-indexed',
+        event: DocumentIndexed,
+        handle: async (event) => void indexed.set(event.causationId!, event),
+      }),
+      await runner.start({
+        durable: 'test-completed',
+        event: RetrievalCompleted,
+        handle: async (event) => void completed.set(event.payload.requestId, event.payload),
+      }),
+    );
+    for (const doc of [ARABIC_PAYMENTS, ENGLISH_GIFTS])
+      await publishAndWait(documentUpsertedEvent(doc));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const collector of collectors) await collector.stop();
+    await service?.app.close();
+    await bus.close();
+    await nats.stop();
+  });
+
+  it('without a glossary, an English question does not reach the Arabic document', async () => {
+    const result = await ask('Do you take Tabby?');
+    expect(result.verdict).toBe('below_score_floor');
+  });
+
+  it('with it, the question finds the Arabic document, and the glossary is not indexed', async () => {
+    const glossary = glossaryUpsertedEvent(GLOSSARY);
+    await publishAndWait(glossary);
+    expect(indexed.get(glossary.id)!.payload.chunkIds).toEqual([]);
+    const result = await ask('Do you take Tabby?');
+    expect(result.verdict).toBe('ok');
+    expect(result.chunks[0]?.docId).toBe('ar-payments');
+    expect(result.legs.find((leg) => leg.leg === 'sparse_ar')?.status).toBe('ok');
+  });
+
+  it('keeps the glossary when retrieval restarts: it is read back from the event log', async () => {
+    await service!.app.close();
+    await startRetrieval();
+    const result = await eventually(async () => {
+      const answer = await ask('Do you take Tabby?');
+      return answer.verdict === 'ok' && answer;
+    }, 30_000);
+    expect(result.chunks[0]?.docId).toBe('ar-payments');
+  }, 60_000);
+
+  it('is per namespace: the same documents elsewhere without a glossary are not reached', async () => {
+    for (const doc of [ARABIC_PAYMENTS, ENGLISH_GIFTS])
+      await publishAndWait(documentUpsertedEvent(doc, { namespace: 'plain_ns' }));
+    const requestId = newEventId();
+    await publisher.publish(
+      createEvent(
+        RetrievalRequested,
+        { requestId, query: 'Do you take Tabby?', namespace: 'plain_ns' },
+        {
+          id: newEventId(),
+          occurredAt: new Date().toISOString(),
+          conversationId: 'conv-glossary',
+          turnId: newEventId(),
+          correlationId: newEventId(),
+        },
+      ),
+    );
+    const result = await eventually(() => completed.get(requestId) ?? false, 15_000);
+    expect(result.verdict).toBe('below_score_floor');
+  });
+});

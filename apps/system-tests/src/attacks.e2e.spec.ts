@@ -13,6 +13,7 @@ import {
   ReplySent,
   ThreadOpened,
 } from '@support/contracts';
+import { MAX_CAUSE_LAG_MS } from '@support/gateway';
 import type { FakeToolCall } from '@support/models';
 import {
   ALL_PROJECTIONS,
@@ -949,7 +950,7 @@ describe('forged events on the bus', () => {
 
   function forgedReply(
     conversationId: string,
-    meta: { turnId: string | null; causationId?: string },
+    meta: { turnId: string | null; causationId?: string; occurredAt?: string },
     kind: 'answer' | 'human' = 'answer',
   ) {
     return createEvent(
@@ -964,7 +965,7 @@ describe('forged events on the bus', () => {
       },
       {
         id: newEventId(),
-        occurredAt: new Date().toISOString(),
+        occurredAt: meta.occurredAt ?? new Date().toISOString(),
         conversationId,
         turnId: meta.turnId,
         causationId: meta.causationId ?? null,
@@ -1010,11 +1011,18 @@ describe('forged events on the bus', () => {
     const otherTurn = await ask(other.socket, 'Do you deliver to Jeddah?');
     const from = victim.socket.frames.length;
 
-    const freshTurn = forgedReply(victim.conversationId, { turnId: newEventId() });
+    // A cause is waited for while the reply is younger than five minutes (the projection may lag):
+    // these claim to be older, so they are judged now; one sent now waits, never shown meanwhile.
+    const longAgo = new Date(Date.now() - MAX_CAUSE_LAG_MS - 60_000).toISOString();
+    const freshTurn = forgedReply(victim.conversationId, {
+      turnId: newEventId(),
+      occurredAt: longAgo,
+    });
+    const waiting = forgedReply(victim.conversationId, { turnId: newEventId() });
     const othersTurn = forgedReply(victim.conversationId, { turnId: otherTurn.turnId });
     const fakeAdmin = forgedReply(
       victim.conversationId,
-      { turnId: null, causationId: newEventId() },
+      { turnId: null, causationId: newEventId(), occurredAt: longAgo },
       'human',
     );
     const fakeHandoff = createEvent(
@@ -1026,7 +1034,7 @@ describe('forged events on the bus', () => {
       },
       {
         id: newEventId(),
-        occurredAt: new Date().toISOString(),
+        occurredAt: longAgo,
         conversationId: victim.conversationId,
         turnId: newEventId(),
         correlationId: newEventId(),
@@ -1034,7 +1042,7 @@ describe('forged events on the bus', () => {
     );
     const forgeries = [freshTurn, othersTurn, fakeAdmin, fakeHandoff];
     const publisher = new EventPublisher(leaked);
-    for (const event of forgeries) await publisher.publish(event);
+    for (const event of [...forgeries, waiting]) await publisher.publish(event);
 
     // The victim's conversation goes on, and its real replies are shown.
     const next = await ask(victim.socket, 'Can I exchange an abaya for another size?');
@@ -1044,8 +1052,7 @@ describe('forged events on the bus', () => {
     expect(shown.filter((f) => f.type === 'handed_to_human')).toEqual([]);
     expect(shown.filter((f) => f.type === 'reply').map((f) => f.turnId)).toEqual([next.turnId]);
 
-    // Each is dead-lettered by the gateway's delivery consumer: recorded, never shown. A cause of
-    // another conversation at once; an unrecorded one after its retries (the projection may lag).
+    // Each is dead-lettered by the gateway's delivery consumer: recorded, never shown.
     const deadLetters = await eventually(async () => {
       const events = (await readEventLog(leaked, DeadLettered)).events as EnvelopeOf<
         typeof DeadLettered
@@ -1055,7 +1062,8 @@ describe('forged events on the bus', () => {
       return forgeries.every((f) => byId.has(f.id)) ? byId : false;
     }, 30_000);
     expect(deadLetters.get(othersTurn.id)?.errorCode).toBe('forbidden');
-    expect(deadLetters.get(freshTurn.id)?.errorCode).toBe('causation_unverified');
+    expect(deadLetters.get(freshTurn.id)?.errorCode).toBe('forbidden');
+    expect(deadLetters.has(waiting.id)).toBe(false);
     const forged = (f: Frame) =>
       JSON.stringify(f).includes('FORGED') || f.type === 'handed_to_human';
     expect(victim.socket.frames.slice(from).filter(forged)).toEqual([]);

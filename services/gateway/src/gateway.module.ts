@@ -14,6 +14,7 @@ import { ConnectionRegistry } from './chat/connection-registry.js';
 import { SignedConversationIds } from './chat/conversation-ids.js';
 import { CustomerChat } from './chat/customer-chat.js';
 import { CustomerSocketServer } from './chat/customer-socket.server.js';
+import { AcceptedMessages } from './chat/accepted-messages.js';
 import { RecordedCauses } from './chat/recorded-causes.js';
 import { ReplyCausation } from './chat/reply-causation.js';
 import { ReplyDelivery } from './chat/reply-delivery.js';
@@ -74,10 +75,16 @@ export class GatewayModule {
         },
         { provide: ConnectionRegistry, useValue: new ConnectionRegistry() },
         {
+          provide: AcceptedMessages,
+          inject: [DataSource, BusConnection],
+          useFactory: (dataSource: DataSource, bus: BusConnection) =>
+            new AcceptedMessages(new RecordedCauses(dataSource, bus)),
+        },
+        {
           provide: ReplyDelivery,
-          inject: [ConnectionRegistry, DataSource, BusConnection],
-          useFactory: (registry: ConnectionRegistry, dataSource: DataSource, bus: BusConnection) =>
-            new ReplyDelivery(registry, new ReplyCausation(new RecordedCauses(dataSource, bus))),
+          inject: [ConnectionRegistry, AcceptedMessages],
+          useFactory: (registry: ConnectionRegistry, accepted: AcceptedMessages) =>
+            new ReplyDelivery(registry, new ReplyCausation(accepted)),
         },
         {
           provide: CustomerRateLimits,
@@ -105,17 +112,25 @@ export class GatewayModule {
         },
         {
           provide: CustomerChat,
-          inject: [DataSource, EventPublisher, CLOCK, GATEWAY_CONFIG, CustomerRateLimits],
+          inject: [
+            DataSource,
+            EventPublisher,
+            CLOCK,
+            GATEWAY_CONFIG,
+            CustomerRateLimits,
+            AcceptedMessages,
+          ],
           useFactory: (
             dataSource: DataSource,
             publisher: EventPublisher,
             clock: Clock,
             config: GatewayConfig,
             rateLimits: CustomerRateLimits,
+            accepted: AcceptedMessages,
           ) =>
             new CustomerChat(
               new ConversationReader(dataSource),
-              publisher,
+              accepted.rememberingSink(publisher),
               clock,
               rateLimits,
               new SignedConversationIds(config.tokenSecret),

@@ -7,3 +7,4 @@ export * from './config/gateway-config.js';
 export * from './config/gateway-env.js';
 export * from './gateway-env-schema.js';
 export * from './dashboard/dashboard-queries.js';
+export { MAX_CAUSE_LAG_MS } from './chat/reply-causation.js';

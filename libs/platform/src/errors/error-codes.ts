@@ -15,8 +15,9 @@ export const ERROR_POLICY = {
   not_found: { http: 404, retryable: false, ack: 'term' },
   payload_too_large: { http: 413, retryable: false, ack: 'term' },
   // An event names a cause this service has no record of (yet): its read model may lag, so it is
-  // redelivered with backoff, then dead-lettered (the gateway's check of what caused a reply).
-  causation_unverified: { http: 403, retryable: false, ack: 'nak' },
+  // redelivered uncounted until the cause turns up or the checker calls it forged (`forbidden`):
+  // the gateway's check of what caused a reply gives up on a cause five minutes late.
+  causation_unverified: { http: 403, retryable: false, ack: 'wait' },
   rate_limited: { http: 429, retryable: true, ack: 'nak' },
   // The event log did not acknowledge a publish: an outage of the bus, under the code clients know.
   bus_unavailable: { http: 503, retryable: true, ack: 'wait' },

@@ -30,9 +30,26 @@ export interface CausedEvent {
  * named as its causation; any causation named must be an event of the same conversation.
  */
 export class ReplyCausation {
-  constructor(private readonly records: CausationRecords) {}
+  constructor(
+    private readonly records: CausationRecords,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  async verdict({ event, human }: CausedEvent): Promise<CausationVerdict> {
+  /**
+   * An unrecorded cause is waited for while the event is younger than MAX_CAUSE_LAG_MS (the read
+   * model lags, or catches up after a restart); past that it was never going to be recorded.
+   */
+  async verdict(caused: CausedEvent): Promise<CausationVerdict> {
+    const verdict = await this.verdictOfRecords(caused);
+    if (
+      verdict.kind === 'unrecorded' &&
+      this.now() - Date.parse(caused.event.occurredAt) > MAX_CAUSE_LAG_MS
+    )
+      return forged(`${verdict.reason}, ${MAX_CAUSE_LAG_MS / 60_000} minutes after it was sent`);
+    return verdict;
+  }
+
+  private async verdictOfRecords({ event, human }: CausedEvent): Promise<CausationVerdict> {
     const conversationId = event.conversationId;
     if (conversationId === null) return forged('it names no conversation');
 
@@ -58,8 +75,8 @@ export class ReplyCausation {
 
   /**
    * Resolves when the event may be delivered. Otherwise throws: a forgery is dead-lettered at once
-   * (`forbidden`), an unrecorded cause is redelivered with backoff and dead-lettered if it never
-   * turns up (`causation_unverified`).
+   * (`forbidden`); an unrecorded cause is waited for, redelivered with backoff uncounted
+   * (`causation_unverified`), until it turns up or the event is too old to be waited for.
    */
   async check(caused: CausedEvent): Promise<void> {
     const verdict = await this.verdict(caused);
@@ -68,6 +85,9 @@ export class ReplyCausation {
     throw new AppError(verdict.kind === 'forged' ? 'forbidden' : 'causation_unverified', what);
   }
 }
+
+/** How long a reply may wait for its cause to be recorded before it counts as forged. */
+export const MAX_CAUSE_LAG_MS = 5 * 60_000;
 
 const forged = (reason: string): CausationVerdict => ({ kind: 'forged', reason });
 const unrecorded = (reason: string): CausationVerdict => ({ kind: 'unrecorded', reason });

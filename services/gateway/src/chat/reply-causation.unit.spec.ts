@@ -7,7 +7,8 @@ import {
   ReplySent,
   type ReplySentPayload,
 } from '@support/contracts';
-import { type CausationRecords, ReplyCausation } from './reply-causation.js';
+import { AcceptedMessages } from './accepted-messages.js';
+import { type CausationRecords, MAX_CAUSE_LAG_MS, ReplyCausation } from './reply-causation.js';
 
 const MSG_A1 = '00000000-0000-4000-8000-0000000000a1';
 const ADMIN_A = '00000000-0000-4000-8000-00000000ad0a';
@@ -45,7 +46,8 @@ function reply(
   );
 }
 
-const check = new ReplyCausation(records);
+// The clock reads the replies' own send time: a cause is waited for that young.
+const check = new ReplyCausation(records, () => Date.parse('2026-01-01T00:00:00.000Z'));
 const verdictOf = (event: ReturnType<typeof reply>) =>
   check.verdict({ event, human: event.payload.kind === 'human' });
 
@@ -95,5 +97,71 @@ describe('ReplyCausation', () => {
     expect(await verdictOf(reply({ causationId: ADMIN_NEW }, 'human'))).toMatchObject({
       kind: 'unrecorded',
     });
+  });
+});
+
+describe('ReplyCausation over time', () => {
+  const sentAt = Date.parse('2026-01-01T00:00:00.000Z');
+
+  it('waits for an unrecorded cause while the reply is younger than MAX_CAUSE_LAG_MS, then calls it forged', async () => {
+    let now = sentAt + MAX_CAUSE_LAG_MS;
+    const clocked = new ReplyCausation(records, () => now);
+    const fresh = reply({ turnId: 'turn-new' });
+    expect(await clocked.verdict({ event: fresh, human: false })).toMatchObject({
+      kind: 'unrecorded',
+    });
+    now += 1;
+    expect(await clocked.verdict({ event: fresh, human: false })).toMatchObject({
+      kind: 'forged',
+    });
+    await expect(clocked.check({ event: fresh, human: false })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+  });
+});
+
+describe('AcceptedMessages', () => {
+  const message = (id: string, turnId: string, conversationId: string) =>
+    createEvent(MessageReceived, EXAMPLE_PAYLOADS['conversation.message_received'] as never, {
+      id,
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      conversationId,
+      turnId,
+      correlationId: '00000000-0000-4000-8000-00000000c0c0',
+    });
+  const nothingProjected: CausationRecords = {
+    conversationOfTurn: async () => null,
+    recordedEvent: async () => null,
+  };
+
+  it('verifies the reply to a message this gateway accepted before the projection has it', async () => {
+    const accepted = new AcceptedMessages(nothingProjected);
+    const published: string[] = [];
+    const sink = accepted.rememberingSink({ publish: async (e) => published.push(e.id) });
+    await sink.publish(message(MSG_A1, 'turn-a1', 'conv-a'));
+    expect(published).toEqual([MSG_A1]);
+    const causation = new ReplyCausation(accepted, () => Date.parse('2026-01-01T00:00:00.000Z'));
+    expect(
+      await causation.verdict({ event: reply({ causationId: MSG_A1 }), human: false }),
+    ).toEqual({ kind: 'verified' });
+    // Another conversation's turn is still refused, from memory as from the projection.
+    expect(
+      await causation.verdict({ event: reply({ conversationId: 'conv-b' }), human: false }),
+    ).toMatchObject({ kind: 'forged' });
+  });
+
+  it('remembers nothing a failed publish did not store, and forgets the oldest past its capacity', async () => {
+    const accepted = new AcceptedMessages(nothingProjected, 2);
+    const failing = accepted.rememberingSink({
+      publish: async () => {
+        throw new Error('bus down');
+      },
+    });
+    await expect(failing.publish(message(MSG_A1, 'turn-x', 'conv-x'))).rejects.toThrow('bus down');
+    expect(await accepted.conversationOfTurn('turn-x')).toBeNull();
+    for (const n of [1, 2, 3])
+      accepted.remember(message(`${MSG_A1.slice(0, -1)}${n}`, `t${n}`, 'c'));
+    expect(await accepted.conversationOfTurn('t1')).toBeNull();
+    expect(await accepted.conversationOfTurn('t3')).toBe('c');
   });
 });

@@ -1,0 +1,57 @@
+import { type EventEnvelope, MessageReceived } from '@support/contracts';
+import type { EventSink } from './customer-chat.js';
+import type { CausationRecords } from './reply-causation.js';
+
+/** Enough for every turn of the last minutes of a busy gateway; older ones the projection has. */
+const REMEMBERED_MESSAGES = 50_000;
+
+/**
+ * The customer messages this gateway accepted and the stream acknowledged, remembered so that the
+ * reply to one is verified at once: the conversations projection (the fallback, for messages
+ * another replica accepted, or accepted before a restart) may lag live delivery by seconds, more
+ * while it catches up, and the reply would wait for it.
+ */
+export class AcceptedMessages implements CausationRecords {
+  private readonly turns = new Map<string, string>();
+  private readonly events = new Map<string, string>();
+
+  constructor(
+    private readonly fallback: CausationRecords,
+    private readonly capacity = REMEMBERED_MESSAGES,
+  ) {}
+
+  /** Publishes through `sink` and, once the stream acknowledged it, remembers the message. */
+  rememberingSink(sink: EventSink): EventSink {
+    return {
+      publish: async (event) => {
+        const result = await sink.publish(event);
+        this.remember(event);
+        return result;
+      },
+    };
+  }
+
+  remember(event: EventEnvelope): void {
+    if (event.type !== MessageReceived.type || !event.conversationId || !event.turnId) return;
+    remember(this.turns, event.turnId, event.conversationId, this.capacity);
+    remember(this.events, event.id, event.conversationId, this.capacity);
+  }
+
+  async conversationOfTurn(turnId: string): Promise<string | null> {
+    return this.turns.get(turnId) ?? this.fallback.conversationOfTurn(turnId);
+  }
+
+  async recordedEvent(eventId: string) {
+    const conversationId = this.events.get(eventId);
+    return conversationId !== undefined
+      ? { type: MessageReceived.type, conversationId }
+      : this.fallback.recordedEvent(eventId);
+  }
+}
+
+/** Insertion order is age order: past the capacity, the oldest entry goes. */
+function remember(map: Map<string, string>, key: string, value: string, capacity: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > capacity) map.delete(map.keys().next().value!);
+}

@@ -7,7 +7,12 @@ import { documentSentences } from './document-sentences.js';
 import { screenDocument } from './screen-document.js';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const CLEAN_KBS = [join(ROOT, 'kb'), '/work/shared/eval/dev/kb'];
+/** The shipped KB, our evaluation shop, and the shared dev set (beside the checkout, as in CI). */
+const CLEAN_KBS = [
+  join(ROOT, 'kb'),
+  join(ROOT, 'eval', 'lulwa-house', 'kb'),
+  join(ROOT, '..', 'shared', 'eval', 'dev', 'kb'),
+];
 
 function kbFiles(dir: string): { file: string; source: string }[] {
   return readdirSync(dir)

@@ -2,31 +2,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EventPublisher } from '@support/bus';
 import {
-  BusConnection,
-  busOptionsFromEnv,
-  EventConsumerRunner,
-  EventPublisher,
-  newEventId,
-} from '@support/bus';
-import {
-  createEvent,
-  DocumentIndexed,
+  type DocumentIndexed,
   type EnvelopeOf,
-  RetrievalCompleted,
   type RetrievalCompletedPayload,
-  RetrievalRequested,
 } from '@support/contracts';
 import { FakeTeiServer } from '@support/models';
 import { type StartedService, startService } from '@support/platform';
 import { RerankerProxyModule } from '@support/reranker-proxy';
-import { eventually, startNatsServer, uniqueName } from '@support/testing';
+import { startNatsServer, uniqueName } from '@support/testing';
 import { type IndexLeg, InProcessVectorIndex } from '@support/vector-index';
 import { FaultyIndex } from './support/faulty-index.js';
-import { kbDocuments, publishDocuments } from './support/kb.js';
-import { type KbDocument, parseKbMarkdown, RetrievalModule } from '@support/retrieval';
-
-const quiet = { warn: () => undefined, error: () => undefined };
+import { kbDocuments } from './support/kb.js';
+import {
+  type KbDocument,
+  parseKbMarkdown,
+  RetrievalModule,
+  RetrievalProbe,
+} from '@support/retrieval';
 
 interface RetrievalStack {
   readonly index: FaultyIndex;
@@ -65,60 +59,22 @@ async function startRetrievalStack(extraEnv: Record<string, string>): Promise<Re
     RerankerProxyModule.register({ env, bus: busOverrides }),
     hostOptions,
   );
-  const bus = await BusConnection.open(busOptionsFromEnv('retrieval-test', busEnv));
-  const publisher = new EventPublisher(bus);
-  const runner = new EventConsumerRunner(bus, publisher, quiet);
-  const completed = new Map<string, RetrievalCompletedPayload>();
-  const indexed: EnvelopeOf<typeof DocumentIndexed>[] = [];
-  const collectors = [
-    await runner.start({
-      durable: 'test-completed',
-      event: RetrievalCompleted,
-      handle: async (event) => {
-        completed.set(event.payload.requestId, event.payload);
-      },
-    }),
-    await runner.start({
-      durable: 'test-indexed',
-      event: DocumentIndexed,
-      handle: async (event) => {
-        indexed.push(event);
-      },
-    }),
-  ];
+  const probe = await RetrievalProbe.open({
+    name: 'retrieval-test',
+    env: busEnv,
+    conversationId: 'conv-r',
+  });
 
   return {
     index,
     retrieval,
-    publisher,
-    upsert: async (docs) => {
-      const before = indexed.length;
-      await publishDocuments(publisher, docs);
-      await eventually(() => expect(indexed.length - before).toBe(docs.length), 30_000);
-      return indexed.slice(before);
-    },
-    ask: async (query) => {
-      const requestId = newEventId();
-      await publisher.publish(
-        createEvent(
-          RetrievalRequested,
-          { requestId, query },
-          {
-            id: newEventId(),
-            occurredAt: new Date().toISOString(),
-            conversationId: 'conv-r',
-            turnId: newEventId(),
-            correlationId: newEventId(),
-          },
-        ),
-      );
-      return eventually(() => completed.get(requestId) ?? false, 15_000);
-    },
+    publisher: probe.publisher,
+    upsert: (docs) => probe.upsertIndexed(docs),
+    ask: (query) => probe.ask(query),
     close: async () => {
-      for (const c of collectors) await c.stop();
+      await probe.close();
       await proxy.app.close();
       await retrieval.app.close();
-      await bus.close();
       await nats.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

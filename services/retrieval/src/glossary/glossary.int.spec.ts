@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  BusConnection,
-  busOptionsFromEnv,
-  EventConsumerRunner,
-  EventPublisher,
-  newEventId,
-} from '@support/bus';
-import {
-  createEvent,
-  DocumentIndexed,
-  type EnvelopeOf,
-  RetrievalCompleted,
-  type RetrievalCompletedPayload,
-  RetrievalRequested,
-} from '@support/contracts';
 import { type StartedService, startService } from '@support/platform';
 import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
 import { InProcessVectorIndex } from '@support/vector-index';
 import { documentUpsertedEvent, parseKbMarkdown } from '../ingestion/kb-document.js';
 import { RetrievalModule } from '../retrieval.module.js';
+import { RetrievalProbe } from '../testing/retrieval-probe.js';
 import { glossaryUpsertedEvent } from './glossary-file.js';
-
-const quiet = { warn: () => undefined, error: () => undefined };
 
 const ARABIC_PAYMENTS = parseKbMarkdown(
   '---\nid: ar-payments\ntitle: طرق الدفع\nlang: ar\ntopic: payments\n---\n' +
@@ -35,14 +19,10 @@ const GLOSSARY = 'pairs:\n  - en: Tabby\n    ar: تابي\n';
 
 describe('the knowledge base glossary (event-sourced, per namespace)', () => {
   let nats: TestNatsServer;
-  let bus: BusConnection;
-  let publisher: EventPublisher;
+  let probe: RetrievalProbe;
   let service: StartedService | null = null;
   const index = new InProcessVectorIndex({});
   const stream = uniqueName('GLOSSARY');
-  const indexed = new Map<string, EnvelopeOf<typeof DocumentIndexed>>();
-  const completed = new Map<string, RetrievalCompletedPayload>();
-  const collectors: { stop(): Promise<void> }[] = [];
 
   const startRetrieval = async () => {
     service = await startService(
@@ -56,58 +36,23 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
       { port: 0, host: '127.0.0.1', shutdownHooks: false },
     );
   };
-  const publishAndWait = async (
-    event: { id: string } & Parameters<EventPublisher['publish']>[0],
-  ) => {
-    await publisher.publish(event);
-    await eventually(() => indexed.has(event.id), 30_000);
-  };
-  const ask = async (query: string) => {
-    const requestId = newEventId();
-    await publisher.publish(
-      createEvent(
-        RetrievalRequested,
-        { requestId, query },
-        {
-          id: newEventId(),
-          occurredAt: new Date().toISOString(),
-          conversationId: 'conv-glossary',
-          turnId: newEventId(),
-          correlationId: newEventId(),
-        },
-      ),
-    );
-    return eventually(() => completed.get(requestId) ?? false, 15_000);
-  };
+  const ask = (query: string) => probe.ask(query);
 
   beforeAll(async () => {
     nats = await startNatsServer();
     await startRetrieval();
-    bus = await BusConnection.open(
-      busOptionsFromEnv('glossary-test', { NATS_URL: nats.url, EVENT_STREAM: stream }),
-    );
-    publisher = new EventPublisher(bus);
-    const runner = new EventConsumerRunner(bus, publisher, quiet);
-    collectors.push(
-      await runner.start({
-        durable: 'test-indexed',
-        event: DocumentIndexed,
-        handle: async (event) => void indexed.set(event.causationId!, event),
-      }),
-      await runner.start({
-        durable: 'test-completed',
-        event: RetrievalCompleted,
-        handle: async (event) => void completed.set(event.payload.requestId, event.payload),
-      }),
-    );
+    probe = await RetrievalProbe.open({
+      name: 'glossary-test',
+      env: { NATS_URL: nats.url, EVENT_STREAM: stream },
+      conversationId: 'conv-glossary',
+    });
     for (const doc of [ARABIC_PAYMENTS, ENGLISH_GIFTS])
-      await publishAndWait(documentUpsertedEvent(doc));
+      await probe.publishAndWait(documentUpsertedEvent(doc));
   }, 60_000);
 
   afterAll(async () => {
-    for (const collector of collectors) await collector.stop();
+    await probe?.close();
     await service?.app.close();
-    await bus.close();
     await nats.stop();
   });
 
@@ -118,8 +63,8 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
 
   it('with it, the question finds the Arabic document, and the glossary is not indexed', async () => {
     const glossary = glossaryUpsertedEvent(GLOSSARY);
-    await publishAndWait(glossary);
-    expect(indexed.get(glossary.id)!.payload.chunkIds).toEqual([]);
+    await probe.publishAndWait(glossary);
+    expect(probe.indexed(glossary.id)!.payload.chunkIds).toEqual([]);
     const result = await ask('Do you take Tabby?');
     expect(result.verdict).toBe('ok');
     expect(result.chunks[0]?.docId).toBe('ar-payments');
@@ -138,22 +83,8 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
 
   it('is per namespace: the same documents elsewhere without a glossary are not reached', async () => {
     for (const doc of [ARABIC_PAYMENTS, ENGLISH_GIFTS])
-      await publishAndWait(documentUpsertedEvent(doc, { namespace: 'plain_ns' }));
-    const requestId = newEventId();
-    await publisher.publish(
-      createEvent(
-        RetrievalRequested,
-        { requestId, query: 'Do you take Tabby?', namespace: 'plain_ns' },
-        {
-          id: newEventId(),
-          occurredAt: new Date().toISOString(),
-          conversationId: 'conv-glossary',
-          turnId: newEventId(),
-          correlationId: newEventId(),
-        },
-      ),
-    );
-    const result = await eventually(() => completed.get(requestId) ?? false, 15_000);
+      await probe.publishAndWait(documentUpsertedEvent(doc, { namespace: 'plain_ns' }));
+    const result = await probe.ask('Do you take Tabby?', 'plain_ns');
     expect(result.verdict).toBe('below_score_floor');
   });
 });

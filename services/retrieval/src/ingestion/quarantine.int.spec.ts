@@ -1,30 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  BusConnection,
-  busOptionsFromEnv,
-  EventConsumerRunner,
-  EventPublisher,
-  newEventId,
-} from '@support/bus';
-import {
-  createEvent,
-  DocumentIndexed,
-  DocumentQuarantined,
-  type EnvelopeOf,
-  RetrievalCompleted,
-  type RetrievalCompletedPayload,
-  RetrievalRequested,
-} from '@support/contracts';
+import { type RetrievalCompletedPayload } from '@support/contracts';
 import { type StartedService, startService } from '@support/platform';
-import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
+import { startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
 import { InProcessVectorIndex } from '@support/vector-index';
 import { RetrievalModule } from '../retrieval.module.js';
-import { documentUpsertedEvent, type KbDocument, parseKbMarkdown } from './kb-document.js';
+import { type DocumentOutcome, RetrievalProbe } from '../testing/retrieval-probe.js';
+import { type KbDocument, parseKbMarkdown } from './kb-document.js';
 
-const quiet = { warn: () => undefined, error: () => undefined };
 const NAMESPACE = 'support_docs';
-
-type Outcome = EnvelopeOf<typeof DocumentIndexed> | EnvelopeOf<typeof DocumentQuarantined>;
 
 const markdown = (id: string, title: string, lang: 'en' | 'ar', body: string) =>
   parseKbMarkdown(`---\nid: ${id}\ntitle: ${title}\nlang: ${lang}\ntopic: returns\n---\n${body}\n`);
@@ -59,7 +42,7 @@ const CLEAN_NEIGHBOUR = markdown(
 interface Stack {
   readonly index: InProcessVectorIndex;
   /** Publishes the documents and returns retrieval's answer to each, in the order published. */
-  upsert(docs: readonly KbDocument[]): Promise<Outcome[]>;
+  upsert(docs: readonly KbDocument[]): Promise<DocumentOutcome[]>;
   ask(query: string): Promise<RetrievalCompletedPayload>;
   close(): Promise<void>;
 }
@@ -79,63 +62,18 @@ async function startRetrieval(): Promise<Stack> {
     }),
     { port: 0, host: '127.0.0.1', shutdownHooks: false },
   );
-  const bus = await BusConnection.open(busOptionsFromEnv('quarantine-test', busEnv));
-  const publisher = new EventPublisher(bus);
-  const runner = new EventConsumerRunner(bus, publisher, quiet);
-  const outcomes = new Map<string, Outcome>();
-  const completed = new Map<string, RetrievalCompletedPayload>();
-  const collectors = [
-    await runner.start({
-      durable: 'test-indexed',
-      event: DocumentIndexed,
-      handle: async (event) => void outcomes.set(event.causationId!, event),
-    }),
-    await runner.start({
-      durable: 'test-quarantined',
-      event: DocumentQuarantined,
-      handle: async (event) => void outcomes.set(event.causationId!, event),
-    }),
-    await runner.start({
-      durable: 'test-completed',
-      event: RetrievalCompleted,
-      handle: async (event) => void completed.set(event.payload.requestId, event.payload),
-    }),
-  ];
+  const probe = await RetrievalProbe.open({
+    name: 'quarantine-test',
+    env: busEnv,
+    conversationId: 'conv-quarantine',
+  });
   return {
     index,
-    upsert: async (docs) => {
-      const ids: string[] = [];
-      for (const doc of docs) {
-        const event = documentUpsertedEvent(doc);
-        ids.push(event.id);
-        await publisher.publish(event);
-      }
-      return eventually(
-        () => ids.every((id) => outcomes.has(id)) && ids.map((id) => outcomes.get(id)!),
-        30_000,
-      );
-    },
-    ask: async (query) => {
-      const requestId = newEventId();
-      await publisher.publish(
-        createEvent(
-          RetrievalRequested,
-          { requestId, query },
-          {
-            id: newEventId(),
-            occurredAt: new Date().toISOString(),
-            conversationId: 'conv-quarantine',
-            turnId: newEventId(),
-            correlationId: newEventId(),
-          },
-        ),
-      );
-      return eventually(() => completed.get(requestId) ?? false, 15_000);
-    },
+    upsert: (docs) => probe.upsert(docs),
+    ask: (query) => probe.ask(query),
     close: async () => {
-      for (const collector of collectors) await collector.stop();
+      await probe.close();
       await service.app.close();
-      await bus.close();
       await nats.stop();
     },
   };

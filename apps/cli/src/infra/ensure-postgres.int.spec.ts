@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '@support/testing';
-import pg from 'pg';
-import { ensurePostgres } from './ensure-postgres.js';
+import { ensurePostgres, reachable } from './ensure-postgres.js';
 import { isAlive, readPostmasterLock, stopPostmaster } from './postmaster-lock.js';
 
 /** The built CLI module a real `npm start` runs (the build must be current, as for service processes). */
@@ -40,24 +39,6 @@ function readyUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
     child.stderr!.on('data', take);
     child.once('exit', () => reject(new Error(`the start process exited: ${output}`)));
   });
-}
-
-async function answers(url: string): Promise<boolean> {
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const client = new pg.Client({
-    connectionString: server.toString(),
-    connectionTimeoutMillis: 2_000,
-  });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 describe('embedded PostgreSQL across a start killed with -9', () => {
@@ -97,11 +78,11 @@ describe('embedded PostgreSQL across a start killed with -9', () => {
     expect(logs.join('\n')).toContain(
       `reusing the embedded PostgreSQL (pid ${orphan}, port ${port})`,
     );
-    expect(await answers(second.url)).toBe(true);
+    expect(await reachable(second.url)).toBe(true);
 
     await second.stop();
     expect(isAlive(orphan)).toBe(false);
-    expect(await answers(second.url)).toBe(false);
+    expect(await reachable(second.url)).toBe(false);
   }, 30_000);
 
   it.each([
@@ -117,7 +98,7 @@ describe('embedded PostgreSQL across a start killed with -9', () => {
       });
       try {
         expect(logs.join('\n')).toMatch(/removing the stale lock .*postmaster\.pid/);
-        expect(await answers(postgres.url)).toBe(true);
+        expect(await reachable(postgres.url)).toBe(true);
       } finally {
         await postgres.stop();
       }

@@ -15,7 +15,8 @@ export interface PostgresHandle {
   stop(): Promise<void>;
 }
 
-async function reachable(url: string): Promise<boolean> {
+/** Whether a PostgreSQL server answers a query at `url` (its `postgres` database). */
+export async function reachable(url: string): Promise<boolean> {
   const server = new URL(url);
   server.pathname = '/postgres';
   const client = new pg.Client({

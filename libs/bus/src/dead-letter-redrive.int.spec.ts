@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  createEvent,
-  type EnvelopeOf,
-  EXAMPLE_PAYLOADS,
-  MessageReceived,
-  type PayloadOf,
-} from '@support/contracts';
+import { type EnvelopeOf, exampleEvent, MessageReceived } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
 import { BusConnection } from './bus-connection.js';
@@ -18,20 +12,17 @@ import { newEventId } from './ids.js';
 const quietLogger = { warn: () => undefined, error: () => undefined };
 
 function messageReceived(): EnvelopeOf<typeof MessageReceived> {
-  const payload = {
-    ...(EXAMPLE_PAYLOADS['conversation.message_received'] as unknown as PayloadOf<
-      typeof MessageReceived
-    >),
-    messageId: newEventId(),
-    attachments: [],
-  };
-  return createEvent(MessageReceived, payload, {
-    id: newEventId(),
-    occurredAt: new Date().toISOString(),
-    conversationId: newEventId(),
-    turnId: newEventId(),
-    correlationId: newEventId(),
-  });
+  return exampleEvent(
+    MessageReceived,
+    {
+      id: newEventId(),
+      occurredAt: new Date().toISOString(),
+      conversationId: newEventId(),
+      turnId: newEventId(),
+      correlationId: newEventId(),
+    },
+    { messageId: newEventId(), attachments: [] },
+  );
 }
 
 describe('re-driving a dead letter', () => {

@@ -1,3 +1,6 @@
+import { createEvent } from './codec.js';
+import type { EventMetadata } from './envelope.js';
+import type { EnvelopeOf, EventDefinition, PayloadOf } from './event-definition.js';
 import type { KnownEventType } from './registry.js';
 
 const chunk = {
@@ -183,3 +186,16 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     redriveSequence: 97,
   },
 };
+
+/**
+ * A valid event for tests: the type's example payload with `payload` over it, under `metadata`
+ * (ids and times come from the caller, as everywhere else).
+ */
+export function exampleEvent<D extends EventDefinition>(
+  definition: D,
+  metadata: EventMetadata,
+  payload: Partial<PayloadOf<D>> = {},
+): EnvelopeOf<D> {
+  const example = EXAMPLE_PAYLOADS[definition.type as KnownEventType];
+  return createEvent(definition, { ...example, ...payload } as PayloadOf<D>, metadata);
+}

@@ -7,7 +7,7 @@ import {
   newEventId,
   type RunningConsumer,
 } from '@support/bus';
-import { createEvent, EXAMPLE_PAYLOADS, MessageReceived, type PayloadOf } from '@support/contracts';
+import { exampleEvent, MessageReceived } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
 import { deadLettersCommand } from './deadletters.js';
@@ -51,18 +51,16 @@ describe('cli deadletters', () => {
 
   it('lists a dead letter, re-drives it once to its consumer, and leaves it alone the second time', async () => {
     expect(await run({ action: 'list' })).toBe('no dead letters\n');
-    const payload = {
-      ...(EXAMPLE_PAYLOADS['conversation.message_received'] as unknown as PayloadOf<
-        typeof MessageReceived
-      >),
-      attachments: [],
-    };
-    const event = createEvent(MessageReceived, payload, {
-      id: newEventId(),
-      occurredAt: new Date().toISOString(),
-      conversationId: newEventId(),
-      correlationId: newEventId(),
-    });
+    const event = exampleEvent(
+      MessageReceived,
+      {
+        id: newEventId(),
+        occurredAt: new Date().toISOString(),
+        conversationId: newEventId(),
+        correlationId: newEventId(),
+      },
+      { attachments: [] },
+    );
     await new EventPublisher(bus).publish(event);
     const listed = await eventually(async () => {
       const output = await run({ action: 'list' });

@@ -7,13 +7,7 @@ import {
   readEventLog,
   type RunningConsumer,
 } from '@support/bus';
-import {
-  createEvent,
-  DeadLettered,
-  EXAMPLE_PAYLOADS,
-  MessageReceived,
-  type PayloadOf,
-} from '@support/contracts';
+import { DeadLettered, exampleEvent, MessageReceived } from '@support/contracts';
 import { codeOf } from '@support/platform';
 import {
   createTestDatabase,
@@ -119,21 +113,18 @@ describe('projections while Postgres is unreachable', () => {
     );
     await proxy.down();
     const conversationId = newEventId();
-    const payload = {
-      ...(EXAMPLE_PAYLOADS['conversation.message_received'] as unknown as PayloadOf<
-        typeof MessageReceived
-      >),
-      messageId: newEventId(),
-      attachments: [],
-    };
     await new EventPublisher(bus).publish(
-      createEvent(MessageReceived, payload, {
-        id: newEventId(),
-        occurredAt: new Date().toISOString(),
-        conversationId,
-        turnId: newEventId(),
-        correlationId: newEventId(),
-      }),
+      exampleEvent(
+        MessageReceived,
+        {
+          id: newEventId(),
+          occurredAt: new Date().toISOString(),
+          conversationId,
+          turnId: newEventId(),
+          correlationId: newEventId(),
+        },
+        { messageId: newEventId(), attachments: [] },
+      ),
     );
     const waits = () => warnings.filter((line) => line.includes('waits for a dependency'));
     await eventually(() => waits().length >= 2 * MAX_DELIVER, 20_000);

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEventId, readEventLog } from '@support/bus';
-import {
-  createEvent,
-  DeadLettered,
-  EXAMPLE_PAYLOADS,
-  isEvent,
-  MessageReceived,
-  type PayloadOf,
-} from '@support/contracts';
+import { exampleEvent, DeadLettered, isEvent, MessageReceived } from '@support/contracts';
 import { eventually } from '@support/testing';
 import type { DataSource } from 'typeorm';
 import { schemaOf } from '../processed-events.js';
@@ -59,14 +52,8 @@ describe('replay of an event a projection refuses', () => {
     await harness.runWithLostAcks(notesProjection);
     const texts = ['first note', 'x'.repeat(NOTE_LIMIT + 1), 'third note', 'fourth note'];
     const events = texts.map((text) =>
-      createEvent(
+      exampleEvent(
         MessageReceived,
-        {
-          ...EXAMPLE_PAYLOADS['conversation.message_received'],
-          messageId: newEventId(),
-          text,
-          attachments: [],
-        } as unknown as PayloadOf<typeof MessageReceived>,
         {
           id: newEventId(),
           occurredAt: new Date().toISOString(),
@@ -74,6 +61,7 @@ describe('replay of an event a projection refuses', () => {
           turnId: newEventId(),
           correlationId: newEventId(),
         },
+        { messageId: newEventId(), text, attachments: [] },
       ),
     );
     const sequences: number[] = [];

@@ -1074,9 +1074,13 @@ describe('forged events on the bus', () => {
     const ready = returning.frames.find((f) => f.type === 'ready')!;
     const history = ready.history as { role: string; turnId: string; text: string }[];
     expect(history.filter((h) => h.text.includes('FORGED'))).toEqual([]);
-    expect(history.filter((h) => h.role === 'agent').map((h) => h.turnId)).toEqual(
+    // Every reply shown answers a customer message shown (the last reply may not be projected yet).
+    const customerTurns = new Set(
       history.filter((h) => h.role === 'customer').map((h) => h.turnId),
     );
+    const agentTurns = history.filter((h) => h.role === 'agent').map((h) => h.turnId);
+    expect(agentTurns.length).toBeGreaterThan(0);
+    expect(agentTurns.filter((turnId) => !customerTurns.has(turnId))).toEqual([]);
   });
 });
 

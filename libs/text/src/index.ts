@@ -15,3 +15,7 @@ export * from './lexical/lexical-scores.js';
 export * from './dialect/arabic-dialect.js';
 export * from './synonyms/shop-concepts.js';
 export * from './synonyms/expand-query.js';
+export * from './lexical/shared-terms.js';
+export { arabicLightStem, arabicVariants } from './stem/arabic-light-stem.js';
+export { expandEnglishShorthand } from './synonyms/english-shorthand.js';
+export { questionFocus, type QuestionFocus } from './lexical/question-focus.js';

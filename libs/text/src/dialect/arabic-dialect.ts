@@ -78,6 +78,12 @@ const DIALECT_TO_MSA: Readonly<Record<string, string>> = {
   ابدلها: 'استبدال',
   يوصلني: 'يصل',
   توصلني: 'يصل',
+  // must, do
+  لازم: 'يجب',
+  اعمل: 'أفعل',
+  اسوي: 'أفعل',
+  نسوي: 'نفعل',
+  سوي: 'أفعل',
 };
 
 const FOLDED = new Map(Object.entries(DIALECT_TO_MSA).map(([k, v]) => [normalizeArabic(k), v]));

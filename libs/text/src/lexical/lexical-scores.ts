@@ -1,9 +1,12 @@
-import { arabicBm25, englishBm25 } from '../bm25/language-encoders.js';
 import { normalizeArabicDialect } from '../dialect/arabic-dialect.js';
-import { rewriteEnglishPhrases, termConcept } from '../synonyms/shop-concepts.js';
-
-const english = englishBm25();
-const arabic = arabicBm25();
+import {
+  rewriteArabicPhrases,
+  rewriteEnglishPhrases,
+  termConcept,
+} from '../synonyms/shop-concepts.js';
+import { arabicMatchTerms as arabic, englishMatchTerms as english } from './match-analysers.js';
+import { questionFocus } from './question-focus.js';
+import { sharedTerms } from './shared-terms.js';
 const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]+/g;
 
 /**
@@ -14,11 +17,11 @@ const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE
 const QUESTION_WORDS = new Set([
   ...english.terms(
     'many much want need like please know tell get would could can may also still hi hello thanks thank ok okay help ' +
-      'question ask wondering possible way anyone someone long take takes took taking policy policies rule rules',
+      'question ask wondering possible way anyone someone something anything thing things stuff long take takes took taking policy policies rule rules within inside window period',
   ),
   ...arabic.terms(
     'ممكن أريد اريد ابغى ابي أبغى بدي عايز عاوز لو سمحت من فضلك كيف كم متى هل وين فين شو ايش إيش ليش لماذا ماذا ' +
-      'مرحبا شكرا السلام عليكم يا الله أعرف اعرف ودي حابب أستطيع نستطيع تستطيع يمكن يمكنني يمكنك عندي لدي عندك سياسة عشان علشان يكون تكون ياخذ تاخذ يستغرق تستغرق',
+      'مرحبا شكرا السلام عليكم يا الله أعرف اعرف ودي حابب أستطيع نستطيع تستطيع يمكن يمكنني يمكنك عندي لدي عندك سياسة عشان علشان يكون تكون ياخذ تاخذ يستغرق تستغرق يجب افعل نفعل',
   ),
 ]);
 
@@ -26,10 +29,12 @@ const NUMBER = /^\d+$/;
 
 /**
  * The content terms of a text in both languages: Arabic-script words through the Arabic analysis
- * (dialect words read as their standard forms first), the rest through the English one (phrases
- * such as "send it back" read as one word first); normalised, stop words and bare numbers
- * dropped, Snowball-stemmed, and each term that names a shop concept replaced by that concept, so
- * a mixed sentence keeps the terms of both halves and "ship", "delivery" and "توصيل" are one term.
+ * (dialect words and phrases read as their standard forms first, light-stemmed), the rest through
+ * the English one (phrases such as "send it back" read as one word first, Porter2-stemmed);
+ * normalised, stop words and bare numbers dropped, and each term that names a shop concept
+ * replaced by that concept, so a mixed sentence keeps the terms of both halves and "ship",
+ * "delivery" and "توصيل" are one term. Compare term sets with `sharedTerms`, which also meets
+ * other forms of an Arabic word.
  */
 export function contentTerms(text: string): Set<string> {
   return new Set([...wordTerms(text)].map(termConcept));
@@ -37,7 +42,9 @@ export function contentTerms(text: string): Set<string> {
 
 /** {@link contentTerms} before concepts replace terms: the stems as written. */
 export function wordTerms(text: string): Set<string> {
-  const arabicPart = normalizeArabicDialect((text.match(ARABIC_SCRIPT) ?? []).join(' '));
+  const arabicPart = rewriteArabicPhrases(
+    normalizeArabicDialect((text.match(ARABIC_SCRIPT) ?? []).join(' ')),
+  );
   const otherPart = rewriteEnglishPhrases(text.replace(ARABIC_SCRIPT, ' '));
   const terms = new Set<string>();
   // A bare number ("4000", "2") is a value the customer brings, rarely the one a policy states
@@ -49,26 +56,28 @@ export function wordTerms(text: string): Set<string> {
 
 /**
  * The local lexical answerability score of each text for the query, 0..1: the IDF-weighted share
- * of the query's content terms that the text contains. IDF is taken over the texts being scored
+ * of the query's content terms that the text contains (see `sharedTerms`); of a message that asks
+ * and tells, the asking sentences' terms (see `questionFocus`). IDF is taken over the texts being scored
  * (the fused candidates), smoothed as ln((N + 1) / (df + 0.5)), so a query term that no candidate
  * contains weighs most: a "wholesale" question over retail-only chunks scores low even though
  * "return" and "order" match everywhere.
  */
 export function lexicalScores(query: string, texts: readonly string[]): number[] {
-  const queryTerms = [...contentTerms(query)];
+  const queryTerms = [...contentTerms(questionFocus(query).focus)];
   if (queryTerms.length === 0 || texts.length === 0) return texts.map(() => 0);
-  const documents = texts.map(contentTerms);
-  const n = documents.length;
+  // The query terms each text holds, as written or as another form of the word.
+  const held = texts.map((text) => sharedTerms(queryTerms, contentTerms(text)));
+  const n = held.length;
   const weight = new Map(
     queryTerms.map((term) => {
-      const df = documents.reduce((count, doc) => count + (doc.has(term) ? 1 : 0), 0);
+      const df = held.reduce((count, terms) => count + (terms.has(term) ? 1 : 0), 0);
       return [term, Math.log((n + 1) / (df + 0.5))];
     }),
   );
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
-  return documents.map((doc) => {
+  return held.map((terms) => {
     let covered = 0;
-    for (const [term, w] of weight) if (doc.has(term)) covered += w;
+    for (const [term, w] of weight) if (terms.has(term)) covered += w;
     return total > 0 ? covered / total : 0;
   });
 }

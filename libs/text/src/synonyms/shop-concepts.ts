@@ -1,5 +1,12 @@
-import { arabicBm25, englishBm25 } from '../bm25/language-encoders.js';
+import { normalizeArabic } from '../normalize/normalize-arabic.js';
+import {
+  arabicMatchTerms as arabic,
+  englishMatchTerms as english,
+} from '../lexical/match-analysers.js';
+import { arabicVariants, MATCH_STEPS } from '../stem/arabic-light-stem.js';
 import { baseFormsOfIrregularVerbs } from './english-inflections.js';
+import { expandEnglishShorthand } from './english-shorthand.js';
+import { GULF_ARABIC_PHRASES, GULF_NAMES, GULF_PHRASES } from './gulf-names.js';
 
 /**
  * The words a fashion shop's customers and policies use for the same thing, in English and
@@ -76,6 +83,15 @@ const CONCEPTS: Readonly<Record<string, { en: string; ar: string }>> = {
   day: { en: 'day days', ar: 'يوم أيام يومين' },
   week: { en: 'week weeks', ar: 'أسبوع أسابيع أسبوعين' },
   hour: { en: 'hour hours', ar: 'ساعة ساعات ساعتين' },
+  collect: {
+    en: 'collect collects collected collecting collection pickup',
+    ar: '',
+  },
+  keep: {
+    en: 'keep keeps kept keeping hold holds held holding reserve reserved',
+    ar: 'نحتفظ يحتفظ الاحتفاظ احتفاظ',
+  },
+  ...GULF_NAMES,
 };
 
 // Phrases that mean one word: "send it back" is "return", "money back" is "refund".
@@ -85,21 +101,29 @@ const ENGLISH_PHRASES: readonly [RegExp, string][] = [
     'return',
   ],
   [/\b(?:money|cash)\s+back\b/gi, 'refund'],
+  [/\bpick(?:s|ed|ing)?[- ]up\b/gi, 'pickup'],
+  // "When will I see my money?" asks for the refund.
+  [/\b(?:see|get|receive)\s+(?:the|my|our|this|that)\s+money\b/gi, 'refund'],
   // "get the delivery fee back" asks for a refund of it.
   [/\bget\s+(?:(?:the|my|your|it|them)\s+)?((?:\w+\s+)?\w+\s+)?back\b/gi, 'refund $1'],
   [/\bpay(?:ing)?\s+back\b/gi, 'refund'],
-  // Cash on delivery is a way to pay, whether or not the sentence says "pay".
-  [/\bcash on delivery\b/gi, 'cash on delivery payment'],
-  [/\bCOD\b/g, 'cash on delivery payment'],
+  // Cash on delivery is a way to pay, whether or not the sentence says "pay"; it says nothing
+  // about delivery ("how much is delivery?" is not answered by a cash-on-delivery rule).
+  [/\bcash[- ]on[- ]delivery\b/gi, 'cash payment'],
+  [/\bCOD\b/g, 'cash payment'],
   // "When will my refund show up?" asks when it appears.
   [/\bshow(?:s|ed|ing)?\s+up\b/gi, 'appear'],
   // Limits: "orders up to 150 KWD" states the maximum a question asks for.
   [/\b(?:up to|no more than|at most|not exceeding)\b/gi, 'maximum'],
   [/\b(?:at least|no less than)\b/gi, 'minimum'],
+  ...GULF_PHRASES,
 ];
 
-const english = englishBm25();
-const arabic = arabicBm25();
+// Arabic phrases that mean one thing, on folded text.
+const ARABIC_PHRASES: readonly [RegExp, string][] = [
+  [/(?:^|\s)[وفب]?(?:ال)?دفع\s+عند\s+(?:ال)?استلام(?![\u0621-\u064A])/g, ' الدفع نقدا'],
+  ...GULF_ARABIC_PHRASES,
+];
 
 const CONCEPT_OF_TERM = new Map<string, string>();
 for (const [concept, words] of Object.entries(CONCEPTS)) {
@@ -112,23 +136,18 @@ export function conceptOf(term: string): string {
   return CONCEPT_OF_TERM.get(term) ?? term;
 }
 
-// Arabic writes "to", "by", "like", "and", "so" as one letter glued to the word: "لإرجاع",
-// "بالتوصيل". The stemmer keeps some of them, so a term that is a concept without it is that concept.
-const PROCLITIC = /^[لبكوف]/;
+// A concept word is a whole word of the list: one step more than a match between two terms
+// reaches it from a dialect form ("بيتشحن" → "يتشحن" → "تشحن" → "شحن").
+const CONCEPT_STEPS = MATCH_STEPS + 1;
 
-/** {@link conceptOf} for an Arabic term, looking past one glued preposition or conjunction. */
+/**
+ * {@link conceptOf} for an Arabic term, or for another form of its word when the term itself is
+ * none ("تستبدل" is "~exchange" through "بدل"): the nearest form that is a concept wins.
+ */
 export function arabicConceptOf(term: string): string {
-  const concept = CONCEPT_OF_TERM.get(term);
-  if (concept !== undefined) return concept;
-  if (term.length > 3 && PROCLITIC.test(term)) {
-    const stripped = CONCEPT_OF_TERM.get(term.slice(1));
-    if (stripped !== undefined) return stripped;
-  }
-  // A feminine noun with a possessive ("بطاقتي", my card) keeps its ة as ت: the stemmer leaves
-  // "طاقت" where "بطاقة" gives "طاق".
-  if (term.length > 3 && term.endsWith('ت')) {
-    const base = CONCEPT_OF_TERM.get(term.slice(0, -1));
-    if (base !== undefined) return base;
+  for (const form of arabicVariants(term, CONCEPT_STEPS)) {
+    const concept = CONCEPT_OF_TERM.get(form);
+    if (concept !== undefined) return concept;
   }
   return term;
 }
@@ -141,12 +160,22 @@ export function termConcept(term: string): string {
 const ARABIC_TERM = /[\u0600-\u06FF]/;
 
 /**
- * Rewrites the English phrases that stand for one domain word ("send it back" → "return") and
- * irregular verb forms ("kept" → "keep").
+ * Rewrites chat shorthand ("ur" → "your"), the English phrases that stand for one domain word
+ * ("send it back" → "return") and irregular verb forms ("kept" → "keep").
  */
 export function rewriteEnglishPhrases(text: string): string {
-  let out = baseFormsOfIrregularVerbs(text);
+  let out = baseFormsOfIrregularVerbs(expandEnglishShorthand(text));
   for (const [phrase, word] of ENGLISH_PHRASES) out = out.replace(phrase, word);
+  return out;
+}
+
+/**
+ * Rewrites the Arabic phrases that stand for one word ("أبو ظبي" → "ابوظبي") and paying on
+ * delivery as paying cash, as English does, on the folded text it returns.
+ */
+export function rewriteArabicPhrases(text: string): string {
+  let out = normalizeArabic(text);
+  for (const [phrase, word] of ARABIC_PHRASES) out = out.replace(phrase, word);
   return out;
 }
 
@@ -154,5 +183,5 @@ export function rewriteEnglishPhrases(text: string): string {
 export function conceptWords(concept: string): { en: string[]; ar: string[] } {
   const words = CONCEPTS[concept.replace(/^~/, '')];
   if (words === undefined) return { en: [], ar: [] };
-  return { en: words.en.split(' '), ar: words.ar.split(' ') };
+  return { en: words.en.split(' ').filter(Boolean), ar: words.ar.split(' ').filter(Boolean) };
 }

@@ -55,3 +55,35 @@ describe('shop concepts', () => {
     expect(care).toBe(0);
   });
 });
+
+describe('Gulf names and payment brands', () => {
+  it.each([
+    ['a country', 'Do you ship to Kuwait?', 'التوصيل داخل الكويت خلال يومين', '~kuwait'],
+    ['a city', 'هل لديكم فرع في الدوحة؟', 'Our Doha store is in Place Vendôme.', '~doha'],
+    ['a card brand', 'هل تقبلون أمريكان إكسبريس؟', 'We accept Visa and American Express.', '~amex'],
+    ['a wallet', 'Can I pay with Apple Pay?', 'نقبل الدفع عبر آبل باي', '~applepay'],
+    ['a debit network', 'كم يوم ياخذ الاسترداد لبطاقة مدى؟', 'mada refunds take 5 days', '~mada'],
+    ['instalments', 'Can I pay in instalments?', 'يمكنك الدفع بالتقسيط عبر تابي', '~instalment'],
+  ])('%s is one term in both languages', (_, a, b, concept) => {
+    expect(shared(a, b)).toContain(concept);
+  });
+
+  it('reads cash on delivery as paying cash, not as delivery, in both languages', () => {
+    expect(contentTerms('Is cash on delivery available?')).toEqual(
+      new Set(['~cash', '~pay', 'avail']),
+    );
+    expect([...contentTerms('هل يتوفر الدفع عند الاستلام؟')]).toEqual(
+      expect.arrayContaining(['~cash', '~pay']),
+    );
+    expect(contentTerms('هل يتوفر الدفع عند الاستلام؟')).not.toContain('~deliver');
+  });
+});
+
+describe('chat shorthand', () => {
+  it('reads "u", "ur" and "whats" as the words they stand for', () => {
+    expect(contentTerms('do u deliver on fridays')).toEqual(
+      contentTerms('Do you deliver on Fridays?'),
+    );
+    expect(rewriteEnglishPhrases('whats ur return window')).toBe('what is your return window');
+  });
+});

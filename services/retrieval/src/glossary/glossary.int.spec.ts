@@ -9,13 +9,14 @@ import { glossaryUpsertedEvent } from './glossary-file.js';
 
 const ARABIC_PAYMENTS = parseKbMarkdown(
   '---\nid: ar-payments\ntitle: طرق الدفع\nlang: ar\ntopic: payments\n---\n' +
-    'نقبل الدفع بالتقسيط عبر تابي على أربع دفعات بدون فوائد.\n',
+    'نقبل الدفع عبر محفظة جود في تطبيقنا، ويُضاف رصيدها فور الشحن.\n',
 );
 const ENGLISH_GIFTS = parseKbMarkdown(
   '---\nid: gift-cards\ntitle: Gift cards\nlang: en\ntopic: gifts\n---\n' +
     'Gift cards are valid for one year and can be used online.\n',
 );
-const GLOSSARY = 'pairs:\n  - en: Tabby\n    ar: تابي\n';
+// A shop's own name: the region's payment brands (Tabby, mada...) are built in and need no entry.
+const GLOSSARY = 'pairs:\n  - en: Joud wallet\n    ar: محفظة جود\n';
 
 describe('the knowledge base glossary (event-sourced, per namespace)', () => {
   let nats: TestNatsServer;
@@ -57,7 +58,7 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
   });
 
   it('without a glossary, an English question does not reach the Arabic document', async () => {
-    const result = await ask('Do you take Tabby?');
+    const result = await ask('Do you accept the Joud wallet?');
     expect(result.verdict).toBe('below_score_floor');
   });
 
@@ -65,7 +66,7 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
     const glossary = glossaryUpsertedEvent(GLOSSARY);
     await probe.publishAndWait(glossary);
     expect(probe.indexed(glossary.id)!.payload.chunkIds).toEqual([]);
-    const result = await ask('Do you take Tabby?');
+    const result = await ask('Do you accept the Joud wallet?');
     expect(result.verdict).toBe('ok');
     expect(result.chunks[0]?.docId).toBe('ar-payments');
     expect(result.legs.find((leg) => leg.leg === 'sparse_ar')?.status).toBe('ok');
@@ -75,7 +76,7 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
     await service!.app.close();
     await startRetrieval();
     const result = await eventually(async () => {
-      const answer = await ask('Do you take Tabby?');
+      const answer = await ask('Do you accept the Joud wallet?');
       return answer.verdict === 'ok' && answer;
     }, 30_000);
     expect(result.chunks[0]?.docId).toBe('ar-payments');
@@ -84,7 +85,7 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
   it('is per namespace: the same documents elsewhere without a glossary are not reached', async () => {
     for (const doc of [ARABIC_PAYMENTS, ENGLISH_GIFTS])
       await probe.publishAndWait(documentUpsertedEvent(doc, { namespace: 'plain_ns' }));
-    const result = await probe.ask('Do you take Tabby?', 'plain_ns');
+    const result = await probe.ask('Do you accept the Joud wallet?', 'plain_ns');
     expect(result.verdict).toBe('below_score_floor');
   });
 });

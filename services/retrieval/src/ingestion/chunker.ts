@@ -1,3 +1,4 @@
+import { tableAsSentences } from './markdown-table.js';
 import { plainText } from './markdown-text.js';
 
 export interface Chunk {
@@ -25,7 +26,7 @@ function sections(markdown: string): Section[] {
   const result: Section[] = [{ heading: null, paragraphs: [] }];
   let paragraph: string[] = [];
   const flush = () => {
-    const text = paragraph.join('\n').trim();
+    const text = (tableAsSentences(paragraph) ?? paragraph).join('\n').trim();
     if (text) result[result.length - 1]!.paragraphs.push(text);
     paragraph = [];
   };

@@ -1,4 +1,9 @@
-import { contentTerms, normalizeArabicDialect, normalizeText } from '@support/text';
+import {
+  contentTerms,
+  expandEnglishShorthand,
+  normalizeArabicDialect,
+  normalizeText,
+} from '@support/text';
 
 /** What a question asks for, which decides what a sentence must contain to answer it. */
 export type QuestionType =
@@ -10,7 +15,7 @@ export type QuestionType =
 const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = [
   [
     'duration',
-    /\bhow long\b|\bhow (?:many|much) (?:more )?(?:\w+ )?(?:days?|hours?|weeks?|months?|years?|time)\b|\bhow soon\b|\bhow quickly\b|\bhow fast\b|\bwhat time\b|\bdeadline\b|كم (?:يوم|ايام|ساعه|ساعات|اسبوع|اسابيع|شهر|سنه|من الوقت|مده|وقت)|(?:^|\s)(?:المده|مده|خلال كم)(?:\s|$)|كم يستغرق|كم ياخذ/,
+    /\bhow long\b|\b(?:return|exchange|refund|cancellation)s? (?:window|period)\b|\bhow (?:many|much) (?:more )?(?:\w+ )?(?:days?|hours?|weeks?|months?|years?|time)\b|\bhow soon\b|\bhow quickly\b|\bhow fast\b|\bwhat time\b|\bdeadline\b|كم (?:يوم|ايام|ساعه|ساعات|اسبوع|اسابيع|شهر|سنه|من الوقت|مده|وقت)|(?:^|\s)(?:المده|مده|خلال كم)(?:\s|$)|كم يستغرق|كم ياخذ/,
   ],
   [
     'amount',
@@ -25,7 +30,7 @@ const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = [
   ],
   [
     'procedure',
-    /\bhow (?:do|can|should|would|could) (?:i|we|you)\b|\bhow to\b|\bwhat (?:are the )?steps\b|\bwhat (?:should|do) i (?:need to )?do\b|\bprocess\b|\bprocedure\b|(?:^|\s)كيف(?:\s|$)|ماذا افعل|ما الخطوات|ما هي الخطوات|الطريقه|طريقه/,
+    /\bhow (?:do|can|should|would|could) (?:i|we|you)\b|\bhow to\b|\bwhat (?:are the )?steps\b|\bwhat (?:should|do) i (?:need to )?do\b|\bprocess\b|\bprocedure\b|(?:^|\s)كيف(?:\s|$)|ماذا (?:يجب (?:ان )?)?(?:افعل|نفعل)|ما الخطوات|ما هي الخطوات|الطريقه|طريقه/,
   ],
   [
     'options',
@@ -42,11 +47,11 @@ const NAMED_SUM =
   /\d[\d,.]*\s*(?:sar|aed|kwd|qar|bhd|omr|usd|riyals?|dirhams?|dinars?|ريال|درهم|دينار|جنيه)(?:\s|$)|(?:sar|aed|kwd|qar|bhd|omr|usd|\$)\s*\d/;
 
 /**
- * The text the cues read: lowercase, Arabic folded, dialect words as their standard forms,
- * punctuation as spaces.
+ * The text the cues read: lowercase, chat shorthand written out, Arabic folded, dialect words as
+ * their standard forms, punctuation as spaces.
  */
 export function questionText(question: string): string {
-  return normalizeText(normalizeArabicDialect(question))
+  return normalizeText(normalizeArabicDialect(expandEnglishShorthand(question)))
     .replace(/[^\p{L}\p{N}\s']+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -60,10 +65,11 @@ export function questionText(question: string): string {
  */
 export function detectQuestionType(question: string): QuestionType {
   const text = questionText(question);
-  for (const [type, cue] of CUES) if (cue.test(text)) return type;
-  // "I want a 75 dinar gift card": a message that names a sum asks about sums.
-  if (NAMED_SUM.test(text)) return 'amount';
-  return 'other';
+  const type = CUES.find(([, cue]) => cue.test(text))?.[0] ?? 'other';
+  // "I want a 75 dinar gift card", "can I pay a 4000 riyal order in cash?": a message that names
+  // a sum asks whether the sum is within a limit, which only a sentence with an amount settles.
+  if ((type === 'other' || type === 'yes_no') && NAMED_SUM.test(text)) return 'amount';
+  return type;
 }
 
 // A second question inside the message: "..., and how long does it take?", "؟ و كم ...".
@@ -89,7 +95,8 @@ export function questionParts(question: string): string[] {
 const KIND_WORDS: Readonly<Record<QuestionType, string>> = {
   duration:
     'day days hour hours week weeks month months year years time window period deadline soon quick quickly fast يوم ايام ساعة ساعات اسبوع اسابيع شهر سنة مدة المدة وقت الوقت فترة يستغرق تستغرق ياخذ تاخذ',
-  amount: 'cost costs price prices fee fees charge charges much amount سعر السعر رسوم الرسوم تكلفة',
+  amount:
+    'cost costs price prices fee fees charge charges much amount free سعر السعر رسوم الرسوم تكلفة مجاني مجانا',
   place: 'place location مكان',
   procedure: 'step steps process procedure way خطوات الخطوات طريقة',
   options: 'option options method methods kind kinds type types خيارات طرق انواع',

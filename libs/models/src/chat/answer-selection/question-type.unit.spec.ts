@@ -22,6 +22,9 @@ describe('detectQuestionType', () => {
     ['متى يكون التوصيل مجاني؟', 'amount'],
     ['أبغى بطاقة هدية بقيمة 75 دينار', 'amount'],
     ['I want a 30 KWD voucher', 'amount'],
+    // a yes/no question about a named sum is settled by a limit
+    ['Can I pay a 4000 SAR order in cash?', 'amount'],
+    ['هل يمكن دفع طلب بقيمة 4000 ريال عند الاستلام؟', 'amount'],
     // place
     ['Where do you deliver?', 'place'],
     ['Which countries do you ship to?', 'place'],
@@ -33,6 +36,8 @@ describe('detectQuestionType', () => {
     ['شلون ارجع الفستان؟', 'procedure'],
     ['ازاي الغي الطلب؟', 'procedure'],
     ['كيف أتتبع الشحنة؟', 'procedure'],
+    ['شو لازم أعمل إذا وصلني فستان ممزق؟', 'procedure'],
+    ['وش اسوي اذا الطلب تأخر؟', 'procedure'],
     // options
     ['Which payment methods do you accept?', 'options'],
     ['What payment options are there?', 'options'],

@@ -1,4 +1,11 @@
-import { contentTerms, detectLanguage, termConcept, wordTerms } from '@support/text';
+import {
+  contentTerms,
+  detectLanguage,
+  questionFocus,
+  sharedTerms,
+  termConcept,
+  wordTerms,
+} from '@support/text';
 import type { PromptChunk } from '../prompt-chunks.js';
 import { splitSentences } from '../sentences.js';
 import { answerStrength } from './answer-cues.js';
@@ -71,6 +78,8 @@ export interface ScoredSentence {
   /** Its score for each part of the question (one part unless the question asks two things). */
   readonly partScores: readonly number[];
   readonly terms: ReadonlySet<string>;
+  /** The IDF weight of the terms it holds of the message's context (the sentences that do not ask). */
+  readonly told: number;
   readonly lang: 'en' | 'ar';
 }
 
@@ -107,48 +116,58 @@ export function selectAnswer(
 ): AnswerSelection {
   const floor = options.floor ?? SENTENCE_MIN_SCORE;
   const maxSentences = options.maxSentences ?? 3;
-  const parts = questionParts(question).map((text) => {
+  // What the message asks decides; the story around it only orders sentences that answer alike.
+  const { focus, context } = questionFocus(question);
+  const asked = questionParts(focus).map((text) => {
     const type = detectQuestionType(text);
     return { type, wanted: subjectTerms(text, type) };
   });
-  const wanted = new Set(parts.flatMap((part) => [...part.wanted]));
+  const wanted = new Set(asked.flatMap((part) => [...part.wanted]));
+  const told = [...contentTerms(context)].filter((term) => !wanted.has(term));
   const sentences = chunks.flatMap((chunk, chunkIndex) =>
     splitSentences(chunk.text).map((text, sentenceIndex) => ({
       chunk,
       chunkIndex,
       sentenceIndex,
       text,
-      terms: new Set([...contentTerms(text)].filter((term) => wanted.has(term))),
+      terms: sharedTerms(wanted, contentTerms(text)),
+      told: sharedTerms(told, contentTerms(text)),
       lang: languageOf(chunk, text),
     })),
   );
   if (wanted.size === 0 || sentences.length === 0) return { scored: [], picked: [] };
 
   const df = new Map<string, number>();
-  for (const s of sentences) for (const term of s.terms) df.set(term, (df.get(term) ?? 0) + 1);
+  for (const s of sentences)
+    for (const term of [...s.terms, ...s.told]) df.set(term, (df.get(term) ?? 0) + 1);
   const n = sentences.length;
   // A term no sentence has weighs a little more than the rarest one present, not as much as
   // plain IDF would make it: it may only be worded differently ("dress" for "item"), yet a
   // sentence with one of two question terms stays under the floor ("do you accept Tamara?"
   // answered by "exchanges are not accepted").
   const weight = (term: string) => Math.log((n + 1) / (Math.max(0.5, df.get(term) ?? 0) + 0.5));
+  // A part that names nothing the chunks have is about what the other part names: "Does the gift
+  // card expire? How long is it valid?" asks the second question of the gift card.
+  const parts = asked.map((part, index) =>
+    asked.length > 1 && ![...part.wanted].some((term) => df.has(term))
+      ? { ...part, wanted: asked[1 - index]!.wanted }
+      : part,
+  );
   const totals = parts.map((part) => [...part.wanted].reduce((sum, t) => sum + weight(t), 0));
 
   // A chunk's title says what its sentences are about: "It is open on Friday from 4 PM" is about
   // the store of the "Our stores" section.
   const titleTerms = chunks.map((chunk) =>
-    chunk.title === undefined ? new Set<string>() : contentTerms(chunk.title),
+    chunk.title === undefined ? new Set<string>() : sharedTerms(wanted, contentTerms(chunk.title)),
   );
-  const questionWords = wordTerms(question);
+  const questionWords = wordTerms(focus);
   const questionLanguage = detectLanguage(question);
   const scored: ScoredSentence[] = sentences.map((s) => {
     // A term the sentence has as the customer wrote it counts fully; one it has only through a
     // synonym ("الاستلام" for "التوصيل") counts a little less, so the literal answer wins a tie.
     // Across languages every match is a synonym: no discount there.
     const crossLanguage = questionLanguage !== 'mixed' && s.lang !== questionLanguage;
-    const literal = new Set(
-      [...wordTerms(s.text)].filter((word) => questionWords.has(word)).map(termConcept),
-    );
+    const literal = new Set([...sharedTerms(questionWords, wordTerms(s.text))].map(termConcept));
     const partScores = parts.map((part, index) => {
       let covered = 0;
       for (const term of part.wanted) {
@@ -172,18 +191,19 @@ export function selectAnswer(
       part: bestPart,
       partScores,
       terms: s.terms,
+      told: Math.round([...s.told].reduce((sum, term) => sum + weight(term), 0) * 1e4) / 1e4,
       lang: s.lang,
     };
   });
-  // Ties go to the chunk whose title names more of the question (the document about it), then
-  // to the higher-ranked chunk, then to the earlier sentence.
+  // Ties go to the sentence with more of what the message tells ("I paid with KNET"), then to the
+  // chunk whose title names more of the question (the document about it), then to the
+  // higher-ranked chunk, then to the earlier sentence.
   const titleOverlap = chunks.map((chunk) =>
-    chunk.title === undefined
-      ? 0
-      : [...contentTerms(chunk.title)].filter((term) => wanted.has(term)).length,
+    chunk.title === undefined ? 0 : sharedTerms(wanted, contentTerms(chunk.title)).size,
   );
   const byRank = (a: ScoredSentence, b: ScoredSentence) =>
     b.score - a.score ||
+    b.told - a.told ||
     titleOverlap[b.chunkIndex]! - titleOverlap[a.chunkIndex]! ||
     a.chunkIndex - b.chunkIndex ||
     a.sentenceIndex - b.sentenceIndex;

@@ -121,4 +121,30 @@ describe('selectAnswer', () => {
       picked('How many days do I have to return an item?', [AR_RETURNS, RETURNS], 'en'),
     ).toEqual(['You can return an item within 14 days of delivery. [returns#1]']);
   });
+
+  it('reads "free" as asking for an amount: the sentence with the place asked about answers', () => {
+    const collection: PromptChunk = {
+      chunkId: 'returns#3',
+      title: 'Returns',
+      lang: 'en',
+      text:
+        'Return collection is free in Qatar. ' +
+        'For returns from Oman, a collection charge of 3 OMR is taken off your refund.',
+    };
+    expect(picked('Is the pickup free if I send it back from Oman?', [collection], 'en')).toEqual([
+      'For returns from Oman, a collection charge of 3 OMR is taken off your refund. [returns#3]',
+    ]);
+  });
+
+  it('finds the policy in another form of the Arabic words asked with', () => {
+    const sale: PromptChunk = {
+      chunkId: 'ar-exchanges#3',
+      title: 'منتجات التخفيضات',
+      lang: 'ar',
+      text: 'القطع المخفّضة تُستبدل بمقاس آخر من القطعة نفسها فقط، ولا تُستبدل بقطعة مختلفة.',
+    };
+    expect(picked('ينفع أبدل فستان مخفض بواحد ثاني مختلف؟', [sale, AR_RETURNS], 'ar')).toEqual([
+      'القطع المخفّضة تُستبدل بمقاس آخر من القطعة نفسها فقط، ولا تُستبدل بقطعة مختلفة. [ar-exchanges#3]',
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { normalizeText } from '@support/text';
+import { expandEnglishShorthand, normalizeText } from '@support/text';
 
 /** What the customer wants to know about their own order. */
 export type OrderIntentKind = 'status' | 'return' | 'refund' | 'payment' | 'list';
@@ -60,6 +60,8 @@ const POLICY_QUESTION = [
   /\bis\s+it\s+possible\b/,
   /\bwhen\s+(?:do|does|can|should|would)\s+(?:i|we|you)\b/,
   /\bwhat\s+does\b.*\bmean\b/,
+  // "What is your return window?": "your" is the shop's, whatever the message adds about an order.
+  /\bwhat(?:['’]s|\s+(?:is|are))\s+your\b/,
   new RegExp(`(?:${ar(['يعني', 'معنى', 'معني'])})`),
   new RegExp(
     `${AR_START}(?:${ar(['كيف', 'كيفية', 'شلون', 'ممكن', 'يمكن', 'يمكنني', 'اقدر', 'أقدر', 'ينفع', 'يصير', 'كم'])})${AR_END}`,
@@ -140,7 +142,7 @@ export function orderIntentKindOf(text: string): OrderIntentKind | undefined {
  * Without a kind word the message is about the order's status.
  */
 export function detectOrderIntent(text: string): OrderIntent | null {
-  const folded = normalizeText(text);
+  const folded = normalizeText(expandEnglishShorthand(text));
   if (NOT_A_TOOL_QUESTION.some((pattern) => pattern.test(folded))) return null;
   const orderId = orderIdIn(folded);
   const kind = orderIntentKindOf(folded);

@@ -28,6 +28,7 @@ describe('detectOrderIntent', () => {
     ['وين فلوسي من طلبي؟', { kind: 'refund' }],
     ['هل تم دفع طلبي؟', { kind: 'payment' }],
     ['طلبي', { kind: 'status' }],
+    ['wheres my parcel?? its been a wk', { kind: 'status' }],
   ])('reads %j as an order question', (text, intent) => {
     expect(detectOrderIntent(text)).toEqual(intent);
   });
@@ -51,6 +52,8 @@ describe('detectOrderIntent', () => {
     'هل يمكن الدفع عند الاستلام لطلب 4000 ريال؟',
     'متى يرجع المبلغ لبطاقتي بعد ما رجعت طلبي؟',
     'ابغى الغي طلبي',
+    "What's your exchange period? My parcel arrived on Sunday",
+    'whats ur return window? my package came yesterday',
   ])('leaves %j to the knowledge base', (text) => {
     expect(detectOrderIntent(text)).toBeNull();
   });

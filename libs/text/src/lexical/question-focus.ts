@@ -1,0 +1,31 @@
+import { contentTerms } from './lexical-scores.js';
+
+/** A message split into what it asks and what it tells around that. */
+export interface QuestionFocus {
+  /** The sentences that ask (end in ? or ؟), or the whole message when none or all do. */
+  readonly focus: string;
+  /** The other sentences: "my parcel came last Tuesday", "I paid with KNET". */
+  readonly context: string;
+}
+
+const SENTENCE_BREAK = /(?<=[.!?؟])\s+|\n+/;
+const ASKS = /[?؟]\s*$/;
+
+/**
+ * What a message asks, apart from the story around it: in "whats your return window? my parcel
+ * came last tuesday" the question is the first sentence; a policy sentence that lacks "parcel"
+ * and "Tuesday" still answers it. A question with no content word of its own ("what should I
+ * do?") is about its context, so the whole message is the focus.
+ */
+export function questionFocus(message: string): QuestionFocus {
+  const sentences = message
+    .split(SENTENCE_BREAK)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+  const asking = sentences.filter((sentence) => ASKS.test(sentence));
+  if (asking.length === 0 || asking.length === sentences.length)
+    return { focus: message, context: '' };
+  const focus = asking.join(' ');
+  if (contentTerms(focus).size === 0) return { focus: message, context: '' };
+  return { focus, context: sentences.filter((sentence) => !ASKS.test(sentence)).join(' ') };
+}

@@ -6,6 +6,7 @@ import { evalCommand } from './commands/eval.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { startCommand } from './commands/start.js';
+import { tokenCommand } from './commands/token.js';
 import { traceCommand } from './commands/trace.js';
 import { whatIfCommand } from './commands/whatif.js';
 
@@ -27,6 +28,8 @@ commands:
                                          escalation rate per score floor from the log, flips, gate P/R
   deadletters list [--json]              dead-lettered messages: consumer, subject, cause, code, re-driven?
   deadletters redrive ID...|--all        deliver them again to the consumer that gave up on them
+  token --role admin|analyst|customer --sub NAME [--ttl 12h]
+                                         print a token signed with AUTH_TOKEN_SECRET (staff sign-in)
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -170,6 +173,18 @@ async function main(argv: string[]): Promise<void> {
       else if (action === 'redrive' && !values.all && ids.length > 0)
         await deadLettersCommand({ action, ids });
       else throw new Error('usage: deadletters list [--json] | deadletters redrive ID... | --all');
+      return;
+    }
+    case 'token': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          role: { type: 'string' },
+          sub: { type: 'string' },
+          ttl: { type: 'string', default: '12h' },
+        },
+      });
+      await tokenCommand({ role: values.role, subject: values.sub, ttl: values.ttl });
       return;
     }
     default:

@@ -1,4 +1,5 @@
 import {
+  causedBy,
   createEvent,
   type EnvelopeOf,
   type EventDefinition,
@@ -8,7 +9,8 @@ import {
 import { deterministicId } from './ids.js';
 
 /**
- * An event caused by `cause`: same conversation, turn and correlation, the cause as causation.
+ * An event caused by `cause`: same conversation, turn and correlation, the cause as causation, and
+ * evaluation traffic when the cause is (`causedBy`).
  * Its id derives from its type and `key` (what makes it one of a kind: the cause's id, or the
  * request it answers), so handling a redelivered cause again publishes nothing new.
  */
@@ -22,9 +24,6 @@ export function createFollowUp<D extends EventDefinition>(
   return createEvent(definition, payload, {
     id: deterministicId(definition.type, key),
     occurredAt: occurredAt.toISOString(),
-    conversationId: cause.conversationId,
-    turnId: cause.turnId,
-    causationId: cause.id,
-    correlationId: cause.correlationId,
+    ...causedBy(cause),
   });
 }

@@ -19,6 +19,8 @@ export function createEvent<D extends EventDefinition>(
     turnId: metadata.turnId ?? null,
     causationId: metadata.causationId ?? null,
     correlationId: metadata.correlationId,
+    // Written only when true, so live events stay byte-equal to those before the field existed.
+    ...(metadata.synthetic === true ? { synthetic: true } : {}),
     payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown>,
   };
   validatePlain(EventEnvelopeDto, envelope, { prefix: '', eventType: definition.type });

@@ -1,4 +1,5 @@
 import {
+  IsBoolean,
   IsInt,
   IsISO8601,
   IsObject,
@@ -43,6 +44,15 @@ export class EventEnvelopeDto {
   @IsUUID()
   correlationId!: string;
 
+  /**
+   * Evaluation traffic (`cli eval`, `cli ask`): set on the question and inherited by every event it
+   * causes, so nothing of it reaches a person (Slack, the admin console) or an analyst's numbers.
+   * Absent on live traffic, whose events keep the bytes they always had.
+   */
+  @IsOptional()
+  @IsBoolean()
+  synthetic?: boolean;
+
   @IsObject()
   payload!: Record<string, unknown>;
 }
@@ -56,6 +66,8 @@ export interface EventEnvelope<TType extends string = string, TPayload = unknown
   readonly turnId: string | null;
   readonly causationId: string | null;
   readonly correlationId: string;
+  /** See `EventEnvelopeDto.synthetic`: true on evaluation traffic, absent otherwise. */
+  readonly synthetic?: boolean;
   readonly payload: TPayload;
 }
 
@@ -67,4 +79,38 @@ export interface EventMetadata {
   readonly turnId?: string | null;
   readonly causationId?: string | null;
   readonly correlationId: string;
+  /** Evaluation traffic; only `true` is written to the envelope. */
+  readonly synthetic?: boolean;
+}
+
+/** Whether an event is evaluation traffic (`cli eval`, `cli ask`) rather than a customer's. */
+export function isSynthetic(event: Pick<EventEnvelope, 'synthetic'>): boolean {
+  return event.synthetic === true;
+}
+
+/**
+ * The metadata an event takes from the event that caused it: its conversation, turn and
+ * correlation, the cause as causation, and whether it is evaluation traffic (which every
+ * consequence of a synthetic event is too).
+ */
+export function causedBy(
+  cause: EventEnvelope,
+): Pick<
+  EventMetadata,
+  'conversationId' | 'turnId' | 'causationId' | 'correlationId' | 'synthetic'
+> {
+  return {
+    conversationId: cause.conversationId,
+    turnId: cause.turnId,
+    causationId: cause.id,
+    correlationId: cause.correlationId,
+    ...inheritSynthetic(cause),
+  };
+}
+
+/** `{ synthetic: true }` when `cause` is evaluation traffic, else nothing: spread into metadata. */
+export function inheritSynthetic(cause: Pick<EventEnvelope, 'synthetic'> | null | undefined): {
+  synthetic?: true;
+} {
+  return cause && isSynthetic(cause) ? { synthetic: true } : {};
 }

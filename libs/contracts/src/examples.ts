@@ -130,6 +130,25 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     classifier: 'rules',
     confidence: 0.8,
   },
+  'escalation.claimed': {
+    escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    adminId: 'admin-huda',
+    sequence: 1,
+  },
+  'escalation.claim_released': {
+    escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    adminId: 'admin-huda',
+    sequence: 2,
+  },
+  'conversation.withdrawal_requested': {
+    requestId: '6f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+  },
+  'escalation.withdrawn': {
+    escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    requestId: '6f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+  },
   'kb.document_upserted': {
     docId: 'returns-retail',
     title: 'Returns (retail orders)',

@@ -1,6 +1,8 @@
 import type { EventDefinition } from './event-definition.js';
 import { AdminReplied } from './events/escalation/admin-replied.event.js';
 import { EscalationClassified } from './events/escalation/escalation-classified.event.js';
+import { EscalationClaimed } from './events/escalation/escalation-claimed.event.js';
+import { EscalationClaimReleased } from './events/escalation/escalation-claim-released.event.js';
 import { EscalationRaised } from './events/escalation/escalation-raised.event.js';
 import { ThreadOpened } from './events/escalation/thread-opened.event.js';
 import { DeadLettered } from './events/deadletter/dead-lettered.event.js';
@@ -9,6 +11,8 @@ import { DocumentIndexed } from './events/kb/document-indexed.event.js';
 import { DocumentQuarantined } from './events/kb/document-quarantined.event.js';
 import { DocumentUpserted } from './events/kb/document-upserted.event.js';
 import { MessageReceived } from './events/conversation/message-received.event.js';
+import { WithdrawalRequested } from './events/conversation/withdrawal-requested.event.js';
+import { EscalationWithdrawn } from './events/escalation/escalation-withdrawn.event.js';
 import { ReplySent } from './events/agent/reply-sent.event.js';
 import { RerankCompleted } from './events/rerank/rerank-completed.event.js';
 import { RerankRequested } from './events/rerank/rerank-requested.event.js';
@@ -27,6 +31,10 @@ export const ALL_EVENTS = [
   ThreadOpened,
   AdminReplied,
   EscalationClassified,
+  WithdrawalRequested,
+  EscalationWithdrawn,
+  EscalationClaimed,
+  EscalationClaimReleased,
   DocumentUpserted,
   DocumentIndexed,
   DocumentQuarantined,

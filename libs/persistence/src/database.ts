@@ -11,6 +11,9 @@ import { Conversations1764669600000 } from './migrations/1764669600000-conversat
 import { Escalations1764684000000 } from './migrations/1764684000000-escalations.js';
 import { EscalationEntity } from './projections/escalations/escalation-entities.js';
 import { TurnTraces1764698400000 } from './migrations/1764698400000-turn-traces.js';
+import { EscalationClaims1764912000000 } from './migrations/1764912000000-escalation-claims.js';
+import { TurnTraceSynthetic1764916000000 } from './migrations/1764916000000-turn-trace-synthetic.js';
+import { EscalationWithdrawals1764920000000 } from './migrations/1764920000000-escalation-withdrawals.js';
 import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
 
 export const ENTITIES = [
@@ -25,6 +28,9 @@ export const MIGRATIONS: Function[] = [
   Conversations1764669600000,
   Escalations1764684000000,
   TurnTraces1764698400000,
+  EscalationClaims1764912000000,
+  TurnTraceSynthetic1764916000000,
+  EscalationWithdrawals1764920000000,
 ];
 
 export interface DatabaseOptions {

@@ -12,6 +12,34 @@ import {
   optional,
   str,
 } from '@support/platform';
+import {
+  checkTimeZone,
+  type OpeningInterval,
+  parseSupportHours,
+  SupportHoursError,
+} from './support-hours/support-hours.js';
+
+/** Every day, all day: the default says so honestly rather than promising a team at 3 a.m. */
+export const DEFAULT_SUPPORT_HOURS = 'Sun-Sat 00:00-24:00';
+
+/** A parser whose SupportHoursError becomes a ConfigError naming the variable. */
+function supportSetting<T>(
+  description: string,
+  fallback: string,
+  parse: (raw: string) => T,
+): EnvVar<T> {
+  return {
+    description,
+    parse: (raw, name) => {
+      try {
+        return parse(raw === undefined || raw.trim() === '' ? fallback : raw.trim());
+      } catch (error) {
+        if (error instanceof SupportHoursError) throw new ConfigError(name, error.message);
+        throw error;
+      }
+    },
+  };
+}
 
 const HOST_NAME =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
@@ -61,6 +89,22 @@ export const agentOwnEnv = {
     min: 0.5,
     max: 1,
     description: "share of a cited sentence's content words its cited chunks must hold (0.5 to 1)",
+  }),
+  SUPPORT_HOURS: supportSetting<OpeningInterval[][]>(
+    `when colleagues answer, e.g. "Sun-Thu 09:00-21:00, Sat 10:00-18:00" (default ${DEFAULT_SUPPORT_HOURS})`,
+    DEFAULT_SUPPORT_HOURS,
+    parseSupportHours,
+  ),
+  SUPPORT_TIMEZONE: supportSetting(
+    'IANA time zone of SUPPORT_HOURS (default UTC)',
+    'UTC',
+    checkTimeZone,
+  ),
+  SUPPORT_EXPECTED_WAIT_MINUTES: int({
+    default: 15,
+    min: 1,
+    max: 1440,
+    description: 'the wait a customer is told to expect while support is open',
   }),
   SEED_DEMO_ORDERS: optional(
     bool({ description: 'seed demo orders (default: on unless NODE_ENV=production)' }),

@@ -41,3 +41,23 @@ describe('REPLY_MIN_SUPPORTED_SHARE', () => {
     expect(() => share(value)).toThrow(/REPLY_MIN_SUPPORTED_SHARE must be/);
   });
 });
+
+describe('SUPPORT_HOURS and SUPPORT_TIMEZONE', () => {
+  const load = (env: Record<string, string | undefined>) => loadConfig(agentOwnEnv, env);
+
+  it('default to every day, all day, in UTC', () => {
+    const config = load({});
+    expect(config.SUPPORT_HOURS.every((day) => day[0]?.start === 0 && day[0]?.end === 1440)).toBe(
+      true,
+    );
+    expect(config.SUPPORT_TIMEZONE).toBe('UTC');
+    expect(config.SUPPORT_EXPECTED_WAIT_MINUTES).toBe(15);
+  });
+
+  it('stop the service on a bad value, naming the variable and the problem', () => {
+    expect(() => load({ SUPPORT_HOURS: 'weekdays 9-5' })).toThrow(/SUPPORT_HOURS .*weekdays/);
+    expect(() => load({ SUPPORT_TIMEZONE: 'Riyadh' })).toThrow(
+      /SUPPORT_TIMEZONE .*not an IANA time zone/,
+    );
+  });
+});

@@ -15,7 +15,12 @@ import {
   EventConsumers,
   EventPublisher,
 } from '@support/bus';
-import { AdminReplied, MessageReceived, RetrievalCompleted } from '@support/contracts';
+import {
+  AdminReplied,
+  MessageReceived,
+  RetrievalCompleted,
+  WithdrawalRequested,
+} from '@support/contracts';
 import { type ChatModel, chatModelFromConfig, ExtractiveResponder, llmEnv } from '@support/models';
 import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import {
@@ -39,6 +44,7 @@ import { AgentConversations } from './runtime/agent-conversations.js';
 import { BusAgentPorts } from './runtime/bus-agent-ports.js';
 import { checkpointPool } from './runtime/checkpoint-pool.js';
 import { ConversationLock } from './runtime/conversation-lock.js';
+import type { SupportSchedule } from './support-hours/support-hours.js';
 
 export interface AgentModuleOptions {
   readonly env?: Record<string, string | undefined>;
@@ -86,6 +92,12 @@ class AgentRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
       event: AdminReplied,
       concurrency: this.config.AGENT_CONCURRENCY,
       handle: (event) => this.conversations.onAdminReply(event),
+    });
+    await this.consumers.subscribe({
+      durable: consumerName('agent', WithdrawalRequested),
+      event: WithdrawalRequested,
+      concurrency: this.config.AGENT_CONCURRENCY,
+      handle: (event) => this.conversations.onWithdrawalRequest(event),
     });
   }
 
@@ -181,6 +193,11 @@ export class AgentModule {
             config: AgentConfig,
           ) => {
             const chatModel = options.chatModel ?? chatModelFromConfig(loadConfig(llmEnv, env));
+            const supportSchedule: SupportSchedule = {
+              week: config.SUPPORT_HOURS,
+              zone: config.SUPPORT_TIMEZONE,
+              expectedWaitMinutes: config.SUPPORT_EXPECTED_WAIT_MINUTES,
+            };
             const graph = buildAgentGraph(
               {
                 chatModel,
@@ -199,6 +216,7 @@ export class AgentModule {
               {
                 linkHosts: config.REPLY_LINK_HOSTS,
                 minSupportedShare: config.REPLY_MIN_SUPPORTED_SHARE,
+                supportSchedule,
               },
             );
             return new AgentConversations(
@@ -208,6 +226,7 @@ export class AgentModule {
               new ConversationLock(pool),
               detectLanguage,
               () => clock.now(),
+              supportSchedule,
             );
           },
         },

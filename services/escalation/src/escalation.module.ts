@@ -14,7 +14,14 @@ import {
   EventConsumers,
   EventPublisher,
 } from '@support/bus';
-import { AdminReplied, EscalationRaised, MessageReceived } from '@support/contracts';
+import {
+  AdminReplied,
+  EscalationClaimed,
+  EscalationClaimReleased,
+  EscalationRaised,
+  EscalationWithdrawn,
+  MessageReceived,
+} from '@support/contracts';
 import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import {
   busEnv,
@@ -37,7 +44,9 @@ import { ThreadStore } from './persistence/thread-store.js';
 import type { AdminChannel } from './ports/admin-channel.js';
 import { AdminAllowList } from './use-cases/admin-allow-list.js';
 import { MarkEscalationResolved } from './use-cases/mark-escalation-resolved.js';
+import { NoteWithdrawal } from './use-cases/note-withdrawal.js';
 import { OpenHandoffThread } from './use-cases/open-thread.js';
+import { PostClaimNotice } from './use-cases/post-claim-notice.js';
 import { RelayAdminReply } from './use-cases/relay-admin-reply.js';
 import { RelayCustomerMessage } from './use-cases/relay-customer-message.js';
 
@@ -95,6 +104,8 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(RelayCustomerMessage) private readonly relayMessage: RelayCustomerMessage,
     @Inject(RelayAdminReply) private readonly relayReply: RelayAdminReply,
     @Inject(MarkEscalationResolved) private readonly markResolved: MarkEscalationResolved,
+    @Inject(NoteWithdrawal) private readonly noteWithdrawal: NoteWithdrawal,
+    @Inject(PostClaimNotice) private readonly claimNotice: PostClaimNotice,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -111,7 +122,13 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
     await this.consumers.subscribe({
       durable: consumerName('escalation', EscalationRaised),
       event: EscalationRaised,
-      handle: (event) => this.openThread.execute(event),
+      handle: async (event) => {
+        if ((await this.openThread.execute(event)) === 'skipped_synthetic')
+          this.logger.log(
+            `escalation ${event.payload.escalationId} is evaluation traffic (synthetic): ` +
+              'no handoff thread opened, no admin told',
+          );
+      },
     });
     await this.consumers.subscribe({
       durable: consumerName('escalation', MessageReceived),
@@ -125,6 +142,22 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
       event: AdminReplied,
       handle: (event) => this.markResolved.execute(event),
     });
+    await this.consumers.subscribe({
+      durable: consumerName('escalation', EscalationWithdrawn),
+      event: EscalationWithdrawn,
+      handle: async (event) => {
+        if ((await this.noteWithdrawal.execute(event)) === 'no_thread')
+          this.logger.log(`withdrawn escalation ${event.payload.escalationId} has no thread`);
+      },
+    });
+    for (const event of [EscalationClaimed, EscalationClaimReleased] as const)
+      await this.consumers.subscribe({
+        durable: consumerName('escalation', event),
+        event,
+        handle: async (claim) => {
+          await this.claimNotice.execute(claim);
+        },
+      });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -183,9 +216,21 @@ export class EscalationModule {
             new RelayAdminReply(s, p, clock, c, adminAllowListFromConfig(config)),
         },
         {
+          provide: PostClaimNotice,
+          inject: [ADMIN_CHANNEL, ThreadStore, CLOCK],
+          useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock) =>
+            new PostClaimNotice(c, s, clock),
+        },
+        {
           provide: MarkEscalationResolved,
           inject: [ThreadStore],
           useFactory: (s: ThreadStore) => new MarkEscalationResolved(s),
+        },
+        {
+          provide: NoteWithdrawal,
+          inject: [ADMIN_CHANNEL, ThreadStore, CLOCK],
+          useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock) =>
+            new NoteWithdrawal(c, s, clock),
         },
         EscalationRuntime,
       ],

@@ -9,10 +9,14 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { consumerName, EventConsumers } from '@support/bus';
 import {
   AdminReplied,
+  EscalationClaimed,
+  EscalationClaimReleased,
   EscalationClassified,
   EscalationRaised,
+  EscalationWithdrawn,
   type EnvelopeOf,
   type EventDefinition,
+  isSynthetic,
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
@@ -53,7 +57,9 @@ export class GatewayRuntime implements OnApplicationBootstrap, BeforeApplication
     for (const projection of ALL_PROJECTIONS)
       await runProjection(this.consumers, this.dataSource, projection);
     // Delivery consumers are per gateway instance and start at the live end of the stream:
-    // a reconnecting customer or admin gets what came before from the projections.
+    // a reconnecting customer or admin gets what came before from the projections. Evaluation
+    // traffic (synthetic events) reaches neither: it has no customer socket, and no admin handles
+    // it (the projections leave it out, so its replies' causes would never be recorded either).
     const instance = `gateway-${this.config.instance}`;
     const live = <D extends EventDefinition>(
       event: D,
@@ -65,7 +71,9 @@ export class GatewayRuntime implements OnApplicationBootstrap, BeforeApplication
         event,
         deliverPolicy: 'new',
         concurrency,
-        handle: async (envelope) => handle(envelope),
+        handle: async (envelope) => {
+          if (!isSynthetic(envelope)) await handle(envelope);
+        },
       });
     // Replies and handoffs reach sockets and admins only once their causation checks out (a few
     // reads each, so several conversations are checked at once).
@@ -92,6 +100,15 @@ export class GatewayRuntime implements OnApplicationBootstrap, BeforeApplication
     await live(EscalationClassified, (event) =>
       this.admins.broadcast(adminFrames.classified(event)),
     );
+    // Every console shows who holds an escalation as soon as the claim is in the log.
+    await live(EscalationClaimed, (event) => this.admins.broadcast(adminFrames.claimed(event)));
+    await live(EscalationClaimReleased, (event) =>
+      this.admins.broadcast(adminFrames.claimReleased(event)),
+    );
+    await live(EscalationWithdrawn, async (event) => {
+      await this.delivery.escalationWithdrawn(event);
+      this.admins.broadcast(adminFrames.withdrawn(event));
+    });
   }
 
   /** Before Nest closes the HTTP server, which would otherwise wait for the open sockets forever. */

@@ -3,12 +3,14 @@ import { BusConnection, EventPublisher, newEventId, readEventLog } from '@suppor
 import {
   createEvent,
   EscalationRaised,
+  EscalationWithdrawn,
   EXAMPLE_PAYLOADS,
   MessageReceived,
   ReplySent,
+  WithdrawalRequested,
 } from '@support/contracts';
 import { type StartedService } from '@support/platform';
-import { bearer, TestSocket } from '@support/testing';
+import { bearer, eventually, TestSocket } from '@support/testing';
 import { SignJWT } from 'jose';
 import { TokenService } from './auth/token-service.js';
 import { type GatewayHarness, startGatewayHarness } from './testing/gateway-harness.js';
@@ -272,7 +274,60 @@ describe('gateway through its WebSocket', () => {
     const intruder = await TestSocket.open(wsUrl, bearer(await tokenFor('cust-intruder')));
     intruder.send({ type: 'hello', conversationId });
     expect(await intruder.nextOfType('error')).toMatchObject({ code: 'forbidden' });
-    for (const s of [resumed!.socket, again.socket, intruder]) s.close();
+    expect(resumed!.ready.handoff).toBe('waiting');
+
+    // A new conversation on request: never the paused one, nothing carried over.
+    const fresh = await TestSocket.open(wsUrl, bearer(await tokenFor('cust-2002')));
+    fresh.send({ type: 'hello', newConversation: true, conversationId });
+    expect(await fresh.nextOfType('error')).toMatchObject({ code: 'bad_frame' });
+    fresh.send({ type: 'hello', newConversation: true });
+    const freshReady = await fresh.nextOfType('ready');
+    expect(freshReady).toMatchObject({
+      resumed: false,
+      humanActive: false,
+      handoff: null,
+      history: [],
+    });
+    expect(freshReady.conversationId).not.toBe(conversationId);
+
+    // Withdrawing: one request however often the frame is resent, then `handed_back` once the
+    // agent's `escalation.withdrawn` (caused by that request) comes.
+    resumed!.socket.send({ type: 'withdraw', clientMessageId: 'w-1' });
+    resumed!.socket.send({ type: 'withdraw', clientMessageId: 'w-1' });
+    const requests = await eventually(async () => {
+      const found = (await readEventLog(bus, WithdrawalRequested)).events.filter(
+        (e) => e.conversationId === conversationId,
+      );
+      return found.length > 0 ? found : false;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      (await readEventLog(bus, WithdrawalRequested)).events.filter(
+        (e) => e.conversationId === conversationId,
+      ),
+    ).toHaveLength(1);
+    expect(requests[0]!.payload).toMatchObject({ customerId: 'cust-2002' });
+    await publisher.publish(
+      createEvent(
+        EscalationWithdrawn,
+        {
+          escalationId: newEventId(),
+          customerId: 'cust-2002',
+          requestId: (requests[0]!.payload as { requestId: string }).requestId,
+        },
+        { ...meta(), causationId: requests[0]!.id },
+      ),
+    );
+    expect(await resumed!.socket.nextOfType('handed_back')).toMatchObject({
+      at: expect.any(String),
+    });
+    const back = await eventually(async () => {
+      const { socket: s, ready: r } = await connect('cust-2002', conversationId);
+      s.close();
+      return r.humanActive === false ? r : false;
+    });
+    expect(back.handoff).toBeNull();
+    for (const s of [resumed!.socket, again.socket, intruder, fresh]) s.close();
   });
 
   it('issues demo tokens and serves the chat page', async () => {

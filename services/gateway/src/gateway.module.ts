@@ -28,6 +28,9 @@ import { GatewayRuntime } from './gateway-runtime.js';
 import { AdminConsole } from './admin/admin-console.js';
 import { AdminSocketServer } from './admin/admin-socket.server.js';
 import { ProjectionEscalationQueries } from './admin/projection-escalation-queries.js';
+import { AdminApiController } from './admin/admin-api.controller.js';
+import { ClaimEscalation } from './admin/claims/claim-escalation.js';
+import { PostgresEscalationClaims } from './admin/claims/postgres-escalation-claims.js';
 import { AdminPageController } from './web/admin-page.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DashboardQueries } from './dashboard/dashboard-queries.js';
@@ -55,7 +58,13 @@ export class GatewayModule {
         BusModule.forRoot('gateway', options.bus),
         PersistenceModule.forRoot({ ...options.database, migrations: GATEWAY_MIGRATIONS }),
       ],
-      controllers: [ChatPageController, AdminPageController, DashboardController, AuthController],
+      controllers: [
+        ChatPageController,
+        AdminPageController,
+        AdminApiController,
+        DashboardController,
+        AuthController,
+      ],
       providers: [
         {
           provide: GATEWAY_CONFIG,
@@ -154,10 +163,21 @@ export class GatewayModule {
           ) => new CustomerSocketServer(chat, tokens, registry, connections, config.maxFrameBytes),
         },
         {
-          provide: AdminConsole,
+          provide: ClaimEscalation,
           inject: [DataSource, EventPublisher, CLOCK],
           useFactory: (dataSource: DataSource, publisher: EventPublisher, clock: Clock) =>
-            new AdminConsole(new ProjectionEscalationQueries(dataSource), publisher, clock),
+            new ClaimEscalation(new PostgresEscalationClaims(dataSource), publisher, clock),
+        },
+        {
+          provide: AdminConsole,
+          inject: [DataSource, EventPublisher, CLOCK, ClaimEscalation],
+          useFactory: (
+            dataSource: DataSource,
+            publisher: EventPublisher,
+            clock: Clock,
+            claims: ClaimEscalation,
+          ) =>
+            new AdminConsole(new ProjectionEscalationQueries(dataSource), publisher, clock, claims),
         },
         {
           provide: AdminSocketServer,

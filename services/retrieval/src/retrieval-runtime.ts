@@ -5,6 +5,7 @@ import {
   DocumentQuarantined,
   DocumentUpserted,
   type EnvelopeOf,
+  inheritSynthetic,
   MAX_QUARANTINE_FINDINGS,
   RerankCompleted,
   RetrievalCompleted,
@@ -108,6 +109,7 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
       turnId: event.turnId,
       correlationId: event.correlationId,
       causationId: event.id,
+      ...inheritSynthetic(event),
     };
     const result = await this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace, {
       sentenceGate,

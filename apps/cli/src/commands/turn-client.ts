@@ -1,5 +1,11 @@
 import { DeliverPolicy } from '@nats-io/jetstream';
-import { BusConnection, busOptionsFromEnv, EventPublisher, newEventId } from '@support/bus';
+import {
+  BusConnection,
+  type BusOptions,
+  busOptionsFromEnv,
+  EventPublisher,
+  newEventId,
+} from '@support/bus';
 import {
   createEvent,
   decodeEvent,
@@ -30,6 +36,9 @@ interface Pending {
 /**
  * Asks questions the way a customer does, through the bus: publishes `conversation.message_received`
  * and collects what the services publish for that turn (the reply, the escalation, the retrievals).
+ * Each question is a new conversation marked synthetic (evaluation traffic): the services answer
+ * and escalate it as usual, but no admin is told, and the admin queue and the dashboard never
+ * count it; `cli trace` still shows its turns.
  */
 export class TurnClient {
   private readonly pending = new Map<string, Pending>();
@@ -39,8 +48,8 @@ export class TurnClient {
     private readonly stop: () => Promise<void>,
   ) {}
 
-  static async open(): Promise<TurnClient> {
-    const bus = await BusConnection.open(busOptionsFromEnv('cli'));
+  static async open(options: BusOptions = busOptionsFromEnv('cli')): Promise<TurnClient> {
+    const bus = await BusConnection.open(options);
     const consumer = await bus.js.consumers.get(bus.options.stream, {
       deliver_policy: DeliverPolicy.New,
     });
@@ -123,6 +132,7 @@ export class TurnClient {
           conversationId,
           turnId,
           correlationId: turnId,
+          synthetic: true,
         },
       ),
     );

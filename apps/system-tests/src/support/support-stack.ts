@@ -54,8 +54,11 @@ export interface SupportStack {
   conversations(): AgentConversations;
   /** How `user` connects to this stack's bus (its own credentials when the bus is secured). */
   busOptions(user: BusUser): BusOptions;
-  /** Stops the agent and starts a fresh one on the same bus and database (a process restart). */
-  restartAgent(): Promise<void>;
+  /**
+   * Stops the agent and starts a fresh one on the same bus and database (a process restart),
+   * with `env` over the stack's configuration when given (e.g. other support hours).
+   */
+  restartAgent(env?: Record<string, string>): Promise<void>;
   connect(customerId: string): Promise<{ socket: TestSocket; conversationId: string }>;
   close(): Promise<void>;
 }
@@ -98,11 +101,11 @@ export async function startSupportStack(
   const busOf = (user: BusUser) => ({ ...bus, ...credentials(user) });
   const db = { url: database.url };
   const index = new FaultyIndex(new InProcessVectorIndex({}));
-  const startAgent = () =>
+  const startAgent = (agentEnv: Record<string, string> = {}) =>
     startService(
       'agent',
       AgentModule.register({
-        env,
+        env: { ...env, ...agentEnv },
         bus: busOf('agent'),
         database: db,
         chatModel: options.chatModel,
@@ -169,9 +172,9 @@ export async function startSupportStack(
     escalations,
     conversations: () => stack.agent.app.get(AgentConversations),
     busOptions,
-    restartAgent: async () => {
+    restartAgent: async (agentEnv) => {
       await stack.agent.app.close();
-      agent = await startAgent();
+      agent = await startAgent(agentEnv);
       stack.agent = agent;
     },
     connect: async (customerId) =>

@@ -5,6 +5,7 @@ import {
   EscalationRaised,
   type EscalationReason,
   isEvent,
+  isSynthetic,
   RetrievalCompleted,
   type RetrievalCompletedPayload,
 } from '@support/contracts';
@@ -31,8 +32,9 @@ export function toGateOutcome(turnId: string, record: TurnRecord): GateOutcome {
 /**
  * Reads the whole stream from sequence 1 with an ordered consumer (as replay does) and returns one
  * gate outcome per turn, in the order turns first appear: the turn's last `retrieval.completed`
- * joined with its `escalation.raised` (the last one, if several). Events without a turn id and
- * events that fail to decode are skipped. A turn with an escalation but no retrieval is kept
+ * joined with its `escalation.raised` (the last one, if several). Events without a turn id, events
+ * that fail to decode and evaluation traffic (synthetic events; `whatif --eval-rows` reads those
+ * from the eval's own rows) are skipped. A turn with an escalation but no retrieval is kept
  * (verdict null): it counts as escalated and no floor can change it.
  */
 export async function readGateOutcomes(bus: BusConnection): Promise<GateOutcome[]> {
@@ -66,7 +68,7 @@ export async function readGateOutcomes(bus: BusConnection): Promise<GateOutcome[
         } catch {
           event = null;
         }
-        if (event?.turnId) {
+        if (event?.turnId && !isSynthetic(event)) {
           if (isEvent(event, RetrievalCompleted)) record(event.turnId).retrieval = event.payload;
           else if (isEvent(event, EscalationRaised))
             record(event.turnId).escalationReason = event.payload.reason;

@@ -159,6 +159,11 @@ describe('what-if over a fixture stream', () => {
       if (escalated) liveEscalations += 1;
       await publisher.publishAll(events);
     }
+    // The same turns again as evaluation traffic (`cli eval`): the what-if of the live log skips it.
+    for (const [index, spec] of specs.entries())
+      await publisher.publishAll(
+        turnEvents(spec, specs.length + index).events.map((e) => ({ ...e, synthetic: true })),
+      );
   });
 
   afterAll(async () => {

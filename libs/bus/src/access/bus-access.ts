@@ -4,8 +4,11 @@ import {
   DocumentIndexed,
   DocumentQuarantined,
   DocumentUpserted,
+  EscalationClaimed,
+  EscalationClaimReleased,
   EscalationClassified,
   EscalationRaised,
+  EscalationWithdrawn,
   type EventDefinition,
   MessageReceived,
   RerankCompleted,
@@ -14,6 +17,7 @@ import {
   RetrievalCompleted,
   RetrievalRequested,
   ThreadOpened,
+  WithdrawalRequested,
 } from '@support/contracts';
 import type { ServiceName } from '@support/platform';
 
@@ -50,14 +54,29 @@ export const OPS_PUBLISHES: readonly EventDefinition[] = [DocumentUpserted, Dead
  */
 export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
   gateway: {
-    publishes: [MessageReceived, AdminReplied],
+    publishes: [
+      MessageReceived,
+      AdminReplied,
+      EscalationClaimed,
+      EscalationClaimReleased,
+      WithdrawalRequested,
+    ],
     consumes: {
-      'projection-conversations': [MessageReceived, ReplySent, EscalationRaised],
+      'projection-conversations': [
+        MessageReceived,
+        ReplySent,
+        EscalationRaised,
+        WithdrawalRequested,
+        EscalationWithdrawn,
+      ],
       'projection-escalations': [
         EscalationRaised,
         ThreadOpened,
         AdminReplied,
         EscalationClassified,
+        EscalationClaimed,
+        EscalationClaimReleased,
+        EscalationWithdrawn,
       ],
       'projection-turn_traces': [
         MessageReceived,
@@ -75,12 +94,15 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
       MessageReceived,
       AdminReplied,
       EscalationClassified,
+      EscalationClaimed,
+      EscalationClaimReleased,
+      EscalationWithdrawn,
     ],
     readsEvents: true,
   },
   agent: {
-    publishes: [RetrievalRequested, ReplySent, EscalationRaised],
-    consumes: { agent: [MessageReceived, AdminReplied] },
+    publishes: [RetrievalRequested, ReplySent, EscalationRaised, EscalationWithdrawn],
+    consumes: { agent: [MessageReceived, AdminReplied, WithdrawalRequested] },
     consumesPerInstance: [RetrievalCompleted],
   },
   retrieval: {
@@ -95,7 +117,16 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
   },
   escalation: {
     publishes: [ThreadOpened, AdminReplied],
-    consumes: { escalation: [EscalationRaised, MessageReceived, AdminReplied] },
+    consumes: {
+      escalation: [
+        EscalationRaised,
+        MessageReceived,
+        AdminReplied,
+        EscalationClaimed,
+        EscalationClaimReleased,
+        EscalationWithdrawn,
+      ],
+    },
   },
   classifier: {
     publishes: [EscalationClassified],

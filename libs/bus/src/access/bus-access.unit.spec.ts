@@ -49,7 +49,10 @@ describe('servicePermissions', () => {
     expect(allowed.sort()).toEqual(
       [
         'support.conversation.message_received',
+        'support.conversation.withdrawal_requested',
         'support.escalation.admin_replied',
+        'support.escalation.claimed',
+        'support.escalation.claim_released',
         'support.deadletter.recorded',
       ].sort(),
     );

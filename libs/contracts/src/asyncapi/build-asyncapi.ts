@@ -117,7 +117,8 @@ export function buildAsyncApiDocument(
       description:
         'One JetStream stream (file storage) holds every event; subjects support.<aggregate>.<event>. ' +
         'Each message is an envelope (id, type, version, occurredAt, conversationId, turnId, causationId, ' +
-        'correlationId, payload) validated on publish and on consume.',
+        'correlationId, payload; synthetic: true on evaluation traffic and everything it causes, absent ' +
+        'otherwise) validated on publish and on consume.',
     },
     defaultContentType: 'application/json',
     servers: {

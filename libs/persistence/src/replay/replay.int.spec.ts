@@ -10,10 +10,12 @@ import {
 import {
   createEvent,
   EscalationRaised,
+  EscalationWithdrawn,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
   MessageReceived,
   ReplySent,
+  WithdrawalRequested,
 } from '@support/contracts';
 import {
   createTestDatabase,
@@ -97,6 +99,17 @@ function conversationStory(
         escalationId: newEventId(),
         question: say('Can I return a wholesale order?'),
       } as never,
+      meta(t2, startMinute + 3),
+    ),
+    // The customer takes the request back; the admin's reply still comes (and still counts).
+    createEvent(
+      WithdrawalRequested,
+      { requestId: newEventId(), customerId },
+      { ...meta(t2, startMinute + 3), turnId: null },
+    ),
+    createEvent(
+      EscalationWithdrawn,
+      { escalationId: newEventId(), customerId, requestId: newEventId() },
       meta(t2, startMinute + 3),
     ),
     reply(t2, startMinute + 4, 'human'),

@@ -13,6 +13,8 @@ export const ERROR_POLICY = {
   unauthenticated: { http: 401, retryable: false, ack: 'term' },
   forbidden: { http: 403, retryable: false, ack: 'term' },
   not_found: { http: 404, retryable: false, ack: 'term' },
+  // The request contradicts what another actor did first (an escalation another admin claimed).
+  conflict: { http: 409, retryable: false, ack: 'term' },
   payload_too_large: { http: 413, retryable: false, ack: 'term' },
   // An event names a cause this service has no record of (yet): its read model may lag, so it is
   // redelivered uncounted until the cause turns up or the checker calls it forged (`forbidden`):

@@ -12,7 +12,13 @@ import {
   type ToolSpec,
   userText,
 } from '@support/models';
-import { ABSTENTION, textFor } from './abstention.js';
+import {
+  ALWAYS_OPEN,
+  type SupportSchedule,
+  supportAvailability,
+} from '../support-hours/support-hours.js';
+import { ABSTENTION, HANDOFF_REQUESTED, waitingText } from './abstention.js';
+import { type HumanReviewInterrupt, type HumanReviewResume, isWithdrawal } from './human-review.js';
 import { checkReplyLanguage } from './reply-language.js';
 import { toolResultAsChunk } from './tool-records.js';
 import type { AgentPorts, TurnContext } from './agent-ports.js';
@@ -54,6 +60,7 @@ const turnOf = (state: AgentStateValue): TurnContext => ({
   conversationId: state.conversationId,
   turnId: state.turnId,
   ...(state.causeEventId ? { causeEventId: state.causeEventId } : {}),
+  ...(state.synthetic ? { synthetic: true } : {}),
   language: state.language,
   question: state.question,
   ...(state.namespace ? { namespace: state.namespace } : {}),
@@ -78,6 +85,8 @@ export interface AgentGraphOptions {
   readonly linkHosts?: readonly string[];
   /** Share of a cited sentence's words its chunks must hold (`REPLY_MIN_SUPPORTED_SHARE`). */
   readonly minSupportedShare?: number;
+  /** When colleagues answer (`SUPPORT_HOURS`): the handoff text says what wait to expect. */
+  readonly supportSchedule?: SupportSchedule;
 }
 
 /**
@@ -248,7 +257,12 @@ export function buildAgentGraph(
   const forceEscalate = async (state: AgentStateValue): Promise<AgentStateUpdate> => {
     const reason = state.escalationReason ?? 'answer_validation_failed';
     const turn = turnOf(state);
-    const text = textFor(ABSTENTION, state.language);
+    // Asking for a person is not a failure to answer: the customer hears that one is on the way.
+    const text = waitingText(
+      reason === 'agent_requested' ? HANDOFF_REQUESTED : ABSTENTION,
+      state.language,
+      supportAvailability(ports.now(), options.supportSchedule ?? ALWAYS_OPEN),
+    );
     await ports.sendReply(turn, {
       kind: 'abstention',
       text,
@@ -276,17 +290,19 @@ export function buildAgentGraph(
     };
   };
 
-  /** Side-effect free: LangGraph runs it again from the start when the admin's reply resumes it. */
+  /**
+   * Side-effect free: LangGraph runs it again from the start when it is resumed, by the admin's
+   * reply (their words join the conversation) or by the customer withdrawing the request (the
+   * assistant has the conversation again; nothing is added).
+   */
   const humanReview = (state: AgentStateValue): AgentStateUpdate => {
-    const adminText = interrupt<
-      { reason: string | null; group: string | null; turnId: string },
-      string
-    >({
+    const resumed = interrupt<HumanReviewInterrupt, HumanReviewResume>({
       reason: state.escalationReason,
       group: state.escalationReason ? groupOf(state.escalationReason) : null,
       turnId: state.turnId,
     });
-    return { messages: [{ role: 'assistant', content: adminText }], humanReplied: true };
+    if (isWithdrawal(resumed)) return { humanReplied: true };
+    return { messages: [{ role: 'assistant', content: resumed }], humanReplied: true };
   };
 
   return new StateGraph(AgentState)
@@ -351,6 +367,7 @@ export function newTurnInput(
     turnId: turn.turnId,
     turnIds: [turn.turnId],
     causeEventId: turn.causeEventId,
+    synthetic: turn.synthetic === true,
     question: turn.question,
     namespace: turn.namespace,
     language: turn.language,

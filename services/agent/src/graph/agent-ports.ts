@@ -17,6 +17,8 @@ export interface TurnContext {
   readonly turnId: string;
   /** The customer message event that started the turn: the cause every reply of the turn names. */
   readonly causeEventId?: string;
+  /** Evaluation traffic (`cli eval`, `cli ask`): every event of the turn carries the flag on. */
+  readonly synthetic?: boolean;
   readonly language: Language;
   readonly question: string;
   /** The knowledge-base namespace of this turn, when the message named one (evaluation runs). */

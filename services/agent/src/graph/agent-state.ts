@@ -32,6 +32,8 @@ export const AgentState = Annotation.Root({
     default: () => [],
   }),
   causeEventId: replace<string | undefined>(() => undefined),
+  /** The current turn is evaluation traffic (its customer message was synthetic). */
+  synthetic: replace<boolean>(() => false),
   question: replace<string>(() => ''),
   namespace: replace<string | undefined>(() => undefined),
   language: replace<Language>(() => 'en'),
@@ -44,7 +46,10 @@ export const AgentState = Annotation.Root({
   draft: replace<string | null>(() => null),
   validation: replace<ValidationVerdictDto | null>(() => null),
   modelCalls: replace<number>(() => 0),
-  /** True after the admin's reply came back: the turn is over, the agent does not speak again. */
+  /**
+   * True after the pause ended (the admin's reply came back, or the customer withdrew the request):
+   * the turn is over, the agent does not speak again.
+   */
   humanReplied: replace<boolean>(() => false),
 });
 

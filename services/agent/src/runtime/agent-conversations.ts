@@ -3,24 +3,36 @@ import { deterministicId, type EventPublisher } from '@support/bus';
 import {
   AdminReplied,
   createEvent,
+  EscalationWithdrawn,
   type EnvelopeOf,
+  inheritSynthetic,
   type Language,
   MessageReceived,
   ReplySent,
+  type WithdrawalRequested,
 } from '@support/contracts';
-import { HOLDING, textFor } from '../graph/abstention.js';
+import { HOLDING, waitingText } from '../graph/abstention.js';
+import { type HumanReviewInterrupt, WITHDRAWAL } from '../graph/human-review.js';
+import {
+  ALWAYS_OPEN,
+  type SupportSchedule,
+  supportAvailability,
+} from '../support-hours/support-hours.js';
 import type { TurnContext } from '../graph/agent-ports.js';
 import { type AgentGraph, newTurnInput } from '../graph/agent-graph.js';
 import type { AgentStateValue } from '../graph/agent-state.js';
 import type { BusAgentPorts } from './bus-agent-ports.js';
 import { checkpointThreadOf } from './checkpoint-thread.js';
 import type { ConversationLock } from './conversation-lock.js';
+import { turnIds as turnEventIds } from './bus-agent-ports.js';
 
 /**
  * Drives one graph thread per conversation from the bus: a customer message starts a turn (or,
- * while a human has the conversation, gets the holding note); an admin's reply goes to the customer
- * verbatim and resumes the paused graph. Redelivered events change nothing: turns are recorded on
- * the thread and every published id derives from the turn.
+ * while the conversation waits for a colleague, gets the holding note in the message's own
+ * language); an admin's reply goes to the customer verbatim and resumes the paused graph when the
+ * pause is that escalation's; the customer withdrawing the request resumes it without an answer.
+ * Redelivered events change nothing: turns are recorded on the thread and every published id
+ * derives from the turn or the escalation.
  */
 export class AgentConversations {
   constructor(
@@ -30,6 +42,7 @@ export class AgentConversations {
     private readonly lock: ConversationLock,
     private readonly detectLanguage: (text: string) => Language,
     private readonly clock: () => Date,
+    private readonly supportSchedule: SupportSchedule = ALWAYS_OPEN,
   ) {}
 
   private config(conversationId: string) {
@@ -44,8 +57,18 @@ export class AgentConversations {
 
   private async snapshot(conversationId: string) {
     const snapshot = await this.graph.getState(this.config(conversationId));
-    const paused = snapshot.tasks.some((task) => task.interrupts.length > 0);
-    return { values: snapshot.values as Partial<AgentStateValue>, next: snapshot.next, paused };
+    const interrupts = snapshot.tasks.flatMap((task) => task.interrupts);
+    const paused = interrupts.length > 0;
+    // The escalation the pause waits on: its turn is in the interrupt (state.turnId moves on).
+    const pausedTurn = (interrupts[0]?.value as HumanReviewInterrupt | undefined)?.turnId;
+    const pausedEscalation = pausedTurn ? turnEventIds.escalation(pausedTurn) : null;
+    return {
+      values: snapshot.values as Partial<AgentStateValue>,
+      next: snapshot.next,
+      paused,
+      pausedTurn,
+      pausedEscalation,
+    };
   }
 
   /** Whether the conversation waits for a human (for tests and the console). */
@@ -64,6 +87,7 @@ export class AgentConversations {
       conversationId,
       turnId,
       causeEventId: event.id,
+      ...inheritSynthetic(event),
       language: this.detectLanguage(text),
       question: text,
       ...(p.kbNamespace ? { namespace: p.kbNamespace } : {}),
@@ -76,9 +100,14 @@ export class AgentConversations {
         return;
       }
       if (paused) {
+        // In the language of the message it answers, not of the escalated turn.
         await this.ports.sendReply(turn, {
           kind: 'holding',
-          text: textFor(HOLDING, values.language ?? turn.language),
+          text: waitingText(
+            HOLDING,
+            turn.language,
+            supportAvailability(this.clock(), this.supportSchedule),
+          ),
           citations: [],
         });
         return;
@@ -92,7 +121,7 @@ export class AgentConversations {
     const conversationId = event.conversationId;
     if (!conversationId) return;
     await this.lock.run(conversationId, async () => {
-      const { values, paused } = await this.snapshot(conversationId);
+      const { values, paused, pausedEscalation } = await this.snapshot(conversationId);
       // A conversation the agent never handled has no thread to resume and no customer to address.
       if (!values.customerId) return;
       await this.publisher.publish(
@@ -117,14 +146,55 @@ export class AgentConversations {
             turnId: values.turnId ?? null,
             causationId: event.id,
             correlationId: event.correlationId,
+            ...inheritSynthetic(event),
           },
         ),
       );
-      if (paused)
+      // The words always reach the customer; they resume only the pause of their own escalation.
+      // After a withdrawal the graph is not paused, or paused on a later escalation that this
+      // admin has not seen: resuming that one would answer the wrong turn.
+      if (paused && pausedEscalation === event.payload.escalationId)
         await this.graph.invoke(
           new Command({ resume: event.payload.text }),
           this.config(conversationId),
         );
+    });
+  }
+
+  /**
+   * The customer takes back a pending request for a colleague: `escalation.withdrawn` (its id
+   * derives from the escalation, so a redelivery publishes the same event) and the paused graph
+   * resumed with the withdrawal, which hands the conversation back to the assistant. Nothing to do
+   * when nothing waits for a colleague (an admin answered first, or a redelivery after the resume).
+   */
+  async onWithdrawalRequest(event: EnvelopeOf<typeof WithdrawalRequested>): Promise<void> {
+    const conversationId = event.conversationId;
+    if (!conversationId) return;
+    await this.lock.run(conversationId, async () => {
+      const { values, pausedTurn, pausedEscalation } = await this.snapshot(conversationId);
+      // Only the conversation's own customer may withdraw its request.
+      if (!pausedTurn || !pausedEscalation || values.customerId !== event.payload.customerId)
+        return;
+      await this.publisher.publish(
+        createEvent(
+          EscalationWithdrawn,
+          {
+            escalationId: pausedEscalation,
+            customerId: event.payload.customerId,
+            requestId: event.payload.requestId,
+          },
+          {
+            id: deterministicId('escalation.withdrawn', pausedEscalation),
+            occurredAt: this.clock().toISOString(),
+            conversationId,
+            turnId: pausedTurn,
+            causationId: event.id,
+            correlationId: event.correlationId,
+            ...inheritSynthetic(event),
+          },
+        ),
+      );
+      await this.graph.invoke(new Command({ resume: WITHDRAWAL }), this.config(conversationId));
     });
   }
 }

@@ -3,6 +3,7 @@ import {
   createEvent,
   EscalationRaised,
   groupOf,
+  inheritSynthetic,
   ReplySent,
   RetrievalRequested,
   type RetrievalCompletedPayload,
@@ -36,6 +37,7 @@ export class BusAgentPorts {
       turnId: turn.turnId,
       causationId: turn.causeEventId ?? null,
       correlationId: turn.turnId,
+      ...inheritSynthetic(turn),
     };
   }
 

@@ -13,6 +13,8 @@ export interface EscalationThreadRow {
   openedAt: Date;
   /** Its first admin reply: the conversation went back to the agent and the thread is closed. */
   resolvedAt: Date | null;
+  /** The customer withdrew the request: later customer messages are the assistant's again. */
+  withdrawnAt: Date | null;
 }
 
 export const EscalationThreadEntity = new EntitySchema<EscalationThreadRow>({
@@ -28,6 +30,7 @@ export const EscalationThreadEntity = new EntitySchema<EscalationThreadRow>({
     raisedAt: { type: 'timestamptz', name: 'raised_at' },
     openedAt: { type: 'timestamptz', name: 'opened_at' },
     resolvedAt: { type: 'timestamptz', name: 'resolved_at', nullable: true },
+    withdrawnAt: { type: 'timestamptz', name: 'withdrawn_at', nullable: true },
   },
 });
 

@@ -12,6 +12,7 @@ interface ThreadSqlRow {
   raised_at: Date;
   opened_at: Date;
   resolved_at: Date | null;
+  withdrawn_at: Date | null;
 }
 
 /**
@@ -33,6 +34,7 @@ const toRow = (r: ThreadSqlRow): EscalationThreadRow => ({
   raisedAt: new Date(r.raised_at),
   openedAt: new Date(r.opened_at),
   resolvedAt: r.resolved_at ? new Date(r.resolved_at) : null,
+  withdrawnAt: r.withdrawn_at ? new Date(r.withdrawn_at) : null,
 });
 
 /**
@@ -144,6 +146,16 @@ export class ThreadTransaction {
     );
   }
 
+  /** The customer withdrew the escalation: the earliest withdrawal counts. */
+  async markWithdrawn(escalationId: string, at: Date): Promise<void> {
+    await query(
+      this.manager,
+      `UPDATE ${this.s}.escalation_threads
+       SET withdrawn_at = LEAST(COALESCE(withdrawn_at, $2), $2) WHERE escalation_id = $1`,
+      [escalationId, at],
+    );
+  }
+
   /**
    * Claims the right to post a notice in a thread: true the first time for (notice, subject), so
    * the bot says each thing once. Rolled back with the transaction when the post fails.
@@ -164,8 +176,8 @@ export class ThreadTransaction {
     return rows.length > 0;
   }
 
-  /** A new thread is not resolved yet. */
-  async insertThread(row: Omit<EscalationThreadRow, 'resolvedAt'>): Promise<void> {
+  /** A new thread is not resolved (nor withdrawn) yet. */
+  async insertThread(row: Omit<EscalationThreadRow, 'resolvedAt' | 'withdrawnAt'>): Promise<void> {
     await query(
       this.manager,
       `INSERT INTO ${this.s}.escalation_threads

@@ -1,9 +1,19 @@
 import { deterministicId } from '@support/bus';
-import { createEvent, type EnvelopeOf, EscalationRaised, ThreadOpened } from '@support/contracts';
+import {
+  causedBy,
+  createEvent,
+  type EnvelopeOf,
+  EscalationRaised,
+  isSynthetic,
+  ThreadOpened,
+} from '@support/contracts';
 import { AppError, type Clock } from '@support/platform';
 import type { ThreadStore } from '../persistence/thread-store.js';
 import type { AdminChannel } from '../ports/admin-channel.js';
 import type { EventSink } from './event-sink.js';
+
+/** What became of an escalation: handed to the admin channel, or left alone as evaluation traffic. */
+export type HandoffOutcome = 'opened' | 'skipped_synthetic';
 
 /**
  * On `escalation.raised`: open the conversation's handoff thread (or post the new summary into the
@@ -12,6 +22,9 @@ import type { EventSink } from './event-sink.js';
  * Idempotent: the thread row is written in the same conversation-locked transaction as the post, so
  * a redelivered event finds it and only republishes `thread_opened` under the same id (which
  * JetStream deduplicates). A channel failure throws: the event is redelivered with backoff.
+ *
+ * Evaluation traffic (a synthetic escalation, from `cli eval` or `cli ask`) never reaches a person:
+ * no post, no thread, no `thread_opened`; the caller is told so it can say it skipped one.
  */
 export class OpenHandoffThread {
   constructor(
@@ -21,7 +34,8 @@ export class OpenHandoffThread {
     private readonly clock: Clock,
   ) {}
 
-  async execute(event: EnvelopeOf<typeof EscalationRaised>): Promise<void> {
+  async execute(event: EnvelopeOf<typeof EscalationRaised>): Promise<HandoffOutcome> {
+    if (isSynthetic(event)) return 'skipped_synthetic';
     const conversationId = event.conversationId;
     if (!conversationId)
       throw new AppError('validation_failed', 'escalation.raised without a conversationId');
@@ -60,12 +74,10 @@ export class OpenHandoffThread {
         {
           id: deterministicId('escalation.thread_opened', row.escalationId),
           occurredAt: row.openedAt.toISOString(),
-          conversationId,
-          turnId: event.turnId,
-          causationId: event.id,
-          correlationId: event.correlationId,
+          ...causedBy(event),
         },
       ),
     );
+    return 'opened';
   }
 }

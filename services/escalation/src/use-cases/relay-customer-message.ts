@@ -1,4 +1,4 @@
-import type { EnvelopeOf, MessageReceived } from '@support/contracts';
+import { type EnvelopeOf, isSynthetic, type MessageReceived } from '@support/contracts';
 import type { Clock } from '@support/platform';
 import type { ThreadStore } from '../persistence/thread-store.js';
 import type { AdminChannel } from '../ports/admin-channel.js';
@@ -8,7 +8,7 @@ import { formatCustomerMessage } from '../summary/format-summary.js';
  * On `conversation.message_received`: when the conversation has a handoff thread still open
  * (its escalation not resolved yet), append the customer's message to it. Messages up to the
  * escalation are in the summary already; each message is posted once (recorded in the same locked
- * transaction as the post).
+ * transaction as the post). Evaluation traffic (a synthetic message) is never posted to a person.
  */
 export class RelayCustomerMessage {
   constructor(
@@ -20,13 +20,15 @@ export class RelayCustomerMessage {
   /** Returns whether the message was appended to a thread. */
   async execute(event: EnvelopeOf<typeof MessageReceived>): Promise<boolean> {
     const conversationId = event.conversationId;
-    if (!conversationId) return false;
+    if (!conversationId || isSynthetic(event)) return false;
     return this.store.withConversationLock(conversationId, async (tx) => {
       const thread = await tx.latestForConversation(conversationId);
       if (!thread || thread.provider !== this.channel.provider) return false;
       // Resolved: the assistant has the conversation again and the thread is closed.
       if (thread.resolvedAt) return false;
       if (new Date(event.occurredAt) <= thread.raisedAt) return false;
+      // Withdrawn: the customer went back to the assistant; what they write now is not for admins.
+      if (thread.withdrawnAt && new Date(event.occurredAt) > thread.withdrawnAt) return false;
       if (await tx.wasRelayed(event.payload.messageId)) return false;
       await this.channel.appendToThread(
         thread.channel,

@@ -6,6 +6,19 @@ export const THREAD_NOTICES = {
   closed: () =>
     'This escalation is resolved: the first admin reply went to the customer and the assistant ' +
     'has the conversation again. Later replies here are not sent.',
+  withdrawn: () =>
+    'The customer withdrew this request and is back with the assistant; their next messages ' +
+    'are not posted here. A reply here still reaches them, in this conversation, as the answer ' +
+    'to the question above.',
 } as const;
 
 export type ThreadNotice = keyof typeof THREAD_NOTICES;
+
+/** What the bot posts in a thread when an admin claims or releases its escalation in the console. */
+export const CLAIM_NOTICES = {
+  claimed: (adminId: string) =>
+    `${adminId} is handling this (claimed in the admin console); other admins' console replies ` +
+    'are refused until it is released.',
+  claim_released: (adminId: string) =>
+    `${adminId} is no longer handling this; any admin may claim it in the admin console.`,
+} as const;

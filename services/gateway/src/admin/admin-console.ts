@@ -4,30 +4,51 @@ import { AppError, type Clock } from '@support/platform';
 import type { EventSink } from '../chat/customer-chat.js';
 import { errorFrame } from '../chat/customer-chat.js';
 import {
+  AdminClaimFrame,
   type AdminEscalationView,
+  AdminQueueFrame,
   AdminReplyFrame,
   type AdminServerFrame,
+  QUEUE_FILTER_OPTIONS,
+  type QueueFilter,
 } from './admin-frames.js';
+import type { ClaimEscalation } from './claims/claim-escalation.js';
 
 /** Where the console reads open escalations (the escalations and conversations projections). */
 export interface EscalationQueries {
-  openEscalations(): Promise<AdminEscalationView[]>;
+  /** Open escalations matching `filter`, the longest waiting first. */
+  openEscalations(filter?: QueueFilter): Promise<AdminEscalationView[]>;
   find(escalationId: string): Promise<{ conversationId: string; open: boolean } | null>;
 }
 
+const FRAME_TYPES = {
+  hello: AdminQueueFrame,
+  queue: AdminQueueFrame,
+  claim: AdminClaimFrame,
+  release: AdminClaimFrame,
+  reply: AdminReplyFrame,
+} as const;
+
 /**
- * The admin console's use cases: what is open, and replying to a customer, which does exactly what
- * a reply in the Slack thread does: an `escalation.admin_replied` event (provider `console`).
+ * The admin console's use cases: the queue of open escalations (filtered), claiming one so that
+ * two admins never answer one customer at once, and replying to a customer, which does exactly
+ * what a reply in the Slack thread does: an `escalation.admin_replied` event (provider `console`).
  */
 export class AdminConsole {
   constructor(
     private readonly queries: EscalationQueries,
     private readonly events: EventSink,
     private readonly clock: Clock,
+    private readonly claims: ClaimEscalation,
   ) {}
 
-  async snapshot(): Promise<AdminServerFrame> {
-    return { type: 'snapshot', escalations: await this.queries.openEscalations() };
+  async snapshot(filter: QueueFilter = {}): Promise<AdminServerFrame> {
+    return {
+      type: 'snapshot',
+      escalations: await this.queries.openEscalations(filter),
+      filter,
+      filterOptions: QUEUE_FILTER_OPTIONS,
+    };
   }
 
   async handle(adminId: string, raw: string): Promise<AdminServerFrame[]> {
@@ -39,30 +60,22 @@ export class AdminConsole {
       } catch {
         throw new AppError('bad_frame', 'Frame is not valid JSON');
       }
-      if ((plain as { type?: unknown })?.type === 'hello') return [await this.snapshot()];
-      const frame = this.parseReply(plain);
+      const type = (plain as { type?: unknown } | null)?.type;
+      if (typeof type !== 'string' || !(type in FRAME_TYPES))
+        throw new AppError(
+          'bad_frame',
+          `type must be one of ${Object.keys(FRAME_TYPES).join(', ')}`,
+        );
+      if (type === 'hello' || type === 'queue') {
+        const frame = this.parse(AdminQueueFrame, plain);
+        return [await this.snapshot({ ...frame.filter })];
+      }
+      if (type === 'claim' || type === 'release')
+        return [await this.claim(adminId, this.parse(AdminClaimFrame, plain))];
+      const frame = this.parse(AdminReplyFrame, plain);
       clientMessageId = frame.clientMessageId;
-      const escalation = await this.queries.find(frame.escalationId);
-      if (!escalation) throw new AppError('not_found', 'No such escalation');
-      const externalId = deterministicId('console-reply', adminId, frame.clientMessageId);
-      await this.events.publish(
-        createEvent(
-          AdminReplied,
-          {
-            escalationId: frame.escalationId,
-            provider: 'console',
-            adminId,
-            text: frame.text.trim(),
-            externalId,
-          },
-          {
-            id: deterministicId('escalation.admin_replied', 'console', externalId),
-            occurredAt: this.clock.now().toISOString(),
-            conversationId: escalation.conversationId,
-            correlationId: frame.escalationId,
-          },
-        ),
-      );
+      if (!frame.text.trim()) throw new AppError('bad_frame', 'text must not be empty');
+      await this.reply(adminId, frame);
       return [{ type: 'ack', clientMessageId: frame.clientMessageId }];
     } catch (error) {
       const frame = errorFrame(error, clientMessageId);
@@ -70,11 +83,57 @@ export class AdminConsole {
     }
   }
 
-  private parseReply(plain: unknown): AdminReplyFrame {
+  private async claim(adminId: string, frame: AdminClaimFrame): Promise<AdminServerFrame> {
+    const result = await this.claims.execute(frame.escalationId, frame.type, adminId);
+    if (result.outcome === 'refused')
+      return {
+        type: 'claim_refused',
+        escalationId: frame.escalationId,
+        reason: result.refusal,
+        holder: result.holder,
+        message: result.message,
+      };
+    return {
+      type: 'claim_result',
+      escalationId: frame.escalationId,
+      outcome: result.outcome,
+      holder: result.holder,
+    };
+  }
+
+  private async reply(adminId: string, frame: AdminReplyFrame): Promise<void> {
+    const escalation = await this.queries.find(frame.escalationId);
+    if (!escalation) throw new AppError('not_found', 'No such escalation');
+    const holder = await this.claims.holderOf(frame.escalationId);
+    if (holder !== null && holder !== adminId)
+      throw new AppError(
+        'conflict',
+        `${holder} is handling this escalation; your reply was not sent.`,
+      );
+    const externalId = deterministicId('console-reply', adminId, frame.clientMessageId);
+    await this.events.publish(
+      createEvent(
+        AdminReplied,
+        {
+          escalationId: frame.escalationId,
+          provider: 'console',
+          adminId,
+          text: frame.text.trim(),
+          externalId,
+        },
+        {
+          id: deterministicId('escalation.admin_replied', 'console', externalId),
+          occurredAt: this.clock.now().toISOString(),
+          conversationId: escalation.conversationId,
+          correlationId: frame.escalationId,
+        },
+      ),
+    );
+  }
+
+  private parse<T extends object>(cls: new () => T, plain: unknown): T {
     try {
-      const frame = validatePlain(AdminReplyFrame, plain, { prefix: '', eventType: null });
-      if (!frame.text.trim()) throw new AppError('bad_frame', 'text must not be empty');
-      return frame;
+      return validatePlain(cls, plain, { prefix: '', eventType: null });
     } catch (error) {
       if (error instanceof ContractViolation)
         throw new AppError('bad_frame', error.message.replace(/^Invalid value: /, ''));

@@ -1,7 +1,10 @@
 import {
   AdminReplied,
+  EscalationClaimed,
+  EscalationClaimReleased,
   EscalationClassified,
   EscalationRaised,
+  type EscalationWithdrawn,
   type EnvelopeOf,
   MessageReceived,
   ReplySent,
@@ -25,6 +28,10 @@ export const adminFrames = {
         question: p.question,
         openedAt: event.occurredAt,
         chunks: p.chunks,
+        claimedBy: null,
+        claimedAt: null,
+        claimSequence: 0,
+        withdrawnAt: null,
         transcript: p.transcript.map((t) => ({
           role: t.role,
           kind: t.role === 'customer' ? 'message' : 'answer',
@@ -62,7 +69,35 @@ export const adminFrames = {
       at: event.occurredAt,
     };
   },
+  withdrawn(event: EnvelopeOf<typeof EscalationWithdrawn>): AdminServerFrame {
+    return {
+      type: 'withdrawn',
+      escalationId: event.payload.escalationId,
+      conversationId: event.conversationId ?? '',
+      at: event.occurredAt,
+    };
+  },
   classified(event: EnvelopeOf<typeof EscalationClassified>): AdminServerFrame {
     return { type: 'topic', escalationId: event.payload.escalationId, topic: event.payload.topic };
+  },
+  claimed(event: EnvelopeOf<typeof EscalationClaimed>): AdminServerFrame {
+    const p = event.payload;
+    return {
+      type: 'claimed',
+      escalationId: p.escalationId,
+      adminId: p.adminId,
+      sequence: p.sequence,
+      at: event.occurredAt,
+    };
+  },
+  claimReleased(event: EnvelopeOf<typeof EscalationClaimReleased>): AdminServerFrame {
+    const p = event.payload;
+    return {
+      type: 'claim_released',
+      escalationId: p.escalationId,
+      adminId: p.adminId,
+      sequence: p.sequence,
+      at: event.occurredAt,
+    };
   },
 };

@@ -1,4 +1,23 @@
-import { IsIn, IsString, IsUUID, Length, Matches } from 'class-validator';
+import {
+  ESCALATION_REASON_GROUPS,
+  ESCALATION_REASONS,
+  ESCALATION_TOPICS,
+  type EscalationGroup,
+  type EscalationReason,
+  type EscalationTopic,
+  type Language,
+  LANGUAGES,
+} from '@support/contracts';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  ValidateNested,
+} from 'class-validator';
 
 export class AdminReplyFrame {
   @IsIn(['reply'])
@@ -14,6 +33,60 @@ export class AdminReplyFrame {
   @Length(1, 8000)
   text!: string;
 }
+
+/** `claim`: take the escalation (nobody else may answer it); `release`: give it back. */
+export class AdminClaimFrame {
+  @IsIn(['claim', 'release'])
+  type!: 'claim' | 'release';
+
+  @IsUUID()
+  escalationId!: string;
+}
+
+export const ESCALATION_GROUPS = [
+  ...new Set(Object.values(ESCALATION_REASON_GROUPS)),
+] as EscalationGroup[];
+
+/** `pending`: not classified yet. */
+export const QUEUE_TOPICS = [...ESCALATION_TOPICS, 'pending'] as const;
+
+/** Which open escalations the console lists; every field left out matches all. */
+export class QueueFilter {
+  @IsOptional()
+  @IsIn(ESCALATION_REASONS)
+  reason?: EscalationReason;
+
+  @IsOptional()
+  @IsIn(ESCALATION_GROUPS)
+  group?: EscalationGroup;
+
+  @IsOptional()
+  @IsIn(QUEUE_TOPICS)
+  topic?: EscalationTopic | 'pending';
+
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
+}
+
+/** `hello` (first frame) or `queue` (filters changed): answered with a snapshot. */
+export class AdminQueueFrame {
+  @IsIn(['hello', 'queue'])
+  type!: 'hello' | 'queue';
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => QueueFilter)
+  filter?: QueueFilter;
+}
+
+/** The values each filter takes, for the console's menus. */
+export const QUEUE_FILTER_OPTIONS = {
+  reason: ESCALATION_REASONS,
+  group: ESCALATION_GROUPS,
+  topic: QUEUE_TOPICS,
+  language: LANGUAGES,
+} as const;
 
 export interface AdminTranscriptLine {
   role: 'customer' | 'agent' | 'human';
@@ -32,16 +105,47 @@ export interface AdminEscalationView {
   topic: string | null;
   language: string;
   question: string;
+  /** Waiting since: the queue is ordered by it, oldest first. */
   openedAt: string;
   chunks: { chunkId: string; score: number }[];
   transcript: AdminTranscriptLine[];
+  /** The admin handling it (`escalation.claimed`), null when nobody does. */
+  claimedBy: string | null;
+  claimedAt: string | null;
+  /** The claim history position shown (live claim frames with a lower one are older news). */
+  claimSequence: number;
+  /** The customer withdrew the request (back with the assistant); a reply still reaches them. */
+  withdrawnAt: string | null;
 }
 
 export type AdminServerFrame =
-  | { type: 'snapshot'; escalations: AdminEscalationView[] }
+  | {
+      type: 'snapshot';
+      escalations: AdminEscalationView[];
+      filter: QueueFilter;
+      filterOptions: typeof QUEUE_FILTER_OPTIONS;
+    }
   | { type: 'escalation'; escalation: AdminEscalationView }
   | { type: 'message'; conversationId: string; line: AdminTranscriptLine }
   | { type: 'resolved'; escalationId: string; conversationId: string; at: string }
   | { type: 'topic'; escalationId: string; topic: string }
+  /** The customer took the request back before any reply; a reply still reaches them. */
+  | { type: 'withdrawn'; escalationId: string; conversationId: string; at: string }
+  /** Live claims: the highest `sequence` of an escalation holds (two consumers may cross). */
+  | { type: 'claimed'; escalationId: string; adminId: string; sequence: number; at: string }
+  | { type: 'claim_released'; escalationId: string; adminId: string; sequence: number; at: string }
+  | {
+      type: 'claim_result';
+      escalationId: string;
+      outcome: 'claimed' | 'released' | 'unchanged';
+      holder: string | null;
+    }
+  | {
+      type: 'claim_refused';
+      escalationId: string;
+      reason: 'held_by_other' | 'not_holder' | 'resolved';
+      holder: string | null;
+      message: string;
+    }
   | { type: 'ack'; clientMessageId: string }
   | { type: 'error'; code: string; message: string; clientMessageId?: string };

@@ -1,7 +1,7 @@
-import { ConversationReader, EscalationEntity } from '@support/persistence';
+import { claimSequenceOf, ConversationReader, EscalationEntity } from '@support/persistence';
 import { type DataSource, IsNull, Not } from 'typeorm';
 import type { EscalationQueries } from './admin-console.js';
-import type { AdminEscalationView } from './admin-frames.js';
+import type { AdminEscalationView, QueueFilter } from './admin-frames.js';
 
 /** Open escalations from the escalations projection, with transcripts from the conversations one. */
 export class ProjectionEscalationQueries implements EscalationQueries {
@@ -11,10 +11,18 @@ export class ProjectionEscalationQueries implements EscalationQueries {
     this.conversations = new ConversationReader(dataSource);
   }
 
-  async openEscalations(): Promise<AdminEscalationView[]> {
+  /** The longest waiting first (opened earliest), each filter an exact match. */
+  async openEscalations(filter: QueueFilter = {}): Promise<AdminEscalationView[]> {
     const rows = await this.dataSource.manager.find(EscalationEntity, {
-      where: { resolvedAt: IsNull(), openedAt: Not(IsNull()) },
-      order: { openedAt: 'ASC' },
+      where: {
+        resolvedAt: IsNull(),
+        openedAt: Not(IsNull()),
+        ...(filter.reason ? { reason: filter.reason } : {}),
+        ...(filter.group ? { group: filter.group } : {}),
+        ...(filter.topic ? { topic: filter.topic === 'pending' ? IsNull() : filter.topic } : {}),
+        ...(filter.language ? { language: filter.language } : {}),
+      },
+      order: { openedAt: 'ASC', escalationId: 'ASC' },
       take: 200,
     });
     return Promise.all(
@@ -29,6 +37,10 @@ export class ProjectionEscalationQueries implements EscalationQueries {
         question: row.question ?? '',
         openedAt: row.openedAt ?? '',
         chunks: row.chunks ?? [],
+        claimedBy: row.claimedBy,
+        claimedAt: row.claimedAt,
+        claimSequence: claimSequenceOf(row.claimVersion),
+        withdrawnAt: row.withdrawnAt,
         transcript: row.conversationId
           ? (await this.conversations.history(row.conversationId)).map(
               ({ role, kind, text, occurredAt }) => ({

@@ -39,6 +39,16 @@ export class AuthController {
     return { subject: principal.subject, role: principal.role };
   }
 
+  /**
+   * Which roles the demo issuer signs tokens for (404 outside demo mode), so a sign-in page offers
+   * sign-in by name only where it works; otherwise staff paste a token from `cli token`.
+   */
+  @Get('demo-token')
+  demoTokenRoles() {
+    if (this.config.demoTokenRoles.length === 0) throw new NotFoundException();
+    return { roles: this.config.demoTokenRoles };
+  }
+
   @Post('demo-token')
   @HttpCode(200)
   async demoToken(@Body() body: unknown) {

@@ -1,4 +1,4 @@
-import { type EventEnvelope, MessageReceived } from '@support/contracts';
+import { type EventEnvelope, MessageReceived, WithdrawalRequested } from '@support/contracts';
 import type { EventSink } from './customer-chat.js';
 import type { CausationRecords } from './reply-causation.js';
 
@@ -14,6 +14,7 @@ const REMEMBERED_MESSAGES = 50_000;
 export class AcceptedMessages implements CausationRecords {
   private readonly turns = new Map<string, string>();
   private readonly events = new Map<string, string>();
+  private readonly withdrawals = new Set<string>();
 
   constructor(
     private readonly fallback: CausationRecords,
@@ -32,7 +33,16 @@ export class AcceptedMessages implements CausationRecords {
   }
 
   remember(event: EventEnvelope): void {
-    if (event.type !== MessageReceived.type || !event.conversationId || !event.turnId) return;
+    if (!event.conversationId) return;
+    // A withdrawal request is the cause the agent's `escalation.withdrawn` names.
+    if (event.type === WithdrawalRequested.type) {
+      remember(this.events, event.id, event.conversationId, this.capacity);
+      this.withdrawals.add(event.id);
+      if (this.withdrawals.size > this.capacity)
+        this.withdrawals.delete(this.withdrawals.values().next().value!);
+      return;
+    }
+    if (event.type !== MessageReceived.type || !event.turnId) return;
     remember(this.turns, event.turnId, event.conversationId, this.capacity);
     remember(this.events, event.id, event.conversationId, this.capacity);
   }
@@ -43,9 +53,9 @@ export class AcceptedMessages implements CausationRecords {
 
   async recordedEvent(eventId: string) {
     const conversationId = this.events.get(eventId);
-    return conversationId !== undefined
-      ? { type: MessageReceived.type, conversationId }
-      : this.fallback.recordedEvent(eventId);
+    if (conversationId === undefined) return this.fallback.recordedEvent(eventId);
+    const type = this.withdrawals.has(eventId) ? WithdrawalRequested.type : MessageReceived.type;
+    return { type, conversationId };
   }
 }
 

@@ -1,6 +1,6 @@
 import { ATTACHMENT_MIME_TYPES, ContractViolation, validatePlain } from '@support/contracts';
 import { AppError } from '@support/platform';
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { CONVERSATION_ID } from './conversation-ids.js';
 
 const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -14,6 +14,22 @@ export class HelloFrame {
     message: 'must be a lowercase UUID, spelled as the ready frame gave it',
   })
   conversationId?: string;
+
+  /** Start a fresh conversation instead of resuming one (a request waiting for a colleague stays open). */
+  @IsOptional()
+  @IsBoolean()
+  newConversation?: boolean;
+}
+
+/** Take back the pending request for a colleague and go back to the assistant. */
+export class WithdrawFrame {
+  @IsIn(['withdraw'])
+  type!: 'withdraw';
+
+  /** Optional: a resend with the same id is the same request. */
+  @IsOptional()
+  @Matches(CLIENT_MESSAGE_ID)
+  clientMessageId?: string;
 }
 
 /** Length limits are checked by the session, so an oversize text gets `payload_too_large`. */
@@ -50,12 +66,13 @@ export class AttachmentFrame {
   text?: string;
 }
 
-export type ClientFrame = HelloFrame | MessageFrame | AttachmentFrame;
+export type ClientFrame = HelloFrame | MessageFrame | AttachmentFrame | WithdrawFrame;
 
 const FRAME_CLASSES = {
   hello: HelloFrame,
   message: MessageFrame,
   attachment: AttachmentFrame,
+  withdraw: WithdrawFrame,
 } as const;
 
 /** Parses one WebSocket text frame; anything malformed is a `bad_frame` naming the problem. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deterministicId } from '@support/bus';
+import { deterministicId, newEventId } from '@support/bus';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MIME_TYPES,
@@ -8,6 +8,7 @@ import {
   type EventEnvelope,
   MESSAGE_MAX_CHARS,
   MessageReceived,
+  WithdrawalRequested,
 } from '@support/contracts';
 import type { ConversationReader, ConversationState, MessageState } from '@support/persistence';
 import { AppError, type Clock, codeOf, ERROR_POLICY, publicMessageOf } from '@support/platform';
@@ -17,6 +18,7 @@ import {
   type HelloFrame,
   type MessageFrame,
   parseClientFrame,
+  type WithdrawFrame,
 } from './client-frames.js';
 import type { ConversationIdIssuer } from './conversation-ids.js';
 import { imageTypeOf } from './image-signature.js';
@@ -86,6 +88,8 @@ export class CustomerChat {
           return await this.message(session, frame);
         case 'attachment':
           return await this.attachment(session, frame);
+        case 'withdraw':
+          return await this.withdraw(session, frame);
       }
     } catch (error) {
       return [errorFrame(error, clientMessageIdOf(raw))];
@@ -95,6 +99,22 @@ export class CustomerChat {
   async hello(session: ChatSession, frame: HelloFrame): Promise<ServerFrame> {
     const { customerId } = session;
     await this.limits.take(customerId, 'hello');
+    if (frame.newConversation) {
+      if (frame.conversationId)
+        throw new AppError('bad_frame', 'Name a conversation or ask for a new one, not both');
+      // The old conversation is left as it is: a request waiting for a colleague stays open there.
+      session.conversationId = this.conversationIds.issue(customerId);
+      session.repliesInHistory = [];
+      return {
+        type: 'ready',
+        conversationId: session.conversationId,
+        customerId,
+        resumed: false,
+        humanActive: false,
+        handoff: null,
+        history: [],
+      };
+    }
     const requested = frame.conversationId;
     const named = requested ? await this.ownConversation(customerId, requested) : null;
     // A named id that is not in the projection yet is the customer's own pending conversation (its
@@ -114,6 +134,7 @@ export class CustomerChat {
       customerId: session.customerId,
       resumed: conversation !== null,
       humanActive: conversation?.humanActive ?? false,
+      handoff: handoffOf(conversation?.humanActive ?? false, history),
       history,
     };
   }
@@ -186,6 +207,35 @@ export class CustomerChat {
     return this.accept(session, frame.clientMessageId, caption, [attachment]);
   }
 
+  /**
+   * Asks the agent to take back the conversation's pending request for a colleague. Whether one
+   * is pending is the agent's to decide (its graph holds the pause): the customer learns the
+   * outcome from a `handed_back` frame.
+   */
+  async withdraw(session: ChatSession, frame: WithdrawFrame): Promise<ServerFrame[]> {
+    if (!session.conversationId) throw new AppError('bad_frame', 'Send a hello frame first');
+    await this.limits.take(session.customerId, 'message');
+    const key = frame.clientMessageId
+      ? [session.customerId, session.conversationId, frame.clientMessageId]
+      : [newEventId()];
+    const requestId = deterministicId('withdrawal', ...key);
+    await this.events.publish(
+      createEvent(
+        WithdrawalRequested,
+        { requestId, customerId: session.customerId },
+        {
+          id: deterministicId('withdrawal_requested', ...key),
+          occurredAt: this.clock.now().toISOString(),
+          conversationId: session.conversationId,
+          turnId: null,
+          causationId: null,
+          correlationId: requestId,
+        },
+      ),
+    );
+    return [];
+  }
+
   private async accept(
     session: ChatSession,
     clientMessageId: string,
@@ -225,6 +275,13 @@ export class CustomerChat {
       { type: 'typing', active: true },
     ];
   }
+}
+
+/** Waiting for a colleague, or a colleague's reply is the last word (until the assistant answers). */
+function handoffOf(humanActive: boolean, history: HistoryEntry[]): 'waiting' | 'joined' | null {
+  if (humanActive) return 'waiting';
+  const lastReply = history.filter((h) => h.role !== 'customer').at(-1);
+  return lastReply?.kind === 'human' ? 'joined' : null;
 }
 
 export function errorFrame(error: unknown, clientMessageId?: string): ServerFrame {

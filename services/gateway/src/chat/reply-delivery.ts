@@ -1,4 +1,9 @@
-import { EscalationRaised, type EnvelopeOf, ReplySent } from '@support/contracts';
+import {
+  EscalationRaised,
+  type EscalationWithdrawn,
+  type EnvelopeOf,
+  ReplySent,
+} from '@support/contracts';
 import type { ConnectionRegistry } from './connection-registry.js';
 import type { ReplyCausation } from './reply-causation.js';
 
@@ -40,6 +45,17 @@ export class ReplyDelivery {
     this.registry.deliver(
       event.conversationId,
       { type: 'handed_to_human', reason: event.payload.reason, at: event.occurredAt },
+      event.id,
+    );
+  }
+
+  /** Caused by the customer's recorded withdrawal request, for a turn of the conversation. */
+  async escalationWithdrawn(event: EnvelopeOf<typeof EscalationWithdrawn>): Promise<void> {
+    if (!event.conversationId) return;
+    await this.causation.check({ event, human: false });
+    this.registry.deliver(
+      event.conversationId,
+      { type: 'handed_back', at: event.occurredAt },
       event.id,
     );
   }

@@ -19,6 +19,8 @@ export type ServerFrame =
       customerId: string;
       resumed: boolean;
       humanActive: boolean;
+      /** `waiting`: a colleague was asked for and has not replied; `joined`: one has replied. */
+      handoff: 'waiting' | 'joined' | null;
       history: HistoryEntry[];
     }
   | { type: 'ack'; clientMessageId: string; messageId: string; turnId: string }
@@ -33,6 +35,8 @@ export type ServerFrame =
       at: string;
     }
   | { type: 'handed_to_human'; reason: string; at: string }
+  /** The customer withdrew the request: the assistant has the conversation again. */
+  | { type: 'handed_back'; at: string }
   | {
       type: 'error';
       code: ErrorCode;

@@ -11,7 +11,8 @@ export interface DashboardData {
     answeredShare: number | null;
   };
   readonly latencyMs: { p50: number | null; p95: number | null };
-  readonly escalations: { total: number; genuine: number; avoidable: number };
+  /** `withdrawn`: the customer took the request back before any admin replied. */
+  readonly escalations: { total: number; genuine: number; avoidable: number; withdrawn: number };
   readonly byDay: { day: string; genuine: number; avoidable: number }[];
   readonly byReason: { reason: string; group: string; count: number }[];
   readonly byTopic: { topic: string; genuine: number; avoidable: number }[];
@@ -48,6 +49,8 @@ export class DashboardQueries {
              count(*) FILTER (WHERE "group" = 'genuine') AS genuine,
              count(*) FILTER (WHERE "group" = 'avoidable') AS avoidable
         FROM escalations WHERE ${inRange} GROUP BY 1 ORDER BY 1`);
+    const [withdrawals] = await q<Record<string, unknown>>(`
+      SELECT count(*) AS withdrawn FROM escalations WHERE ${inRange} AND withdrawn_at IS NOT NULL`);
     const byReason = await q<Record<string, unknown>>(`
       SELECT reason, "group", count(*) AS count FROM escalations WHERE ${inRange}
        GROUP BY 1, 2 ORDER BY count(*) DESC, reason`);
@@ -78,7 +81,12 @@ export class DashboardQueries {
         answeredShare: total ? Math.round((answered / total) * 1000) / 1000 : null,
       },
       latencyMs: { p50: round(turns?.p50), p95: round(turns?.p95) },
-      escalations: { total: genuine + avoidable, genuine, avoidable },
+      escalations: {
+        total: genuine + avoidable,
+        genuine,
+        avoidable,
+        withdrawn: int(withdrawals?.withdrawn),
+      },
       byDay: byDay.map((r) => ({
         day: String(r.day),
         genuine: int(r.genuine),
@@ -103,12 +111,15 @@ export class DashboardQueries {
     };
   }
 
-  /** Leg timeouts and reranker fail-opens, from the turn traces. */
+  /**
+   * Leg timeouts and reranker fail-opens, from the turn traces. Those keep evaluation traffic (for
+   * `cli trace`), so it is left out here; the turns and escalations tables never hold it.
+   */
   private async retrievalHealth(range: string[]): Promise<DashboardData['retrieval']> {
     const [row] = (await this.dataSource.query(
       `SELECT coalesce(sum((SELECT count(*) FROM jsonb_array_elements(retrieval->'legs') l WHERE l->>'status' = 'timed_out')), 0) AS timeouts,
               count(*) FILTER (WHERE retrieval->'rerank'->>'failOpen' = 'true') AS fail_opens
-         FROM turn_traces WHERE message_at >= $1 AND message_at < $2`,
+         FROM turn_traces WHERE message_at >= $1 AND message_at < $2 AND NOT synthetic`,
       range,
     )) as Record<string, unknown>[];
     return { legTimeouts: int(row?.timeouts), rerankFailOpens: int(row?.fail_opens) };
@@ -127,6 +138,7 @@ export function dashboardCsv(data: DashboardData): string {
     ['turns', 'total', data.turns.total, ''],
     ['turns', 'answered', data.turns.answered, data.turns.answeredShare],
     ['turns', 'escalated', data.turns.escalated, ''],
+    ['escalations', 'withdrawn', data.escalations.withdrawn, ''],
     ['latency_ms', 'p50', data.latencyMs.p50, ''],
     ['latency_ms', 'p95', data.latencyMs.p95, ''],
     ...data.byDay.map((d) => ['escalations_by_day', d.day, d.genuine, d.avoidable]),

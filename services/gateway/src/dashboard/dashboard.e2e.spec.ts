@@ -5,6 +5,7 @@ import {
   type EscalationReason,
   EscalationClassified,
   EscalationRaised,
+  EscalationWithdrawn,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
   groupOf,
@@ -169,6 +170,15 @@ describe('analyst dashboard', () => {
             meta(turn.latencyMs + 2),
           ),
         );
+        // The customer who asked for a person took the request back before any reply.
+        if (turn.escalation.reason === 'agent_requested')
+          events.push(
+            createEvent(
+              EscalationWithdrawn,
+              { escalationId, customerId, requestId: newEventId() },
+              meta(turn.latencyMs + 3),
+            ),
+          );
       }
     });
     for (const event of events) await harness.publisher.publish(event);
@@ -205,7 +215,12 @@ describe('analyst dashboard', () => {
       escalated: 5,
       answeredShare: Math.round((4 / 9) * 1000) / 1000,
     });
-    expect(dashboard.escalations).toEqual({ total: 5, genuine, avoidable: 5 - genuine });
+    expect(dashboard.escalations).toEqual({
+      total: 5,
+      genuine,
+      avoidable: 5 - genuine,
+      withdrawn: 1,
+    });
     expect(dashboard.latencyMs).toEqual({
       p50: percentile(
         FIXTURE.map((t) => t.latencyMs),
@@ -238,6 +253,7 @@ describe('analyst dashboard', () => {
 
     const csv = await (await data(analyst, 'export.csv')).text();
     expect(csv).toContain('"kb_backlog","returns","Rent a dress?"');
+    expect(csv).toContain('"escalations","withdrawn","1",""');
     const customer = await tokens.issue({ subject: 'cust-1', role: 'customer' });
     expect((await data(customer)).status).toBe(403);
   });
@@ -250,6 +266,7 @@ describe('analyst dashboard', () => {
     await page.waitForSelector('#dash:not([hidden])');
     await expect(page.locator('#kpi-turns').textContent()).resolves.toBe('9');
     await expect(page.locator('#kpi-escalations').textContent()).resolves.toBe('2 / 3');
+    await expect(page.locator('#kpi-withdrawn').textContent()).resolves.toBe('1');
     // Day 1: avoidable only; days 2 and 3: one genuine and one avoidable each.
     expect(await page.locator('#chart-days rect').count()).toBe(5);
     expect(await page.locator('#chart-reasons rect').count()).toBe(4);

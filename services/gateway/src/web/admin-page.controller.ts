@@ -19,4 +19,15 @@ export class AdminPageController {
   style(@Res() res: Response) {
     sendWebFile(res, 'admin.css', 'css');
   }
+
+  /** A conversation's turn traces (`?conversation=ID`), linked from each escalation card. */
+  @Get('trace')
+  tracePage(@Res() res: Response) {
+    sendWebFile(res, 'trace.html', 'html');
+  }
+
+  @Get('trace.js')
+  traceScript(@Res() res: Response) {
+    sendWebFile(res, 'trace.js', 'application/javascript');
+  }
 }

@@ -1,6 +1,8 @@
-// Admin console: the open escalations with summary and transcript, a reply box per escalation
-// that does what a reply in the Slack thread does, and live updates over the admin WebSocket.
-// Everything from the server is written with textContent, never as HTML.
+// Admin console: the queue of open escalations, longest waiting first, with filters, live waiting
+// times, who handles each (claim / release), the summary and transcript, a link to the
+// conversation's trace, and a reply box that does what a reply in the Slack thread does. Live
+// updates come over the admin WebSocket. Everything from the server is written with textContent,
+// never as HTML.
 (() => {
   'use strict';
   const TOKEN_KEY = 'support.admin.token';
@@ -8,17 +10,29 @@
   const TOKEN_EXPIRED_CLOSE = 4001;
   const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/g;
   const LETTERS = /\p{L}/gu;
+  const FILTERS = ['reason', 'group', 'topic', 'language'];
+  // The page's own folder (/admin/), whether or not the address ends with a slash.
+  const HERE = location.href.replace(/[?#].*$/, '').replace(/\/?$/, '/');
   const ui = {
+    signIn: document.getElementById('admin-sign-in'),
+    tokenForm: document.getElementById('admin-token-login'),
+    token: document.getElementById('admin-token'),
     login: document.getElementById('admin-login'),
     adminId: document.getElementById('admin-id'),
+    signedIn: document.getElementById('admin-signed-in'),
     status: document.getElementById('admin-conn-status'),
     error: document.getElementById('admin-error'),
     empty: document.getElementById('admin-empty'),
+    filters: document.getElementById('queue-filters'),
+    count: document.getElementById('queue-count'),
     list: document.getElementById('escalations'),
   };
   const cards = new Map(); // escalationId -> card element
   let socket = null;
   let counter = 0;
+  let me = null; // the signed-in admin's id
+  let filter = {};
+  let filterOptionsShown = false;
 
   /** Right-to-left when most letters are Arabic. */
   function directionOf(text) {
@@ -39,8 +53,44 @@
     ui.error.hidden = !message;
   }
 
-  function refreshEmpty() {
-    ui.empty.hidden = cards.size > 0;
+  /** "45s", "3m 05s", "2h 07m", "3d 4h": how long the customer has been waiting. */
+  function waited(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    const pad = (n) => String(n).padStart(2, '0');
+    if (s < 60) return `${s}s`;
+    if (s < 3600) return `${Math.floor(s / 60)}m ${pad(s % 60)}s`;
+    if (s < 86400) return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`;
+    return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  }
+
+  function tickWaitingTimes() {
+    const now = Date.now();
+    for (const card of cards.values()) {
+      if (card.dataset.state !== 'open') continue;
+      const opened = Date.parse(card.dataset.openedAt);
+      card.querySelector('.waiting').textContent = Number.isNaN(opened)
+        ? 'waiting'
+        : `waiting ${waited(now - opened)}`;
+    }
+  }
+
+  function matchesFilter(card) {
+    return FILTERS.every((name) => {
+      const wanted = filter[name];
+      if (!wanted) return true;
+      const value = card.dataset[name] || 'pending';
+      return value === wanted;
+    });
+  }
+
+  function refreshQueue() {
+    let shown = 0;
+    for (const card of cards.values()) {
+      card.hidden = !matchesFilter(card);
+      if (!card.hidden) shown += 1;
+    }
+    ui.empty.hidden = shown > 0;
+    ui.count.textContent = `${shown} open`;
   }
 
   function transcriptLine(line) {
@@ -53,6 +103,43 @@
     return item;
   }
 
+  /** Who handles the escalation, as the latest claim frame (highest sequence) says. */
+  function showClaim(card, holder, sequence) {
+    if (sequence < Number(card.dataset.claimSequence || 0)) return;
+    card.dataset.claimSequence = String(sequence);
+    card.dataset.claimedBy = holder || '';
+    const mine = holder !== null && holder === me;
+    card.dataset.mine = String(mine);
+    card.querySelector('.owner').textContent = holder
+      ? mine
+        ? 'handled by you'
+        : `handled by ${holder}`
+      : 'nobody handles this yet';
+    const button = card.querySelector('.claim');
+    button.dataset.action = mine ? 'release' : 'claim';
+    button.textContent = mine ? 'Release' : 'Claim';
+    button.disabled = holder !== null && !mine;
+    const othersHold = holder !== null && !mine;
+    card.querySelector('.reply-input').disabled = othersHold;
+    card.querySelector('.reply-send').disabled = othersHold;
+  }
+
+  /** The customer took the request back: kept in the queue (a reply still reaches them), marked. */
+  function markWithdrawn(card) {
+    if (card.dataset.withdrawn === 'true') return;
+    card.dataset.withdrawn = 'true';
+    card
+      .querySelector('h2')
+      .append(
+        document.createTextNode(' '),
+        el('span', { class: 'badge withdrawn' }, 'withdrawn by the customer'),
+      );
+  }
+
+  function send(frame) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  }
+
   function renderEscalation(escalation) {
     if (cards.has(escalation.escalationId)) return;
     const card = el('section', {
@@ -60,6 +147,11 @@
       'data-escalation-id': escalation.escalationId,
       'data-conversation-id': escalation.conversationId,
       'data-state': 'open',
+      'data-opened-at': escalation.openedAt,
+      'data-reason': escalation.reason,
+      'data-group': escalation.group,
+      'data-topic': escalation.topic || '',
+      'data-language': escalation.language,
     });
     const header = el('h2');
     header.append(
@@ -70,6 +162,26 @@
       ),
       document.createTextNode(' '),
       el('span', { class: 'badge topic' }, escalation.topic || 'topic pending'),
+      document.createTextNode(' '),
+      el('span', { class: 'badge language' }, escalation.language),
+    );
+    const status = el('div', { class: 'status' });
+    const claim = el('button', { class: 'claim', type: 'button', 'data-action': 'claim' }, 'Claim');
+    claim.addEventListener('click', () => {
+      card.querySelector('.claim-note').textContent = '';
+      send({ type: claim.dataset.action, escalationId: escalation.escalationId });
+    });
+    const trace = el('a', { class: 'trace-link' }, 'Trace');
+    trace.href = new URL(
+      `trace?conversation=${encodeURIComponent(escalation.conversationId)}`,
+      HERE,
+    ).href;
+    status.append(
+      el('span', { class: 'waiting' }),
+      el('span', { class: 'owner' }),
+      claim,
+      trace,
+      el('span', { class: 'claim-note', role: 'status' }),
     );
     const summary = el('dl', { class: 'summary' });
     for (const [label, value] of [
@@ -94,27 +206,39 @@
       dir: 'auto',
       placeholder: 'Reply to the customer · الرد على العميل',
     });
-    const send = el('button', { class: 'reply-send', type: 'submit' }, 'Send');
-    form.append(input, send);
+    const submit = el('button', { class: 'reply-send', type: 'submit' }, 'Send');
+    form.append(input, submit);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const text = input.value.trim();
       if (!text || !socket || socket.readyState !== WebSocket.OPEN) return;
       const clientMessageId = `r${Date.now().toString(36)}${(counter += 1)}`;
       input.dataset.pending = clientMessageId;
-      socket.send(
-        JSON.stringify({
-          type: 'reply',
-          escalationId: escalation.escalationId,
-          clientMessageId,
-          text,
-        }),
-      );
+      send({ type: 'reply', escalationId: escalation.escalationId, clientMessageId, text });
     });
-    card.append(header, summary, transcript, form);
+    card.append(header, status, summary, transcript, form);
+    showClaim(card, escalation.claimedBy || null, escalation.claimSequence || 0);
+    if (escalation.withdrawnAt) markWithdrawn(card);
     cards.set(escalation.escalationId, card);
-    ui.list.append(card);
-    refreshEmpty();
+    // Oldest first: a live escalation goes before the first one opened after it.
+    const later = [...cards.values()].find(
+      (other) => other !== card && other.dataset.openedAt > escalation.openedAt,
+    );
+    ui.list.insertBefore(card, later || null);
+    tickWaitingTimes();
+    refreshQueue();
+  }
+
+  function showFilterOptions(options) {
+    if (filterOptionsShown) return;
+    filterOptionsShown = true;
+    for (const name of FILTERS) {
+      const select = document.getElementById(`filter-${name}`);
+      select.replaceChildren(el('option', { value: '' }, 'all'));
+      for (const value of options[name] || []) select.append(el('option', { value }, value));
+      select.value = filter[name] || '';
+    }
+    ui.filters.hidden = false;
   }
 
   function onFrame(frame) {
@@ -122,8 +246,9 @@
       case 'snapshot':
         cards.clear();
         ui.list.replaceChildren();
+        showFilterOptions(frame.filterOptions || {});
         for (const escalation of frame.escalations) renderEscalation(escalation);
-        refreshEmpty();
+        refreshQueue();
         break;
       case 'escalation':
         renderEscalation(frame.escalation);
@@ -135,12 +260,40 @@
         break;
       case 'topic': {
         const card = cards.get(frame.escalationId);
-        if (card) card.querySelector('.topic').textContent = frame.topic;
+        if (card) {
+          card.querySelector('.topic').textContent = frame.topic;
+          card.dataset.topic = frame.topic;
+          refreshQueue();
+        }
         break;
       }
       case 'resolved': {
         const card = cards.get(frame.escalationId);
-        if (card) card.dataset.state = 'resolved';
+        if (card) {
+          card.dataset.state = 'resolved';
+          card.querySelector('.waiting').textContent = 'answered';
+          card.querySelector('.claim').disabled = true;
+        }
+        break;
+      }
+      case 'withdrawn': {
+        const card = cards.get(frame.escalationId);
+        if (card) markWithdrawn(card);
+        break;
+      }
+      case 'claimed':
+      case 'claim_released': {
+        const card = cards.get(frame.escalationId);
+        if (card) showClaim(card, frame.type === 'claimed' ? frame.adminId : null, frame.sequence);
+        break;
+      }
+      case 'claim_result':
+        // The live claim frame (from the event log) updates every console, this one included.
+        break;
+      case 'claim_refused': {
+        const card = cards.get(frame.escalationId);
+        if (card) card.querySelector('.claim-note').textContent = frame.message;
+        else showError(frame.message);
         break;
       }
       case 'ack':
@@ -156,8 +309,25 @@
     }
   }
 
+  function readFilter() {
+    const next = {};
+    for (const name of FILTERS) {
+      const value = document.getElementById(`filter-${name}`).value;
+      if (value) next[name] = value;
+    }
+    return next;
+  }
+
+  ui.filters.addEventListener('change', () => {
+    filter = readFilter();
+    refreshQueue();
+    // The server filters too: the queue it sends is the whole matching queue, not a page of all.
+    send({ type: 'queue', filter });
+  });
+  ui.filters.addEventListener('submit', (event) => event.preventDefault());
+
   function connect(token) {
-    const url = new URL('ws', location.href.replace(/\/?$/, '/'));
+    const url = new URL('ws', HERE);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     url.search = '';
     // The token travels as a subprotocol: the gateway refuses one in the URL (logs, history).
@@ -165,8 +335,8 @@
     ui.status.dataset.state = 'connecting';
     socket.addEventListener('open', () => {
       ui.status.dataset.state = 'open';
-      ui.login.hidden = true;
-      socket.send(JSON.stringify({ type: 'hello' }));
+      ui.signIn.hidden = true;
+      send({ type: 'hello', filter });
     });
     socket.addEventListener('message', (event) => {
       try {
@@ -178,29 +348,73 @@
     socket.addEventListener('close', (event) => {
       ui.status.dataset.state = 'closed';
       if (event.code === TOKEN_EXPIRED_CLOSE) {
-        sessionStorage.removeItem(TOKEN_KEY);
-        ui.login.hidden = false;
-        showError('Your session has ended; sign in again.');
+        signOut('Your session has ended; sign in again.');
         return;
       }
       setTimeout(() => connect(token), 2000);
     });
   }
 
+  function signOut(message) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    me = null;
+    ui.signedIn.hidden = true;
+    ui.signIn.hidden = false;
+    showError(message);
+  }
+
+  /** Checks the token over HTTP first: a refused WebSocket upgrade cannot tell the page why. */
+  async function signIn(token) {
+    showError('');
+    const response = await fetch(new URL('session', HERE), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) {
+      const why =
+        response.status === 403
+          ? 'This token is not an admin token.'
+          : 'This token is not valid (expired, or signed with another secret).';
+      signOut(`Sign-in refused (${response.status}): ${why}`);
+      return;
+    }
+    const session = await response.json();
+    me = session.subject;
+    ui.signedIn.textContent = `Signed in as ${me}`;
+    ui.signedIn.hidden = false;
+    sessionStorage.setItem(TOKEN_KEY, token);
+    connect(token);
+  }
+
+  ui.tokenForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const token = ui.token.value.trim();
+    ui.token.value = '';
+    if (token) signIn(token);
+  });
+
   ui.login.addEventListener('submit', async (event) => {
     event.preventDefault();
     showError('');
-    const response = await fetch('../auth/demo-token', {
+    const response = await fetch(new URL('../auth/demo-token', HERE), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ customerId: ui.adminId.value.trim(), role: 'admin' }),
     });
     if (!response.ok) return showError(`sign-in failed (${response.status})`);
     const { token } = await response.json();
-    sessionStorage.setItem(TOKEN_KEY, token);
-    connect(token);
+    signIn(token);
   });
 
+  /** The demo sign-in by name is offered only where the gateway issues demo admin tokens. */
+  async function offerDemoSignIn() {
+    const response = await fetch(new URL('../auth/demo-token', HERE)).catch(() => null);
+    if (!response || !response.ok) return;
+    const { roles } = await response.json();
+    ui.login.hidden = !(Array.isArray(roles) && roles.includes('admin'));
+  }
+
+  setInterval(tickWaitingTimes, 1000);
+  offerDemoSignIn();
   const saved = sessionStorage.getItem(TOKEN_KEY);
-  if (saved) connect(saved);
+  if (saved) signIn(saved);
 })();

@@ -46,6 +46,11 @@
     sources: 'Sources / المصادر',
     handedOver:
       'Your conversation was passed to our support team. / تم تحويل محادثتك إلى فريق الدعم.',
+    // The banner says "will reply" until a colleague's reply arrives, then "has joined".
+    handoffWaiting: 'A colleague from our team will reply here / سيرد عليك أحد زملائنا هنا',
+    handoffJoined: 'A colleague from our team has joined / انضم إليك أحد زملائنا',
+    handedBack:
+      'You are back with the assistant; ask your next question. / عدت إلى المساعد؛ اطرح سؤالك التالي.',
     connectionLost:
       'Connection lost before the message was confirmed. / انقطع الاتصال قبل تأكيد الرسالة.',
     notConnected: 'Not connected. / غير متصل.',
@@ -230,6 +235,9 @@
       connLabel: document.querySelector('#conn-status .conn-label'),
       errorBanner: document.getElementById('error-banner'),
       humanBanner: document.getElementById('human-banner'),
+      humanBannerText: document.getElementById('human-banner-text'),
+      withdraw: document.getElementById('withdraw'),
+      newConversation: document.getElementById('new-conversation'),
       messages: document.getElementById('messages'),
       typing: document.getElementById('typing'),
       composer: document.getElementById('composer'),
@@ -298,6 +306,7 @@
     ui.login.hidden = true;
     ui.chat.hidden = false;
     ui.logout.hidden = false;
+    ui.newConversation.hidden = false;
     ui.who.textContent = `${T.signedInAs}: ${customerId}`;
     ui.who.hidden = false;
     connect();
@@ -316,7 +325,7 @@
     state.pending.clear();
     state.seenReplies.clear();
     ui.messages.replaceChildren();
-    setHumanBanner(false);
+    setHandoff(null);
     hideError();
     showLogin(reason);
   }
@@ -324,6 +333,7 @@
   function showLogin(reason) {
     ui.chat.hidden = true;
     ui.logout.hidden = true;
+    ui.newConversation.hidden = true;
     ui.who.hidden = true;
     ui.login.hidden = false;
     ui.loginError.textContent = reason || '';
@@ -494,6 +504,8 @@
         return onReply(frame);
       case 'handed_to_human':
         return onHandedToHuman(frame);
+      case 'handed_back':
+        return onHandedBack(frame);
       case 'error':
         return onError(frame);
       default:
@@ -510,7 +522,7 @@
     state.backoffAttempt = 0;
     setConnState('open');
     setComposerEnabled(true);
-    setHumanBanner(!!frame.humanActive);
+    setHandoff(frame.handoff || (frame.humanActive ? 'waiting' : null));
     renderHistory(Array.isArray(frame.history) ? frame.history : []);
   }
 
@@ -531,13 +543,38 @@
 
     renderReply({ kind: frame.kind, text: frame.text, citations: frame.citations, at: frame.at });
     // A person stays "on" the conversation until the assistant answers again.
-    if (frame.kind === 'answer') setHumanBanner(false);
+    if (frame.kind === 'answer') setHandoff(null);
+    if (frame.kind === 'human') setHandoff('joined');
   }
 
   function onHandedToHuman() {
     // `reason` is an internal routing code; the customer only needs to know a person is coming.
-    setHumanBanner(true);
+    setHandoff('waiting');
     renderSystemNotice(T.handedOver);
+  }
+
+  function onHandedBack(frame) {
+    setHandoff(null);
+    renderSystemNotice(T.handedBack, frame.at);
+  }
+
+  /** Takes back the pending request for a colleague; the server answers with `handed_back`. */
+  function withdrawRequest() {
+    if (!state.ready) return;
+    ui.withdraw.disabled = true;
+    state.domSeq += 1;
+    sendFrame({ type: 'withdraw', clientMessageId: `w-${Date.now()}-${state.domSeq}` });
+  }
+
+  /** Leaves the current conversation as it is (a pending request stays open) and starts afresh. */
+  function startNewConversation() {
+    if (!state.ready) return;
+    localStorage.removeItem(conversationKey(state.customerId));
+    state.conversationId = null;
+    state.ready = false;
+    setComposerEnabled(false);
+    setHandoff(null);
+    sendFrame({ type: 'hello', newConversation: true });
   }
 
   function onError(frame) {
@@ -761,9 +798,15 @@
     if (active) scrollToEnd(true);
   }
 
-  function setHumanBanner(visible) {
+  /** `waiting` (a colleague will reply), `joined` (one has replied) or null (the assistant). */
+  function setHandoff(handoff) {
+    const visible = handoff === 'waiting' || handoff === 'joined';
     ui.humanBanner.hidden = !visible;
     ui.app.classList.toggle('human-active', visible);
+    if (!visible) return;
+    ui.humanBanner.dataset.handoff = handoff;
+    ui.humanBannerText.textContent = handoff === 'joined' ? T.handoffJoined : T.handoffWaiting;
+    ui.withdraw.disabled = false;
   }
 
   function showError(code, message) {
@@ -912,6 +955,8 @@
     ui.file.addEventListener('change', onFileChosen);
     ui.errorBanner.querySelector('.alert-close').addEventListener('click', hideError);
     ui.logout.addEventListener('click', () => signOut());
+    ui.withdraw.addEventListener('click', withdrawRequest);
+    ui.newConversation.addEventListener('click', startNewConversation);
     window.addEventListener('online', reconnectNow);
   }
 

@@ -89,6 +89,7 @@
         `${data.escalations.genuine} / ${data.escalations.avoidable}`,
         'kpi-escalations',
       ),
+      ...kpi('Withdrawn by the customer', `${data.escalations.withdrawn}`, 'kpi-withdrawn'),
       ...kpi(
         'Turn latency p50 / p95 (ms)',
         `${data.latencyMs.p50 ?? '—'} / ${data.latencyMs.p95 ?? '—'}`,
@@ -141,6 +142,7 @@
     if (response.status === 401 || response.status === 403) {
       sessionStorage.removeItem(TOKEN_KEY);
       $('dash-login').hidden = false;
+      $('dash-token-login').hidden = false;
       throw new Error('please sign in as an analyst');
     }
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -152,6 +154,7 @@
       $('dash-error').hidden = true;
       render(await (await authorised('data')).json());
       $('dash-login').hidden = true;
+      $('dash-token-login').hidden = true;
     } catch (error) {
       $('dash-error').textContent = error.message;
       $('dash-error').hidden = false;
@@ -167,6 +170,15 @@
     });
     if (!response.ok) return;
     token = (await response.json()).token;
+    sessionStorage.setItem(TOKEN_KEY, token);
+    await load();
+  });
+  // Outside demo mode analysts paste a token minted with `cli token --role analyst --sub NAME`.
+  $('dash-token-login').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    token = $('dash-token').value.trim();
+    $('dash-token').value = '';
+    if (!token) return;
     sessionStorage.setItem(TOKEN_KEY, token);
     await load();
   });

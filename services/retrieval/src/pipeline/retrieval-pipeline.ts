@@ -37,6 +37,8 @@ export interface TraceContext {
   readonly turnId: string | null;
   readonly correlationId: string;
   readonly causationId: string | null;
+  /** Evaluation traffic: the rerank request it causes is too. */
+  readonly synthetic?: boolean;
 }
 
 /** What the pipeline needs from the outside world: ports, not adapters. */

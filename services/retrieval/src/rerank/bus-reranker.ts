@@ -1,4 +1,9 @@
-import { createEvent, RerankRequested, type RerankCompletedPayload } from '@support/contracts';
+import {
+  createEvent,
+  inheritSynthetic,
+  RerankRequested,
+  type RerankCompletedPayload,
+} from '@support/contracts';
 import type {
   CandidateChunk,
   RerankOutcome,
@@ -53,6 +58,7 @@ export class BusReranker {
             turnId: trace.turnId,
             causationId: trace.causationId,
             correlationId: trace.correlationId,
+            ...inheritSynthetic(trace),
           },
         ),
       );

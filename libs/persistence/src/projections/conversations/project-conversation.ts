@@ -1,9 +1,12 @@
 import {
   EscalationRaised,
+  EscalationWithdrawn,
   type EventEnvelope,
   isEvent,
+  isSynthetic,
   MessageReceived,
   ReplySent,
+  WithdrawalRequested,
 } from '@support/contracts';
 import type {
   ConversationState,
@@ -16,6 +19,8 @@ export const CONVERSATION_PROJECTION_EVENTS = [
   MessageReceived,
   ReplySent,
   EscalationRaised,
+  WithdrawalRequested,
+  EscalationWithdrawn,
 ] as const;
 
 export interface ConversationRows {
@@ -81,7 +86,9 @@ function turnOf(current: TurnState | null, id: string, conversationId: string): 
 }
 
 /**
- * The conversations projection as a pure function: the rows an event touches, before and after.
+ * The conversations projection as a pure function: the rows an event touches, before and after
+ * (null for an event it leaves alone). Evaluation traffic (synthetic events) is left out: these rows
+ * are customers' histories, the admin queue's transcripts and the dashboard's turn counts.
  * Every rule commutes (min/max times, counters, versioned flags), so a replay in stream order and
  * live processing with redeliveries out of order end in the same rows.
  */
@@ -90,7 +97,7 @@ export function projectConversation(
   rows: ConversationRows,
 ): ConversationChanges | null {
   const conversationId = event.conversationId;
-  if (!conversationId) return null;
+  if (!conversationId || isSynthetic(event)) return null;
 
   if (isEvent(event, MessageReceived)) {
     const p = event.payload;
@@ -177,6 +184,23 @@ export function projectConversation(
         }
       : null;
     return { conversation, turn, message: null };
+  }
+
+  // The customer's request to go back to the assistant is activity, and recorded here so the
+  // gateway can check the `escalation.withdrawn` it causes; the withdrawal ends the takeover.
+  if (isEvent(event, WithdrawalRequested)) {
+    const base =
+      rows.conversation ??
+      newConversation(conversationId, event.payload.customerId, event.occurredAt);
+    return { conversation: touched(base, event.occurredAt, 0), turn: null, message: null };
+  }
+
+  if (isEvent(event, EscalationWithdrawn)) {
+    const base =
+      rows.conversation ??
+      newConversation(conversationId, event.payload.customerId, event.occurredAt);
+    const conversation = withHumanState(touched(base, event.occurredAt, 0), event, false);
+    return { conversation, turn: null, message: null };
   }
 
   return null;

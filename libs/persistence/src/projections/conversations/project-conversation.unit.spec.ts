@@ -3,10 +3,12 @@ import { seededShuffles } from '@support/testing';
 import {
   createEvent,
   EscalationRaised,
+  EscalationWithdrawn,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
   MessageReceived,
   ReplySent,
+  WithdrawalRequested,
 } from '@support/contracts';
 import type { ConversationState, MessageState, TurnState } from './conversation-model.js';
 import { projectConversation } from './project-conversation.js';
@@ -58,6 +60,21 @@ function escalated(turnId: string, minute: number): EventEnvelope {
       correlationId: id(),
     },
   );
+}
+
+function withdrawal(turnId: string | null, minute: number): EventEnvelope {
+  const meta = { occurredAt: at(minute), conversationId: 'conv-1', correlationId: id() };
+  return turnId === null
+    ? createEvent(
+        WithdrawalRequested,
+        EXAMPLE_PAYLOADS['conversation.withdrawal_requested'] as never,
+        { ...meta, id: id(), turnId: null },
+      )
+    : createEvent(EscalationWithdrawn, EXAMPLE_PAYLOADS['escalation.withdrawn'] as never, {
+        ...meta,
+        id: id(),
+        turnId,
+      });
 }
 
 /** Folds events through the pure projection with an in-memory table per row type. */
@@ -119,5 +136,22 @@ describe('conversations projection (pure)', () => {
   it('ends in the same rows whatever order redeliveries arrive in', () => {
     const expected = fold(story);
     for (const shuffled of seededShuffles(story)) expect(fold(shuffled)).toEqual(expected);
+  });
+
+  it('ends the takeover when the customer withdraws the request, in any order', () => {
+    const withdrawn = [
+      ...story.slice(0, 5),
+      withdrawal(null, 8),
+      withdrawal('t2', 9),
+      received('t4', 10, 'Back to you, assistant'),
+    ];
+    const expected = fold(withdrawn);
+    expect(expected.conversation).toMatchObject({
+      humanActive: false,
+      lastActivityAt: at(10),
+      messageCount: 5,
+    });
+    expect(expected.turns.find((t) => t.id === 't2')!.status).toBe('escalated');
+    for (const shuffled of seededShuffles(withdrawn)) expect(fold(shuffled)).toEqual(expected);
   });
 });

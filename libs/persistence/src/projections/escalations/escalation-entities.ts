@@ -33,5 +33,9 @@ export const EscalationEntity = new EntitySchema<EscalationState>({
     lastReplyAt: time('last_reply_at'),
     replies: { type: 'int' },
     resolvedAt: time('resolved_at'),
+    claimedBy: { type: 'text', name: 'claimed_by', nullable: true },
+    claimedAt: time('claimed_at'),
+    claimVersion: { type: 'text', name: 'claim_version' },
+    withdrawnAt: time('withdrawn_at'),
   },
 });

@@ -51,4 +51,18 @@ export interface EscalationState {
    * conversation's graph, handing it back to the agent. So resolvedAt = firstReplyAt.
    */
   resolvedAt: string | null;
+  /** The admin holding the escalation in the console (`escalation.claimed`), null when nobody does. */
+  claimedBy: string | null;
+  /** occurredAt of the claim held. */
+  claimedAt: string | null;
+  /**
+   * `sequence|occurredAt|eventId` (sequence zero-padded) of the latest claim or release: the highest
+   * claim history position wins, so claims and releases folded in any order end in the same row.
+   */
+  claimVersion: string;
+  /**
+   * The customer withdrew the request before any admin reply (`escalation.withdrawn`): the assistant
+   * has the conversation again. An admin reply after it still reaches the customer.
+   */
+  withdrawnAt: string | null;
 }

@@ -1,10 +1,14 @@
 import {
   AdminReplied,
+  EscalationClaimed,
+  EscalationClaimReleased,
   EscalationClassified,
   EscalationRaised,
+  EscalationWithdrawn,
   type EventEnvelope,
   groupOf,
   isEvent,
+  isSynthetic,
   ThreadOpened,
 } from '@support/contracts';
 import type { EscalationState } from './escalation-model.js';
@@ -14,6 +18,9 @@ export const ESCALATION_PROJECTION_EVENTS = [
   ThreadOpened,
   AdminReplied,
   EscalationClassified,
+  EscalationClaimed,
+  EscalationClaimReleased,
+  EscalationWithdrawn,
 ] as const;
 
 const minIso = (a: string | null, b: string) => (a !== null && a <= b ? a : b);
@@ -22,13 +29,21 @@ const minText = (a: string | null, b: string | null) =>
   a === null ? b : b === null ? a : a <= b ? a : b;
 const versionOf = (event: EventEnvelope) => `${event.occurredAt}|${event.id}`;
 
-/** The escalation id every event of this projection carries, or null for any other event. */
+/**
+ * The escalation id every event of this projection carries, or null for any other event. Evaluation
+ * traffic (synthetic events) is not an escalation anyone handles or counts: the admin queue and
+ * the dashboard read this table, so those events are left out, live and in replay alike.
+ */
 export function escalationIdOf(event: EventEnvelope): string | null {
+  if (isSynthetic(event)) return null;
   if (
     isEvent(event, EscalationRaised) ||
     isEvent(event, ThreadOpened) ||
     isEvent(event, AdminReplied) ||
-    isEvent(event, EscalationClassified)
+    isEvent(event, EscalationClassified) ||
+    isEvent(event, EscalationClaimed) ||
+    isEvent(event, EscalationClaimReleased) ||
+    isEvent(event, EscalationWithdrawn)
   )
     return event.payload.escalationId;
   return null;
@@ -60,7 +75,16 @@ export function newEscalation(escalationId: string): EscalationState {
     lastReplyAt: null,
     replies: 0,
     resolvedAt: null,
+    claimedBy: null,
+    claimedAt: null,
+    claimVersion: '',
+    withdrawnAt: null,
   };
+}
+
+/** The claim history position a claim version holds (0: never claimed). */
+export function claimSequenceOf(claimVersion: string): number {
+  return claimVersion === '' ? 0 : Number(claimVersion.split('|')[0]);
 }
 
 /**
@@ -80,7 +104,10 @@ function withConversation(row: EscalationState, event: EventEnvelope): Escalatio
  * - thread_opened: threadOpenedAt is the earliest; provider/channel/threadId are the latest thread's;
  * - admin_replied: replies counts events (each applied once), first/last reply are min/max;
  *   resolvedAt = the first reply, which sends the answer and hands the conversation back to the agent;
- * - classified: a real label beats the `fallback` one (`unclassified`), then the latest wins.
+ * - classified: a real label beats the `fallback` one (`unclassified`), then the latest wins;
+ * - claimed / claim_released: the highest claim sequence wins (a claim sets the holder, a release
+ *   clears it), so a late redelivery of an old claim never overrides a newer release;
+ * - withdrawn: withdrawnAt is the earliest (the customer took the request back before any reply).
  */
 export function projectEscalation(
   event: EventEnvelope,
@@ -145,6 +172,25 @@ export function projectEscalation(
     if (version <= row.topicVersion) return base;
     return { ...base, topic: p.topic, classifier: p.classifier, topicVersion: version };
   }
+
+  if (isEvent(event, EscalationClaimed) || isEvent(event, EscalationClaimReleased)) {
+    const base = withConversation(row, event);
+    const version = `${String(event.payload.sequence).padStart(10, '0')}|${versionOf(event)}`;
+    if (version <= row.claimVersion) return base;
+    const claimed = isEvent(event, EscalationClaimed);
+    return {
+      ...base,
+      claimedBy: claimed ? event.payload.adminId : null,
+      claimedAt: claimed ? event.occurredAt : null,
+      claimVersion: version,
+    };
+  }
+
+  if (isEvent(event, EscalationWithdrawn))
+    return {
+      ...withConversation(row, event),
+      withdrawnAt: minIso(row.withdrawnAt, event.occurredAt),
+    };
 
   return null;
 }

@@ -3,8 +3,11 @@ import { seededShuffles } from '@support/testing';
 import {
   AdminReplied,
   createEvent,
+  EscalationClaimed,
+  EscalationClaimReleased,
   EscalationClassified,
   EscalationRaised,
+  EscalationWithdrawn,
   type EventDefinition,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
@@ -135,5 +138,60 @@ describe('escalations projection (pure)', () => {
   it('ends in the same rows whatever order redeliveries arrive in', () => {
     const expected = fold(story);
     for (const shuffled of seededShuffles(story)) expect(fold(shuffled)).toEqual(expected);
+  });
+});
+
+describe('escalations projection: claims (pure)', () => {
+  const claimed = (minute: number, adminId: string, sequence: number) =>
+    event(EscalationClaimed, ESC_1, minute, { adminId, sequence });
+  const released = (minute: number, adminId: string, sequence: number) =>
+    event(EscalationClaimReleased, ESC_1, minute, { adminId, sequence });
+
+  it('shows who holds the escalation and since when; a release clears it', () => {
+    const [held] = fold([raised(ESC_1, 1), claimed(2, 'admin-huda', 1)]);
+    expect(held).toMatchObject({ claimedBy: 'admin-huda', claimedAt: at(2) });
+    const [free] = fold([
+      raised(ESC_1, 1),
+      claimed(2, 'admin-huda', 1),
+      released(3, 'admin-huda', 2),
+    ]);
+    expect(free).toMatchObject({ claimedBy: null, claimedAt: null });
+  });
+
+  it('the highest claim sequence holds whatever order claims and releases arrive in', () => {
+    const history = [
+      raised(ESC_1, 1),
+      claimed(2, 'admin-huda', 1),
+      released(3, 'admin-huda', 2),
+      claimed(4, 'admin-omar', 3),
+    ];
+    const expected = fold(history);
+    expect(expected[0]).toMatchObject({ claimedBy: 'admin-omar', claimedAt: at(4) });
+    for (const shuffled of seededShuffles(history)) expect(fold(shuffled)).toEqual(expected);
+  });
+});
+
+describe('escalations projection: withdrawals (pure)', () => {
+  const withdrawn = (esc: string, minute: number) => event(EscalationWithdrawn, esc, minute, {});
+
+  it('keeps the earliest withdrawal, leaves the escalation unresolved, in any order', () => {
+    const story = [
+      raised(ESC_1, 1, 'agent_requested'),
+      thread(ESC_1, 2, 'slack', 'T1'),
+      withdrawn(ESC_1, 4),
+      withdrawn(ESC_1, 3),
+      raised(ESC_2, 5),
+    ];
+    const expected = fold(story);
+    expect(expected.map((r) => [r.escalationId, r.withdrawnAt, r.resolvedAt])).toEqual([
+      [ESC_1, at(3), null],
+      [ESC_2, null, null],
+    ]);
+    for (const shuffled of seededShuffles(story)) expect(fold(shuffled)).toEqual(expected);
+  });
+
+  it('a reply after the withdrawal still counts and resolves it', () => {
+    const [row] = fold([raised(ESC_1, 1), withdrawn(ESC_1, 2), replied(ESC_1, 3)]);
+    expect(row).toMatchObject({ withdrawnAt: at(2), resolvedAt: at(3), replies: 1 });
   });
 });

@@ -2,6 +2,7 @@ import {
   EscalationRaised,
   type EventEnvelope,
   isEvent,
+  isSynthetic,
   MessageReceived,
   ReplySent,
   RerankCompleted,
@@ -55,6 +56,7 @@ export function newTurnTrace(turnId: string): TurnTraceState {
     replyVersion: '',
     latencyMs: null,
     events: [],
+    synthetic: false,
   };
 }
 
@@ -100,7 +102,8 @@ function withEvent(row: TurnTraceState, event: EventEnvelope): TurnTraceState {
     row.messageVersion !== ''
       ? row.conversationId
       : minText(row.conversationId, event.conversationId);
-  return { ...row, events, conversationId };
+  // Every event of a synthetic turn is synthetic; either one marks the row (order-free).
+  return { ...row, events, conversationId, synthetic: row.synthetic || isSynthetic(event) };
 }
 
 /**
@@ -113,6 +116,7 @@ function withEvent(row: TurnTraceState, event: EventEnvelope): TurnTraceState {
  *   the latest wins; it gives the reply, its kind and time, the draft and the validation verdict;
  * - escalation.raised: the earliest gives the escalation reason;
  * - every event is listed once in `events`, ordered by (occurredAt, id);
+ * - synthetic: any synthetic event of the turn marks it as evaluation traffic;
  * - route, reason and latency are derived from the above.
  */
 export function projectTurnTrace(

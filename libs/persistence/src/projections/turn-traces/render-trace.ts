@@ -24,6 +24,7 @@ export function renderTrace(trace: TurnTraceState): string {
   const section = (title: string) => out.push('', `== ${title}`);
 
   out.push(`Turn ${trace.turnId}  conversation ${trace.conversationId ?? '-'}`);
+  if (trace.synthetic) out.push('  evaluation traffic (synthetic): not in the dashboard');
 
   section('Customer message');
   if (trace.customerMessage === null) out.push(NONE);

@@ -32,5 +32,6 @@ export const TurnTraceEntity = new EntitySchema<TurnTraceState>({
     replyVersion: { type: 'text', name: 'reply_version' },
     latencyMs: { type: 'int', name: 'latency_ms', nullable: true },
     events: { type: 'jsonb' },
+    synthetic: { type: 'boolean' },
   },
 });

@@ -128,4 +128,6 @@ export interface TurnTraceState {
   latencyMs: number | null;
   /** Every event of the turn this projection saw, ordered by (occurredAt, id). */
   events: TurnTraceEventRef[];
+  /** Evaluation traffic (`cli eval`, `cli ask`): shown by `cli trace`, left out of the dashboard. */
+  synthetic: boolean;
 }

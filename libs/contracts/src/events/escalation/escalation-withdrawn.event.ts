@@ -1,0 +1,23 @@
+import { IsString, IsUUID, Length } from 'class-validator';
+import { defineEvent } from '../../event-definition.js';
+
+export class EscalationWithdrawnPayload {
+  @IsUUID()
+  escalationId!: string;
+
+  @IsString()
+  @Length(1, 128)
+  customerId!: string;
+
+  /** The `conversation.withdrawal_requested` request this answers. */
+  @IsUUID()
+  requestId!: string;
+}
+
+export const EscalationWithdrawn = defineEvent({
+  type: 'escalation.withdrawn',
+  version: 1,
+  payload: EscalationWithdrawnPayload,
+  summary:
+    'The customer withdrew a pending escalation before any admin replied: the assistant has the conversation again.',
+});

@@ -105,7 +105,7 @@ describe('customer side of the handoff, in a real browser', () => {
     // Two more messages, one Arabic and one English: each note in the language it answers.
     const arabic = 'متى يصل طلبي؟ أحتاج الرد بسرعة';
     const arabicNote = await say(page, arabic, 'holding');
-    expect(arabicNote).toContain('شكراً لك، أضفت رسالتك إلى طلبك');
+    expect(arabicNote).toContain('شكراً لك، أضفت رسالتك إلى طلب المساعدة');
     expect(arabicNote).toContain('خلال 20 دقيقة');
     expect(arabicNote).not.toMatch(/[A-Za-z]{4,}/);
     const english = 'Also, is there someone who speaks English?';

@@ -27,6 +27,13 @@ export const ABBREVIATIONS: readonly string[] = [
   'u.a.e',
   'k.s.a',
   'u.s',
+  // Gulf currencies as Arabic prices write them ("7 ر.ع.", "150 ر.س."), folded (إ as ا).
+  'ر.س',
+  'ر.ع',
+  'ر.ق',
+  'د.ك',
+  'د.ب',
+  'د.ا',
 ];
 
 /** Abbreviations that only hold on to their full stop when a number follows ("No. 5"): "No." also answers a question. */

@@ -25,6 +25,11 @@ describe('splitSentences', () => {
       'It says "final sale." Then go.',
       ['It says "final sale."', 'Then go.'],
     ],
+    [
+      'the end only, not an Arabic currency abbreviation',
+      'رسوم التوصيل 7 ر.ع.، والتوصيل مجاني فوق 100 ر.س. شكراً.',
+      ['رسوم التوصيل 7 ر.ع.، والتوصيل مجاني فوق 100 ر.س. شكراً.'],
+    ],
   ])('splits at %s', (_case, text, expected) => {
     expect(splitSentences(text)).toEqual(expected);
   });

@@ -21,7 +21,8 @@ const QUESTION_WORDS = new Set([
   ),
   ...arabic.terms(
     'ممكن أريد اريد ابغى ابي أبغى بدي عايز عاوز لو سمحت من فضلك كيف كم متى هل وين فين شو ايش إيش ليش لماذا ماذا ' +
-      'مرحبا شكرا السلام عليكم يا الله أعرف اعرف ودي حابب أستطيع نستطيع تستطيع يمكن يمكنني يمكنك عندي لدي عندك سياسة عشان علشان يكون تكون ياخذ تاخذ يستغرق تستغرق يجب افعل نفعل',
+      'مرحبا شكرا السلام عليكم يا الله أعرف اعرف ودي حابب أستطيع نستطيع تستطيع يمكن يمكنني يمكنك عندي لدي عندك سياسة عشان علشان يكون تكون ياخذ تاخذ يستغرق تستغرق يجب افعل نفعل ' +
+      'مدة المدة مدتها مهلة المهلة متاح متاحة المتاحة مسموح المسموح مسموحة بها داخل تبلغ يبلغ يصبح تصبح خلاص',
   ),
 ]);
 
@@ -50,8 +51,13 @@ export function wordTerms(text: string): Set<string> {
   // A bare number ("4000", "2") is a value the customer brings, rarely the one a policy states
   // ("up to 3,000"): the kind of fact asked for is checked elsewhere, the number is not a term.
   for (const term of [...english.terms(otherPart), ...arabic.terms(arabicPart)])
-    if (!QUESTION_WORDS.has(term) && !NUMBER.test(term)) terms.add(term);
+    if (!isQuestionWord(term) && !NUMBER.test(term)) terms.add(term);
   return terms;
+}
+
+// "ومتى", "وابي": a question word with "and" or "so" glued to it is still one.
+function isQuestionWord(term: string): boolean {
+  return QUESTION_WORDS.has(term) || (/^[وف]/.test(term) && QUESTION_WORDS.has(term.slice(1)));
 }
 
 /**

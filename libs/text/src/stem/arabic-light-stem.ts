@@ -33,8 +33,6 @@ const SUFFIXES = [
   'ه',
   'ي',
   'ك',
-  // The alef of the accusative ending ("يوماً", "مجاناً"), once its tanween is folded away.
-  'ا',
 ];
 
 const MIN_STEM = 3;
@@ -49,12 +47,12 @@ export function arabicLightStem(word: string): string {
   const article = ARTICLE.exec(stem);
   if (article !== null && stem.length - article[0].length >= MIN_STEM)
     stem = stem.slice(article[0].length);
-  for (const suffix of SUFFIXES) {
-    if (stem.endsWith(suffix) && stem.length - suffix.length >= MIN_STEM) {
-      stem = stem.slice(0, -suffix.length);
-      break;
-    }
-  }
+  const ending = SUFFIXES.find(
+    (suffix) => stem.endsWith(suffix) && stem.length - suffix.length >= MIN_STEM,
+  );
+  if (ending !== undefined) return stem.slice(0, -ending.length);
+  // The alef of the accusative ("يوماً", "مجانياً"), then the ending under it.
+  if (stem.endsWith('ا') && stem.length - 1 >= MIN_STEM) return arabicLightStem(stem.slice(0, -1));
   return stem;
 }
 

@@ -42,13 +42,13 @@ const CONCEPTS: Readonly<Record<string, { en: string; ar: string }>> = {
   size: { en: 'size sizes sizing bigger smaller larger', ar: 'مقاس المقاس مقاسات المقاسات قياس' },
   damaged: {
     en: 'damaged damage defective faulty broken torn',
-    ar: 'تالف التالف تالفة معيب المعيب مكسور',
+    ar: 'تالف التالف تالفة معيب المعيب مكسور ممزق تمزق شق مثقوب',
   },
   // Garments stand for "an item" in policies ("items can be returned within 14 days"); accessories,
   // swimwear, underwear and perfume stay themselves: policies name them to make exceptions.
   item: {
     en: 'item items product products piece pieces garment garments clothes clothing dress dresses shirt shirts blouse blouses abaya abayas top tops skirt skirts trousers pants jeans jacket jackets coat coats',
-    ar: 'منتج المنتج منتجات المنتجات قطعة القطعة قطع ملابس الملابس فستان الفستان فساتين قميص القميص عباية العباية عبايات تنورة بنطلون جاكيت معطف',
+    ar: 'منتج المنتج منتجات المنتجات قطعة القطعة قطع ملابس الملابس فستان الفستان فساتين قميص القميص عباية العباية عبايات عباءة العباءة تنورة بنطلون جاكيت معطف',
   },
   free: { en: 'free', ar: 'مجاني مجانا مجانية مجاناً' },
   pay: { en: 'pay pays paid paying payment payments', ar: 'دفع الدفع ادفع سداد' },
@@ -102,6 +102,8 @@ const ENGLISH_PHRASES: readonly [RegExp, string][] = [
   ],
   [/\b(?:money|cash)\s+back\b/gi, 'refund'],
   [/\bpick(?:s|ed|ing)?[- ]up\b/gi, 'pickup'],
+  // An order that leaves the warehouse is dispatched.
+  [/\b(?:leave|leaves|left|leaving)\s+(?:the|our)\s+warehouse\b/gi, 'dispatched'],
   // "When will I see my money?" asks for the refund.
   [/\b(?:see|get|receive)\s+(?:the|my|our|this|that)\s+money\b/gi, 'refund'],
   // "get the delivery fee back" asks for a refund of it.
@@ -122,6 +124,11 @@ const ENGLISH_PHRASES: readonly [RegExp, string][] = [
 // Arabic phrases that mean one thing, on folded text.
 const ARABIC_PHRASES: readonly [RegExp, string][] = [
   [/(?:^|\s)[وفب]?(?:ال)?دفع\s+عند\s+(?:ال)?استلام(?![\u0621-\u064A])/g, ' الدفع نقدا'],
+  // An order that leaves the warehouse is dispatched: "تغادر الطلبات المستودع".
+  [
+    /(?:^|\s)[يت]?(?:غادر|خرج)(?:\s+\S+){0,2}?\s+(?:من\s+)?(?:ال)?مستودع(?![\u0621-\u064A])/g,
+    '$& شحن',
+  ],
   ...GULF_ARABIC_PHRASES,
 ];
 

@@ -87,3 +87,13 @@ describe('chat shorthand', () => {
     expect(rewriteEnglishPhrases('whats ur return window')).toBe('what is your return window');
   });
 });
+
+describe('leaving the warehouse', () => {
+  it('is dispatching, in both languages', () => {
+    expect(contentTerms('Orders placed before noon leave the warehouse the same day.')).toContain(
+      '~deliver',
+    );
+    expect(contentTerms('تغادر الطلبات المستودع في اليوم نفسه')).toContain('~deliver');
+    expect(contentTerms('خرجت من البيت')).not.toContain('~deliver');
+  });
+});

@@ -19,7 +19,7 @@ export const HANDOFF_REQUESTED: Readonly<Record<'en' | 'ar', string>> = {
 /** Sent while the conversation waits for a colleague and the customer writes again. */
 export const HOLDING: Readonly<Record<'en' | 'ar', string>> = {
   en: "Thank you, I've added this to your request; a colleague will reply here.",
-  ar: 'شكراً لك، أضفت رسالتك إلى طلبك، وسيرد عليك أحد زملائي هنا.',
+  ar: 'شكراً لك، أضفت رسالتك إلى طلب المساعدة، وسيرد عليك أحد زملائي هنا.',
 };
 
 /** Mixed-language customers get the Arabic text: it is what they wrote most of. */

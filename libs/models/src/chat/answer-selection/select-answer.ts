@@ -53,7 +53,7 @@ const ACTIONS = new Set([
   '~pay',
   '~track',
 ]);
-const MISSED_ACTION = 0.6;
+const MISSED_ACTION = 0.5;
 
 // What a question term counts for when only the sentence's chunk title has it.
 const FROM_TITLE = 0.5;
@@ -124,17 +124,26 @@ export function selectAnswer(
   });
   const wanted = new Set(asked.flatMap((part) => [...part.wanted]));
   const told = [...contentTerms(context)].filter((term) => !wanted.has(term));
-  const sentences = chunks.flatMap((chunk, chunkIndex) =>
-    splitSentences(chunk.text).map((text, sentenceIndex) => ({
-      chunk,
-      chunkIndex,
-      sentenceIndex,
-      text,
-      terms: sharedTerms(wanted, contentTerms(text)),
-      told: sharedTerms(told, contentTerms(text)),
-      lang: languageOf(chunk, text),
-    })),
-  );
+  const sentences = chunks.flatMap((chunk, chunkIndex) => {
+    const texts = splitSentences(chunk.text);
+    return texts.map((text, sentenceIndex) => {
+      // A rule and the sentence that goes on from it are one answer ("We keep your order for 10
+      // days. After that it is cancelled."): the rule is scored with both sentences' words.
+      const next = texts[sentenceIndex + 1];
+      const words = contentTerms(
+        next !== undefined && CONTINUES.test(next) ? `${text} ${next}` : text,
+      );
+      return {
+        chunk,
+        chunkIndex,
+        sentenceIndex,
+        text,
+        terms: sharedTerms(wanted, words),
+        told: sharedTerms(told, words),
+        lang: languageOf(chunk, text),
+      };
+    });
+  });
   if (wanted.size === 0 || sentences.length === 0) return { scored: [], picked: [] };
 
   const df = new Map<string, number>();
@@ -195,16 +204,16 @@ export function selectAnswer(
       lang: s.lang,
     };
   });
-  // Ties go to the sentence with more of what the message tells ("I paid with KNET"), then to the
-  // chunk whose title names more of the question (the document about it), then to the
+  // Ties go to the chunk whose title names more of the question (the document about it), then to
+  // the sentence with more of what the message tells ("I paid with KNET"), then to the
   // higher-ranked chunk, then to the earlier sentence.
   const titleOverlap = chunks.map((chunk) =>
     chunk.title === undefined ? 0 : sharedTerms(wanted, contentTerms(chunk.title)).size,
   );
   const byRank = (a: ScoredSentence, b: ScoredSentence) =>
     b.score - a.score ||
-    b.told - a.told ||
     titleOverlap[b.chunkIndex]! - titleOverlap[a.chunkIndex]! ||
+    b.told - a.told ||
     a.chunkIndex - b.chunkIndex ||
     a.sentenceIndex - b.sentenceIndex;
   scored.sort(byRank);

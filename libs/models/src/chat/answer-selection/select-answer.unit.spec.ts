@@ -147,4 +147,35 @@ describe('selectAnswer', () => {
       'القطع المخفّضة تُستبدل بمقاس آخر من القطعة نفسها فقط، ولا تُستبدل بقطعة مختلفة. [ar-exchanges#3]',
     ]);
   });
+
+  it('scores a rule with the sentence that goes on from it', () => {
+    const hub: PromptChunk = {
+      chunkId: 'delivery#7',
+      title: 'Delivery',
+      lang: 'en',
+      text: 'Unclaimed parcels are held at the courier hub for 5 days and the order is cancelled.',
+    };
+    const store: PromptChunk = {
+      chunkId: 'stores#2',
+      title: 'Stores',
+      lang: 'en',
+      text: 'We keep your order at the store for 10 days. After that it is cancelled.',
+    };
+    expect(
+      picked('How long will you hold my order at the store before cancelling it?', [hub, store]),
+    ).toEqual([
+      'We keep your order at the store for 10 days. [stores#2]',
+      'After that it is cancelled. [stores#2]',
+    ]);
+  });
+
+  it('never answers with a sentence about another action', () => {
+    const exchanges: PromptChunk = {
+      chunkId: 'ar-exchanges#4',
+      title: 'الاستبدال في الفروع',
+      lang: 'ar',
+      text: 'يمكنك استبدال أي طلب أونلاين في أي من فروعنا.',
+    };
+    expect(picked('ابي ارجع طلب اونلاين في الفرع، ينفع؟', [exchanges], 'ar')).toEqual([]);
+  });
 });

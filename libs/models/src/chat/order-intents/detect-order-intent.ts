@@ -57,6 +57,11 @@ const OWN_ORDER = [
 const POLICY_QUESTION = [
   /\bhow\s+(?:do|can|does|to|long|much|many|soon)\b/,
   /\b(?:can|could|may)\s+i\b/,
+  // "Can you shorten it for free?", "do I get anything extra?", "is there a fee?": the shop's
+  // rules, not one order's record; "can you check my order?" still asks for the record.
+  /\b(?:can|could|will|would)\s+you\s+(?!(?:please\s+)?(?:check|track|find|look|see|locate|confirm|tell\s+me\s+where)\b)/,
+  /\bdo\s+(?:i|we)\s+(?:still\s+)?(?:get|have\s+to|need\s+to|pay)\b/,
+  /\b(?:is|are)\s+there\b/,
   /\bis\s+it\s+possible\b/,
   /\bwhen\s+(?:do|does|can|should|would)\s+(?:i|we|you)\b/,
   /\bwhat\s+does\b.*\bmean\b/,

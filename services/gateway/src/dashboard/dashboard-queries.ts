@@ -126,27 +126,62 @@ export class DashboardQueries {
   }
 }
 
-/** The dashboard as CSV: one section per table, `section,key,value…` rows. */
+/**
+ * The dashboard as CSV, one table per chart: a title row, a header row, the rows, a blank line.
+ * It starts with a byte-order mark, so spreadsheets read it as UTF-8 (Arabic questions and topics
+ * otherwise arrive garbled).
+ */
 export function dashboardCsv(data: DashboardData): string {
   const cell = (value: unknown) => {
     const text = String(value ?? '');
     // Quote every cell; a leading = + - @ would be read as a formula by spreadsheets.
     return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
   };
-  const rows: unknown[][] = [
-    ['section', 'key', 'value', 'value2'],
-    ['turns', 'total', data.turns.total, ''],
-    ['turns', 'answered', data.turns.answered, data.turns.answeredShare],
-    ['turns', 'escalated', data.turns.escalated, ''],
-    ['escalations', 'withdrawn', data.escalations.withdrawn, ''],
-    ['latency_ms', 'p50', data.latencyMs.p50, ''],
-    ['latency_ms', 'p95', data.latencyMs.p95, ''],
-    ...data.byDay.map((d) => ['escalations_by_day', d.day, d.genuine, d.avoidable]),
-    ...data.byReason.map((r) => ['escalations_by_reason', r.reason, r.count, r.group]),
-    ...data.byTopic.map((t) => ['escalations_by_topic', t.topic, t.genuine, t.avoidable]),
-    ...data.backlog.flatMap((b) =>
-      b.questions.map((question) => ['kb_backlog', b.topic, question, '']),
-    ),
+  const tables: [string, unknown[], unknown[][]][] = [
+    [
+      'Turns and escalations',
+      ['metric', 'value'],
+      [
+        ['turns', data.turns.total],
+        ['answered', data.turns.answered],
+        ['answered_share', data.turns.answeredShare],
+        ['escalated', data.turns.escalated],
+        ['escalations_genuine', data.escalations.genuine],
+        ['escalations_avoidable', data.escalations.avoidable],
+        ['escalations_withdrawn', data.escalations.withdrawn],
+        ['latency_ms_p50', data.latencyMs.p50],
+        ['latency_ms_p95', data.latencyMs.p95],
+        ['leg_timeouts', data.retrieval.legTimeouts],
+        ['rerank_fail_opens', data.retrieval.rerankFailOpens],
+      ],
+    ],
+    [
+      'Escalations per day',
+      ['day', 'genuine', 'avoidable'],
+      data.byDay.map((d) => [d.day, d.genuine, d.avoidable]),
+    ],
+    [
+      'Escalations by reason',
+      ['reason', 'group', 'count'],
+      data.byReason.map((r) => [r.reason, r.group, r.count]),
+    ],
+    [
+      'Escalations by topic',
+      ['topic', 'genuine', 'avoidable'],
+      data.byTopic.map((t) => [t.topic, t.genuine, t.avoidable]),
+    ],
+    [
+      'Knowledge-base backlog',
+      ['topic', 'question'],
+      data.backlog.flatMap((b) => b.questions.map((question) => [b.topic, question])),
+    ],
   ];
-  return rows.map((row) => row.map(cell).join(',')).join('\n') + '\n';
+  const line = (row: unknown[]) => row.map(cell).join(',');
+  return (
+    '\uFEFF' +
+    tables
+      .map(([title, header, rows]) => [line([title]), line(header), ...rows.map(line)].join('\n'))
+      .join('\n\n') +
+    '\n'
+  );
 }

@@ -69,7 +69,10 @@ export class DashboardController {
   private range(days?: string): [Date, Date] {
     const count = days === undefined ? 30 : Number(days);
     if (!Number.isInteger(count) || count < 1 || count > 3660)
-      throw new AppError('validation_failed', 'days must be 1..3660');
+      throw new AppError(
+        'validation_failed',
+        `Days must be a whole number from 1 to 3660 (a period of that many days up to now); got "${String(days).slice(0, 20)}"`,
+      );
     const to = new Date(Date.now() + 60_000);
     return [new Date(to.getTime() - count * DAY_MS), to];
   }

@@ -14,10 +14,12 @@ import {
   RetrievalCompleted,
 } from '@support/contracts';
 import { eventually, launchChromium } from '@support/testing';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { TokenService } from '../auth/token-service.js';
 import { type GatewayHarness, startGatewayHarness } from '../testing/gateway-harness.js';
 import type { DashboardData } from './dashboard-queries.js';
+
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 const SECRET = 'dashboard-secret-dashboard-secret-0123456';
 
@@ -251,9 +253,15 @@ describe('analyst dashboard', () => {
       'Wholesale returns?',
     ]);
 
-    const csv = await (await data(analyst, 'export.csv')).text();
-    expect(csv).toContain('"kb_backlog","returns","Rent a dress?"');
-    expect(csv).toContain('"escalations","withdrawn","1",""');
+    // The body starts with a UTF-8 byte-order mark (text() would drop it: read the bytes).
+    const bytes = Buffer.from(await (await data(analyst, 'export.csv')).arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.subarray(3).toString('utf8');
+    expect(csv).toContain(
+      '"Knowledge-base backlog"\n"topic","question"\n"returns","Rent a dress?"',
+    );
+    expect(csv).toContain('"escalations_withdrawn","1"');
+    expect(csv.split('\n\n')).toHaveLength(5);
     const customer = await tokens.issue({ subject: 'cust-1', role: 'customer' });
     expect((await data(customer)).status).toBe(403);
   });
@@ -285,5 +293,45 @@ describe('analyst dashboard', () => {
       'Unworn items can be returned within 14 days',
     );
     await expect(page.locator('#trace-text').textContent()).resolves.toContain('sparse_en');
+  });
+
+  it('fits the dashboard and the trace page in their cards on a phone and a laptop, and says what a bad period is', async () => {
+    // Every card's content stays inside the card: nothing is wider than the box it is drawn in.
+    const spills = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.escalation, .bar')]
+          .filter((box) => !(box as HTMLElement).hidden && box.scrollWidth > box.clientWidth + 1)
+          .map((box) => box.id || box.querySelector('h2, h1')?.textContent || box.className),
+      );
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({
+        baseURL: harness.gateway.url,
+        viewport: { width, height: 900 },
+      });
+      await page.goto('/dashboard');
+      await page.fill('#dash-analyst', 'analyst-1');
+      await page.click('#dash-login-submit');
+      await page.waitForSelector('#dash:not([hidden])');
+      await expect(spills(page)).resolves.toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}/dashboard-${width}.png`, fullPage: true });
+
+      await page.goto(`/dashboard/trace?turn=${tracedTurnId}`);
+      await page.locator('#trace-chunks li').first().waitFor();
+      await expect(spills(page)).resolves.toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}/trace-${width}.png`, fullPage: true });
+      await page.close();
+    }
+
+    const page = await browser.newPage({ baseURL: harness.gateway.url });
+    await page.goto('/dashboard');
+    await page.fill('#dash-analyst', 'analyst-1');
+    await page.click('#dash-login-submit');
+    await page.waitForSelector('#dash:not([hidden])');
+    await page.fill('#dash-days', '0');
+    await page.click('#dash-refresh');
+    await expect(page.locator('#dash-error').textContent()).resolves.toContain(
+      'Days must be a whole number from 1 to 3660',
+    );
+    await page.close();
   });
 });

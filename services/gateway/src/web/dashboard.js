@@ -21,9 +21,12 @@
     const rowHeight = 22;
     const labelWidth = 170;
     const max = Math.max(1, ...rows.map((r) => series.reduce((n, s) => n + r[s], 0)));
+    const height = rows.length * rowHeight + 24;
+    // Drawn in a fixed coordinate space and scaled to the card: it never runs outside it.
     const chart = svg('svg', {
-      width,
-      height: rows.length * rowHeight + 24,
+      viewBox: `0 0 ${width} ${height}`,
+      width: '100%',
+      preserveAspectRatio: 'xMinYMin meet',
       role: 'img',
       class: 'chart',
     });
@@ -134,6 +137,13 @@
     $('dash').hidden = false;
   }
 
+  /** What the server said was wrong, in its words ("days must be 1..3660"), or the status. */
+  async function refusal(response) {
+    const body = await response.json().catch(() => null);
+    const message = body && typeof body.message === 'string' ? body.message : null;
+    return message ?? `The server answered ${response.status} ${response.statusText}`.trim();
+  }
+
   async function authorised(path) {
     const response = await fetch(
       `dashboard/${path}?days=${encodeURIComponent($('dash-days').value)}`,
@@ -145,7 +155,7 @@
       $('dash-token-login').hidden = false;
       throw new Error('please sign in as an analyst');
     }
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok) throw new Error(await refusal(response));
     return response;
   }
 

@@ -12,7 +12,9 @@
     $('trace-error').textContent =
       status === 404
         ? notFound
-        : `HTTP ${status} (sign in on the ${admin ? 'admin console' : 'dashboard'} first)`;
+        : status === 401 || status === 403
+          ? `Not signed in with the right role: sign in on the ${admin ? 'admin console' : 'dashboard'} first`
+          : `The server could not show this (${status}); try again`;
     $('trace-error').hidden = false;
   }
 

@@ -299,7 +299,7 @@ describe('analyst dashboard', () => {
     // Every card's content stays inside the card: nothing is wider than the box it is drawn in.
     const spills = (page: Page) =>
       page.evaluate(() =>
-        [...document.querySelectorAll('.escalation, .bar')]
+        Array.from(document.querySelectorAll('.escalation, .bar'))
           .filter((box) => !(box as HTMLElement).hidden && box.scrollWidth > box.clientWidth + 1)
           .map((box) => box.id || box.querySelector('h2, h1')?.textContent || box.className),
       );

@@ -13,7 +13,7 @@
       status === 404
         ? notFound
         : status === 401 || status === 403
-          ? `Not signed in with the right role: sign in on the ${admin ? 'admin console' : 'dashboard'} first`
+          ? `Not signed in with the right role (${status}): sign in on the ${admin ? 'admin console' : 'dashboard'} first`
           : `The server could not show this (${status}); try again`;
     $('trace-error').hidden = false;
   }

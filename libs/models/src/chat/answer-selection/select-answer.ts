@@ -41,9 +41,10 @@ const NAMED_KIND = 0.8;
 const CONTINUES =
   /^(?:after that|otherwise|however|but|except|in that case|in this case|from then on|beyond that|after this|then)\b|^(?:وبعد ذلك|بعد ذلك|بعدها|والا|وإلا|لكن|ولكن|غير ان|غير أن|في هذه الحاله|في هذه الحالة|عدا ذلك|ما عدا ذلك)/i;
 
-// The shop actions a question can be about. A sentence about another action answers another
-// question: "free delivery over 200 SAR" does not answer "can I pay on delivery?", whatever
-// words it shares with it. Missing one keeps a sentence under the floor.
+// The shop actions a question can be about. A sentence about another action (in neither its words
+// nor its document's title) answers another question: "free delivery over 200 SAR" does not answer
+// "can I pay on delivery?", whatever words it shares with it. Missing one keeps a sentence under
+// the floor.
 const ACTIONS = new Set([
   '~deliver',
   '~return',
@@ -185,7 +186,10 @@ export function selectAnswer(
         else if (titleTerms[s.chunkIndex]!.has(term)) covered += weight(term) * FROM_TITLE;
       }
       const coverage = totals[index]! > 0 ? covered / totals[index]! : 0;
-      const missesAction = [...part.wanted].some((term) => ACTIONS.has(term) && !s.terms.has(term));
+      // "Muscat takes 3-4 working days" under "Delivery times" is about delivering.
+      const missesAction = [...part.wanted].some(
+        (term) => ACTIONS.has(term) && !s.terms.has(term) && !titleTerms[s.chunkIndex]!.has(term),
+      );
       const score = coverage * kindFactor(s.text, part.type) * (missesAction ? MISSED_ACTION : 1);
       return Math.round(score * 1e4) / 1e4;
     });

@@ -13,12 +13,20 @@ import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { BUS_USERS, type BusUser, natsAuthorization, passwordEnvVar } from '@support/bus';
 import { SERVICE_NAMES, SERVICE_PORTS, type EnvSchema, type ServiceName } from '@support/platform';
-import { gatewayServiceEnv } from '@support/gateway';
-import { agentEnv } from '@support/agent';
-import { retrievalEnv } from '@support/retrieval';
-import { rerankerProxyEnv } from '@support/reranker-proxy';
+import { ADMIN_WS_PATH, CUSTOMER_WS_PATH } from '@support/gateway';
 import { escalationEnv } from '@support/escalation';
-import { classifierEnv } from '@support/classifier';
+import {
+  ENV_SCHEMAS,
+  flagValue,
+  MODEL_SERVER_IMAGES,
+  MODEL_WIRING,
+  modelMatches,
+  PRODUCTION_SETTINGS,
+  qdrantClientVersion,
+  qdrantImageMatchesClient,
+  SECRET_VARS,
+  servedModel,
+} from '../production-settings.js';
 
 const K8S_DIR = fileURLToPath(new URL('.', import.meta.url));
 const DEPLOY_DIR = join(K8S_DIR, '..');
@@ -29,15 +37,8 @@ const NAMESPACE = 'support-agent';
 const NAME_LABEL = 'app.kubernetes.io/name';
 const SECRET_PLACEHOLDER = 'REPLACE_ME';
 
-/** Every variable each service reads: the schemas the services validate at start-up. */
-const ENV_SCHEMAS: Record<ServiceName, EnvSchema> = {
-  gateway: gatewayServiceEnv,
-  agent: agentEnv,
-  retrieval: retrievalEnv,
-  'reranker-proxy': rerankerProxyEnv,
-  escalation: escalationEnv,
-  classifier: classifierEnv,
-};
+/** Deployments of the model servers (models.yaml), beside the six services. */
+const MODEL_SERVER_COMPONENT = 'model-server';
 
 /** Port each Service exposes, where it differs from the container port. */
 const SERVICE_FRONT_PORTS: Partial<Record<ServiceName, number>> = { gateway: 80 };
@@ -49,9 +50,6 @@ const SERVICE_FRONT_PORTS: Partial<Record<ServiceName, number>> = { gateway: 80 
 const EXTRA_PORTS: Partial<Record<ServiceName, Record<string, number>>> = {
   escalation: { 'slack-events': Number(escalationEnv.SLACK_EVENTS_PORT!.parse(undefined, 'x')) },
 };
-
-/** Variables holding credentials: only ever from a Secret, never a literal or a ConfigMap. */
-const SECRET_VARS = new Set(['AUTH_TOKEN_SECRET', 'DATABASE_URL', 'NATS_PASSWORD']);
 
 /**
  * Variables that have a default in the schema but whose default cannot work in the cluster, so a
@@ -136,6 +134,13 @@ const secrets = new Map(ofKind('Secret').map((r) => [r.name, r]));
 
 function labelOf(resource: Resource): unknown {
   return obj(obj(resource.body.metadata).labels)[NAME_LABEL];
+}
+
+function isModelServer(resource: Resource): boolean {
+  return (
+    obj(obj(resource.body.metadata).labels)['app.kubernetes.io/component'] ===
+    MODEL_SERVER_COMPONENT
+  );
 }
 
 function configMapKeys(name: string): Map<string, string> {
@@ -268,11 +273,19 @@ function isLoopback(value: unknown): boolean {
   );
 }
 
-/** Variables a Deployment of the service must set. */
-function requiredVars(schema: EnvSchema): string[] {
+/**
+ * Variables a Deployment of the service must set: no default, a loopback default, one of
+ * PRODUCTION_REQUIRED, or a setting whose absence runs the embedded default (PRODUCTION_SETTINGS).
+ */
+function requiredVars(service: ServiceName, schema: EnvSchema): string[] {
   return Object.keys(schema).filter((name) => {
     const fallback = defaultOf(schema, name);
-    return 'required' in fallback || isLoopback(fallback.value) || PRODUCTION_REQUIRED.has(name);
+    return (
+      'required' in fallback ||
+      isLoopback(fallback.value) ||
+      PRODUCTION_REQUIRED.has(name) ||
+      PRODUCTION_SETTINGS[service].includes(name)
+    );
   });
 }
 
@@ -345,7 +358,7 @@ describe('deploy/k8s manifests', () => {
         problems.push(`${service}: ${count} Deployments labelled ${NAME_LABEL}=${service}`);
     }
     for (const d of deployments)
-      if (!SERVICE_NAMES.includes(labelOf(d) as ServiceName))
+      if (!SERVICE_NAMES.includes(labelOf(d) as ServiceName) && !isModelServer(d))
         problems.push(
           `${d.file}: Deployment ${d.name} is labelled ${NAME_LABEL}=${String(labelOf(d))}, not a service in SERVICE_PORTS`,
         );
@@ -486,7 +499,7 @@ describe('deploy/k8s manifests', () => {
         if (directNames.filter((n) => n === name).length > 1)
           problems.push(`${service}: env ${name} is set twice`);
       const providedNames = new Set(provided.map((v) => v.name));
-      const required = requiredVars(schema);
+      const required = requiredVars(service, schema);
       expect(required).toContain('NATS_URL');
       for (const name of required)
         if (!providedNames.has(name))
@@ -773,7 +786,10 @@ describe('deploy/k8s past one machine', () => {
   it('Qdrant and Postgres StatefulSets back QDRANT_URL and DATABASE_URL', () => {
     const qdrant = statefulSets.find((s) => s.name === 'qdrant');
     const qdrantContainer = qdrant ? (containersOf(qdrant)[0] ?? {}) : {};
-    expect(String(qdrantContainer.image)).toMatch(/^qdrant\/qdrant:v1\.12\.\d+/);
+    expect({
+      image: qdrantContainer.image,
+      matchesClient: qdrantImageMatchesClient(String(qdrantContainer.image), qdrantClientVersion()),
+    }).toEqual({ image: qdrantContainer.image, matchesClient: true });
     expect(
       list(qdrantContainer.ports)
         .map((p) => Number(p.containerPort))
@@ -969,8 +985,16 @@ describe('deploy/k8s NetworkPolicy', () => {
 });
 
 describe('deploy/docker/Dockerfile', () => {
-  it('builds any service from node:20-slim: npm ci, npm run build, dev dependencies pruned', () => {
-    expect(dockerfile).toMatch(/node:20-slim/);
+  it('builds any service from node:24-slim (the current LTS): npm ci, npm run build, dev dependencies pruned', () => {
+    const nodeImages = dockerInstructions
+      .filter((l) => /^ARG\s+NODE_IMAGE=/.test(l))
+      .map((l) => l.replace(/^ARG\s+NODE_IMAGE=/, ''));
+    expect(nodeImages).toEqual(['node:24-slim']);
+    expect(
+      dockerInstructions
+        .filter((l) => /^FROM\s/i.test(l))
+        .every((l) => /^FROM\s+\$\{NODE_IMAGE\}\s/.test(l)),
+    ).toBe(true);
     expect(dockerInstructions.some((l) => /^RUN\s.*\bnpm ci\b/.test(l))).toBe(true);
     expect(dockerInstructions.some((l) => /^RUN\s.*\bnpm run build\b/.test(l))).toBe(true);
     expect(dockerInstructions.some((l) => /^RUN\s.*\bnpm prune\b.*--omit=dev/.test(l))).toBe(true);
@@ -984,5 +1008,297 @@ describe('deploy/docker/Dockerfile', () => {
     expect(user).toMatch(/^\d+$/);
     expect(user).not.toBe('0');
     expect(dockerEntryPattern()).toMatch(/^services\/\$\{?SERVICE\}?\/dist\/main\.js$/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Production parts: the models, Qdrant, Slack, and the way in
+
+/** A variable's value in a service's Deployment: a literal or a ConfigMap key; undefined otherwise. */
+function deployedValue(service: ServiceName, name: string): string | undefined {
+  const deployment = deployments.find((d) => labelOf(d) === service);
+  if (!deployment) return undefined;
+  const source = providedVars(service, containerOf(deployment), []).find(
+    (v) => v.name === name,
+  )?.source;
+  if (source?.kind === 'literal') return source.value;
+  if (source?.kind === 'configMap') return configMapKeys(source.name).get(source.key);
+  return undefined;
+}
+
+/** Container args (command + args) as strings. */
+function argsOf(container: Json): string[] {
+  return [
+    ...(Array.isArray(container.command) ? container.command : []),
+    ...(Array.isArray(container.args) ? container.args : []),
+  ].map(String);
+}
+
+/**
+ * What a URL reaches inside the namespace: the Service named by its host (`name`, or
+ * `name.support-agent[.svc…]`), the Service port it names, and the Deployment container and
+ * container port behind it. Anything unresolved is a problem sentence.
+ */
+function resolveInCluster(
+  url: string,
+): { workload: Resource; container: Json; containerPort: number } | string {
+  const parsed = new URL(url);
+  const [host, namespace] = parsed.hostname.split('.');
+  if (namespace !== undefined && namespace !== NAMESPACE)
+    return `${url}: host is not a Service of ${NAMESPACE}`;
+  const service = services.find((s) => s.name === host);
+  if (!service) return `${url}: no Service ${host}`;
+  const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
+  const servicePort = list(obj(service.body.spec).ports).find((p) => Number(p.port) === port);
+  if (!servicePort) return `${url}: Service ${host} has no port ${port}`;
+  const selector = obj(obj(service.body.spec).selector);
+  const workload = [...deployments, ...statefulSets].find((w) => selects(selector, w));
+  if (!workload) return `${url}: Service ${host} selects no workload`;
+  const container = containersOf(workload)[0] ?? {};
+  const containerPort = resolvePort(container, servicePort.targetPort ?? servicePort.port);
+  if (
+    containerPort === undefined ||
+    !list(container.ports).some((p) => p.containerPort === containerPort)
+  )
+    return `${url}: Service ${host}:${port} targets no port of ${workload.name}`;
+  return { workload, container, containerPort };
+}
+
+describe('deploy/k8s production parts', () => {
+  it('every production setting names a variable its service reads', () => {
+    const unknown = SERVICE_NAMES.flatMap((service) =>
+      PRODUCTION_SETTINGS[service]
+        .filter((name) => !(name in ENV_SCHEMAS[service]))
+        .map((name) => `${service}: ${name}`),
+    );
+    expect(unknown).toEqual([]);
+    expect(MODEL_WIRING.every((w) => PRODUCTION_SETTINGS[w.service].includes(w.urlVar))).toBe(true);
+  });
+
+  it.each(MODEL_WIRING.map((w) => [`${w.service} ${w.urlVar}`, w] as const))(
+    '%s reaches a pinned model server serving the design’s model',
+    (_label, wiring) => {
+      const problems: string[] = [];
+      const url = deployedValue(wiring.service, wiring.urlVar);
+      expect({ variable: wiring.urlVar, url }).toEqual({
+        variable: wiring.urlVar,
+        url: expect.any(String),
+      });
+      if (wiring.openAiBase && !new URL(url!).pathname.replace(/\/+$/, '').endsWith('/v1'))
+        problems.push(`${wiring.urlVar}=${url}: an OpenAI-compatible base ends in /v1`);
+      const target = resolveInCluster(url!);
+      if (typeof target === 'string') problems.push(target);
+      else {
+        const image = String(target.container.image);
+        if (!MODEL_SERVER_IMAGES[wiring.server].test(image))
+          problems.push(`${target.workload.name}: image ${image} is not a pinned ${wiring.server}`);
+        if (!isModelServer(target.workload))
+          problems.push(`${target.workload.name}: not labelled as a model server`);
+        const args = argsOf(target.container);
+        const served = servedModel(wiring.server, args);
+        if (!modelMatches(wiring.model, served))
+          problems.push(
+            `${target.workload.name} serves ${served}, the design says ${String(wiring.model)}`,
+          );
+        if (wiring.modelVar !== undefined) {
+          const sent = deployedValue(wiring.service, wiring.modelVar);
+          if (sent !== served)
+            problems.push(
+              `${wiring.service}: ${wiring.modelVar}=${sent}, the server serves ${served}`,
+            );
+        }
+        if (flagValue(args, '--port') !== String(target.containerPort))
+          problems.push(
+            `${target.workload.name}: --port is not its containerPort ${target.containerPort}`,
+          );
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('vLLM runs on a GPU with tool calls on and a context that holds the agent’s prompt budget', () => {
+    const target = resolveInCluster(deployedValue('agent', 'LLM_BASE_URL') ?? 'http://none');
+    expect(typeof target).not.toBe('string');
+    if (typeof target === 'string') return;
+    const args = argsOf(target.container);
+    expect(args).toContain('--enable-auto-tool-choice');
+    expect(flagValue(args, '--tool-call-parser')).toBe('hermes');
+    const limits = obj(obj(target.container.resources).limits);
+    expect(String(limits['nvidia.com/gpu'])).toBe('1');
+    const schema = ENV_SCHEMAS.agent;
+    if ('MODEL_CONTEXT_TOKENS' in schema) {
+      const context = Number(
+        schema['MODEL_CONTEXT_TOKENS']!.parse(
+          deployedValue('agent', 'MODEL_CONTEXT_TOKENS'),
+          'MODEL_CONTEXT_TOKENS',
+        ),
+      );
+      expect(Number(flagValue(args, '--max-model-len'))).toBeGreaterThanOrEqual(context);
+    }
+  });
+
+  it('the model servers are reachable only by the services whose URLs name them', () => {
+    for (const server of deployments.filter(isModelServer)) {
+      const port = Number(list(containersOf(server)[0]?.ports)[0]?.containerPort);
+      const callers = MODEL_WIRING.filter((w) => {
+        const target = resolveInCluster(deployedValue(w.service, w.urlVar) ?? 'http://none');
+        return typeof target !== 'string' && target.workload.name === server.name;
+      }).map((w) => deployments.find((d) => labelOf(d) === w.service)!.name);
+      expect({ server: server.name, peers: sorted(allowedPeers(server.name, port)) }).toEqual({
+        server: server.name,
+        peers: sorted(new Set(callers)),
+      });
+    }
+    expect(
+      deployments
+        .filter(isModelServer)
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(['embeddings', 'reranker', 'vllm']);
+  });
+
+  it('Qdrant runs the client’s version, and retrieval sends the API key the server requires', () => {
+    const qdrant = statefulSets.find((s) => s.name === 'qdrant')!;
+    const serverVars = providedVars('StatefulSet qdrant', containersOf(qdrant)[0] ?? {}, []);
+    const retrieval = deployments.find((d) => labelOf(d) === 'retrieval')!;
+    const clientVars = providedVars('retrieval', containerOf(retrieval), []);
+    const serverKey = secretRefOf(serverVars, 'QDRANT__SERVICE__API_KEY');
+    expect(serverKey).toBeDefined();
+    expect(secretRefOf(clientVars, 'QDRANT_API_KEY')).toBe(serverKey);
+    const target = resolveInCluster(deployedValue('retrieval', 'QDRANT_URL') ?? 'http://none');
+    expect(typeof target === 'string' ? target : target.workload.name).toBe('qdrant');
+    expect(
+      qdrantImageMatchesClient(String(containersOf(qdrant)[0]?.image), qdrantClientVersion()),
+    ).toBe(true);
+  });
+
+  it('Slack: credentials from a Secret, channel and admins configured, the receiver reachable', () => {
+    const escalation = deployments.find((d) => labelOf(d) === 'escalation')!;
+    const vars = providedVars('escalation', containerOf(escalation), []);
+    for (const name of ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET'])
+      expect({ name, source: vars.find((v) => v.name === name)?.source.kind }).toEqual({
+        name,
+        source: 'secret',
+      });
+    expect(deployedValue('escalation', 'SLACK_EVENTS_HOST')).toBe('0.0.0.0');
+    for (const name of ['SLACK_CHANNEL', 'SLACK_ADMIN_USER_IDS'])
+      expect({ name, value: deployedValue('escalation', name) }).toEqual({
+        name,
+        value: expect.any(String),
+      });
+  });
+});
+
+const ingresses = ofKind('Ingress');
+
+interface IngressRoute {
+  readonly ingress: Resource;
+  readonly host: string | undefined;
+  readonly path: string;
+  readonly pathType: string;
+  readonly service: string;
+  readonly port: unknown;
+}
+
+const ingressRoutes: IngressRoute[] = ingresses.flatMap((ingress) =>
+  list(obj(ingress.body.spec).rules).flatMap((rule) =>
+    list(obj(rule.http).paths).map((path) => {
+      const backend = obj(obj(path.backend).service);
+      const port = obj(backend.port);
+      return {
+        ingress,
+        host: typeof rule.host === 'string' ? rule.host : undefined,
+        path: String(path.path),
+        pathType: String(path.pathType),
+        service: String(backend.name),
+        port: port.name ?? port.number,
+      };
+    }),
+  ),
+);
+
+/** The Service port a route names (by name or number), and the workload port behind it. */
+function routeTarget(route: IngressRoute): { workload: string; containerPort: number } | undefined {
+  const service = services.find((s) => s.name === route.service);
+  const servicePort = list(obj(service?.body.spec).ports).find((p) =>
+    typeof route.port === 'string' ? p.name === route.port : Number(p.port) === route.port,
+  );
+  if (!service || !servicePort) return undefined;
+  const workload = [...deployments, ...statefulSets].find((w) =>
+    selects(obj(obj(service.body.spec).selector), w),
+  );
+  if (!workload) return undefined;
+  const containerPort = resolvePort(
+    containersOf(workload)[0] ?? {},
+    servicePort.targetPort ?? servicePort.port,
+  );
+  return containerPort === undefined ? undefined : { workload: workload.name, containerPort };
+}
+
+describe('deploy/k8s Ingress', () => {
+  const WEBSOCKET_TIMEOUT_S = 3600;
+
+  it('every route reaches a defined Service port; every host is covered by TLS', () => {
+    const problems: string[] = [];
+    expect(ingresses.length).toBeGreaterThan(0);
+    for (const route of ingressRoutes)
+      if (!routeTarget(route))
+        problems.push(
+          `${route.ingress.name} ${route.path}: ${route.service}:${String(route.port)} is not a Service port`,
+        );
+    for (const ingress of ingresses) {
+      const spec = obj(ingress.body.spec);
+      if (spec.ingressClassName !== 'nginx')
+        problems.push(`${ingress.name}: ingressClassName is not nginx`);
+      const tlsHosts = list(spec.tls).flatMap((t) =>
+        Array.isArray(t.hosts) ? t.hosts.map(String) : [],
+      );
+      if (!list(spec.tls).every((t) => typeof t.secretName === 'string'))
+        problems.push(`${ingress.name}: a tls entry without secretName`);
+      for (const rule of list(spec.rules))
+        if (typeof rule.host !== 'string' || !tlsHosts.includes(rule.host))
+          problems.push(`${ingress.name}: host ${String(rule.host)} is not served over TLS`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each([CUSTOMER_WS_PATH, ADMIN_WS_PATH])(
+    'the WebSocket path %s goes to the gateway over HTTP/1.1 with long read and send timeouts',
+    (path) => {
+      const routes = ingressRoutes.filter((r) => r.path === path);
+      expect(routes).toHaveLength(1);
+      const route = routes[0]!;
+      expect(route.pathType).toBe('Exact');
+      expect(routeTarget(route)).toEqual({
+        workload: 'gateway',
+        containerPort: SERVICE_PORTS.gateway,
+      });
+      const annotations = obj(obj(route.ingress.body.metadata).annotations);
+      const annotation = (name: string) => annotations[`nginx.ingress.kubernetes.io/${name}`];
+      expect(String(annotation('proxy-http-version'))).toBe('1.1');
+      for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout'])
+        expect({ timeout, seconds: Number(annotation(timeout)) }).toEqual({
+          timeout,
+          seconds: expect.any(Number),
+        });
+      expect(Number(annotation('proxy-read-timeout'))).toBeGreaterThanOrEqual(WEBSOCKET_TIMEOUT_S);
+      expect(Number(annotation('proxy-send-timeout'))).toBeGreaterThanOrEqual(WEBSOCKET_TIMEOUT_S);
+    },
+  );
+
+  it('everything else goes to the gateway, and Slack’s events to the escalation receiver', () => {
+    const root = ingressRoutes.filter((r) => r.path === '/' && r.pathType === 'Prefix');
+    expect(root.map(routeTarget)).toEqual([
+      { workload: 'gateway', containerPort: SERVICE_PORTS.gateway },
+    ]);
+    const eventsPath = String(
+      escalationEnv.SLACK_EVENTS_PATH!.parse(undefined, 'SLACK_EVENTS_PATH'),
+    );
+    const slack = ingressRoutes.filter((r) => r.path === eventsPath);
+    expect(slack.map(routeTarget)).toEqual([
+      { workload: 'escalation', containerPort: EXTRA_PORTS.escalation!['slack-events'] },
+    ]);
+    const targets = new Set(ingressRoutes.map((r) => routeTarget(r)?.workload));
+    expect([...targets].sort()).toEqual(['escalation', 'gateway']);
   });
 });

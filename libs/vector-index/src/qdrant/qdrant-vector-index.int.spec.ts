@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { QdrantClient } from '@qdrant/js-client-rest';
 import { freePort } from '@support/testing';
 import { pointIdFor } from '../point-id.js';
-import { startFakeQdrantServer, type FakeQdrantServer } from '../testing/fake-qdrant-server.js';
+import {
+  FAKE_QDRANT_VERSION,
+  startFakeQdrantServer,
+  type FakeQdrantServer,
+} from '../testing/fake-qdrant-server.js';
 import { describeVectorIndexContract } from '../testing/vector-index.contract.js';
 import { QdrantVectorIndex } from './qdrant-vector-index.js';
 
@@ -54,8 +58,8 @@ describe('QdrantVectorIndex against the fake Qdrant server', () => {
       expect(payloadIndex!.query['wait']).toBe('true');
     });
 
-    it('skips the client version probe', () => {
-      expect(server.requestsTo('GET', '/')).toEqual([]);
+    it("lets the client probe the server's version (GET /) for its compatibility check", () => {
+      expect(server.requestsTo('GET', '/').length).toBeGreaterThan(0);
     });
 
     it('upserts named vectors under a UUID derived from namespace and chunkId, and waits', () => {
@@ -153,10 +157,46 @@ describe('QdrantVectorIndex against the fake Qdrant server', () => {
   });
 
   it('reports an unreachable server as unavailable', async () => {
-    const nowhere = new QdrantVectorIndex({ url: `http://127.0.0.1:${await freePort()}` });
-    await expect(nowhere.count('anything')).rejects.toMatchObject({
-      name: 'VectorIndexUnavailable',
-      code: 'internal',
+    // The version probe fails too and says so; that warning is expected here.
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const nowhere = new QdrantVectorIndex({ url: `http://127.0.0.1:${await freePort()}` });
+      await expect(nowhere.count('anything')).rejects.toMatchObject({
+        name: 'VectorIndexUnavailable',
+        code: 'internal',
+      });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  describe('client/server compatibility check', () => {
+    /** Builds an index against a fake reporting `version` and returns what the client warned. */
+    async function warningsAgainst(version: string): Promise<string[]> {
+      const fake = await startFakeQdrantServer({ version });
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const index = new QdrantVectorIndex({ url: fake.url });
+        // The probe is fired from the constructor; a real call after it has surely been answered.
+        await index.ensureCollection('probe', { denseSize: 2 });
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(fake.requestsTo('GET', '/')).toHaveLength(1);
+        return warn.mock.calls.map((call) => String(call[0]));
+      } finally {
+        warn.mockRestore();
+        await fake.close();
+      }
+    }
+
+    it('stays quiet against the server version the deployments pin (same major.minor)', async () => {
+      expect(await warningsAgainst(FAKE_QDRANT_VERSION)).toEqual([]);
+    });
+
+    it('warns against a server more than one minor version away (the old 1.12 pin)', async () => {
+      const warnings = await warningsAgainst('1.12.6');
+      expect(warnings).toEqual([
+        expect.stringMatching(/incompatible with server version 1\.12\.6/),
+      ]);
     });
   });
 });

@@ -52,8 +52,9 @@ export class QdrantVectorIndex implements VectorIndex {
       url: options.url,
       apiKey: options.apiKey,
       timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      // The check is a fire-and-forget GET / from the constructor that only console.warns.
-      checkCompatibility: false,
+      // A GET / from the constructor that warns when the server's major version differs or its
+      // minor is more than one away from the client's: the deployments pin Qdrant to match.
+      checkCompatibility: true,
     });
   }
 

@@ -47,7 +47,7 @@ export interface FakeQdrantServer {
   close(): Promise<void>;
 }
 
-/** Within one minor version of the client, so its optional compatibility probe stays quiet. */
+/** The client's own major.minor, so its compatibility check (on in QdrantVectorIndex) stays quiet. */
 export const FAKE_QDRANT_VERSION = '1.18.0';
 
 export async function startFakeQdrantServer(

@@ -1,0 +1,143 @@
+/**
+ * What the deployment tests (deploy/k8s/manifests.unit.spec.ts, deploy/compose/compose.unit.spec.ts)
+ * hold the manifests to: each service's env schema, the settings that switch a service from its
+ * embedded default to the design's production part, the production models, and the Qdrant server
+ * version the client accepts.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type EnvSchema, type ServiceName } from '@support/platform';
+import { gatewayServiceEnv } from '@support/gateway';
+import { agentEnv } from '@support/agent';
+import { retrievalEnv } from '@support/retrieval';
+import { rerankerProxyEnv } from '@support/reranker-proxy';
+import { escalationEnv } from '@support/escalation';
+import { classifierEnv } from '@support/classifier';
+
+/** Every variable each service reads: the schemas the services validate at start-up. */
+export const ENV_SCHEMAS: Record<ServiceName, EnvSchema> = {
+  gateway: gatewayServiceEnv,
+  agent: agentEnv,
+  retrieval: retrievalEnv,
+  'reranker-proxy': rerankerProxyEnv,
+  escalation: escalationEnv,
+  classifier: classifierEnv,
+};
+
+/**
+ * Variables that are optional in the schema because, unset, the service runs its embedded default
+ * (extractive responder, hashing embedder, lexical scorer, in-process index, console admins). A
+ * production deployment must set every one of them, or it silently runs the demo.
+ */
+export const PRODUCTION_SETTINGS: Record<ServiceName, readonly string[]> = {
+  gateway: [],
+  agent: ['LLM_BASE_URL', 'LLM_MODEL'],
+  retrieval: ['QDRANT_URL', 'QDRANT_API_KEY', 'EMBEDDINGS_BASE_URL', 'EMBEDDINGS_MODEL'],
+  'reranker-proxy': ['RERANKER_URL'],
+  escalation: ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_CHANNEL', 'SLACK_ADMIN_USER_IDS'],
+  classifier: ['CLASSIFIER_LLM_BASE_URL', 'CLASSIFIER_LLM_MODEL'],
+};
+
+/** Credentials: only ever from a Secret (k8s) or the operator's environment (compose). */
+export const SECRET_VARS: ReadonlySet<string> = new Set([
+  'AUTH_TOKEN_SECRET',
+  'DATABASE_URL',
+  'NATS_PASSWORD',
+  'QDRANT_API_KEY',
+  'SLACK_BOT_TOKEN',
+  'SLACK_SIGNING_SECRET',
+  'SLACK_APP_TOKEN',
+]);
+
+export type ModelServerKind = 'vllm' | 'tei';
+
+/** A service setting that points at a model server, and the model that server must serve. */
+export interface ModelWiring {
+  readonly service: ServiceName;
+  readonly urlVar: string;
+  /** The variable naming the model sent to the server, when the API takes one. */
+  readonly modelVar?: string;
+  /** The model the design prescribes (a Hugging Face id), or a pattern for a family. */
+  readonly model: string | RegExp;
+  readonly server: ModelServerKind;
+  /** OpenAI-compatible APIs are configured with their `/v1` base. */
+  readonly openAiBase: boolean;
+}
+
+/** The design's production models (../shared/DESIGN.md, "Models and engines"). */
+export const MODEL_WIRING: readonly ModelWiring[] = [
+  {
+    service: 'agent',
+    urlVar: 'LLM_BASE_URL',
+    modelVar: 'LLM_MODEL',
+    model: 'Qwen/Qwen3-VL-8B-Instruct',
+    server: 'vllm',
+    openAiBase: true,
+  },
+  {
+    service: 'classifier',
+    urlVar: 'CLASSIFIER_LLM_BASE_URL',
+    modelVar: 'CLASSIFIER_LLM_MODEL',
+    model: 'Qwen/Qwen3-VL-8B-Instruct',
+    server: 'vllm',
+    openAiBase: true,
+  },
+  {
+    service: 'retrieval',
+    urlVar: 'EMBEDDINGS_BASE_URL',
+    modelVar: 'EMBEDDINGS_MODEL',
+    model: 'Qwen/Qwen3-Embedding-0.6B',
+    server: 'tei',
+    openAiBase: true,
+  },
+  {
+    service: 'reranker-proxy',
+    urlVar: 'RERANKER_URL',
+    model: /^BAAI\/bge-reranker-/,
+    server: 'tei',
+    openAiBase: false,
+  },
+];
+
+/** Pinned images of the model servers: vLLM's OpenAI server and text-embeddings-inference. */
+export const MODEL_SERVER_IMAGES: Record<ModelServerKind, RegExp> = {
+  vllm: /^vllm\/vllm-openai:v\d+\.\d+\.\d+$/,
+  tei: /^ghcr\.io\/huggingface\/text-embeddings-inference:(?:cpu-)?\d+\.\d+(?:\.\d+)?$/,
+};
+
+/** The model a server container is started with: vLLM's positional model, TEI's --model-id. */
+export function servedModel(kind: ModelServerKind, args: readonly string[]): string | undefined {
+  if (kind === 'tei') return args[args.indexOf('--model-id') + 1];
+  const named = args.indexOf('--served-model-name');
+  return named >= 0 ? args[named + 1] : args.find((arg) => !arg.startsWith('-'));
+}
+
+/** The value following `flag` in a server's arguments. */
+export function flagValue(args: readonly string[], flag: string): string | undefined {
+  const at = args.indexOf(flag);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+export function modelMatches(expected: string | RegExp, actual: string | undefined): boolean {
+  return typeof expected === 'string' ? actual === expected : expected.test(actual ?? '');
+}
+
+/** The installed @qdrant/js-client-rest version, e.g. `1.18.0`. */
+export function qdrantClientVersion(): string {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('@qdrant/js-client-rest');
+  const root = entry.slice(0, entry.lastIndexOf('/dist/'));
+  return String(
+    (JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { version: unknown }).version,
+  );
+}
+
+/**
+ * Whether a Qdrant image runs the client's major.minor (the client warns past one minor apart;
+ * the deployments pin the same minor so an upgrade of either is a visible, deliberate change).
+ */
+export function qdrantImageMatchesClient(image: string, clientVersion: string): boolean {
+  const tag = /^qdrant\/qdrant:v(\d+)\.(\d+)\.\d+(?:-unprivileged)?$/.exec(image);
+  const [major, minor] = clientVersion.split('.');
+  return tag !== null && tag[1] === major && tag[2] === minor;
+}

@@ -1,60 +1,106 @@
 import 'reflect-metadata';
-import { parseArgs } from 'node:util';
-import { busLatencyBench } from './bus-latency.bench.js';
-import { connectionsBench } from './connections.bench.js';
-import { replayBench } from './replay.bench.js';
-import { chooseFloor, recallByKind, runQuestions, sweepFloors } from './calibrate.bench.js';
-import { retrievalBench, sparseEncodingBench } from './retrieval.bench.js';
-import { turnsBench } from './turns.bench.js';
+import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
+import { findSystemConnections } from '@support/platform';
 
 /**
- * `npm run bench -- [bus|replay|all] [--events N]`: prints numbers as JSON lines. Uses the local
- * NATS (NATS_URL) and PostgreSQL (a throw-away database), with streams of their own.
+ * `npm run bench -- [bus|replay|all] [--events N]`: prints numbers as JSON lines. Uses a
+ * nats-server of its own and a throw-away database on the PostgreSQL the running system uses
+ * (TEST_DATABASE_SERVER, else DATABASE_URL, else the `npm start` of .data/system.json, else the
+ * default), with streams of their own.
  *
  * Load benches (not in `all`), each on a bench-owned nats-server and database with the services
  * as child processes from their dist (build first):
  * `connections [--connections 1000,5000,10000] [--hold-seconds 5]` and
  * `turns [--concurrency 1,50,200] [--turns-per-conversation 5] [--model-latency-ms 0]
- *  [--agent-concurrency 8]`.
+ *  [--agent-concurrency 8] [--runs 1] [--profile-agent DIR]`: `--runs` repeats each level for the
+ *  run-to-run range; `--profile-agent` writes the agent's CPU profile of the measured runs to DIR
+ *  and prints its self time by function and package.
+ *
+ * Exit status: 0 done, 1 a bench failed, 2 unknown bench or bad option.
  */
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    events: { type: 'string' },
-    'replay-events': { type: 'string' },
-    kb: { type: 'string', default: 'kb' },
-    questions: { type: 'string', default: 'eval/calibration/questions.jsonl' },
-    chunks: { type: 'string', default: '10000,100000' },
-    queries: { type: 'string', default: '300' },
-    connections: { type: 'string', default: '1000,5000,10000' },
-    'hold-seconds': { type: 'string', default: '5' },
-    concurrency: { type: 'string', default: '1,50,200' },
-    'turns-per-conversation': { type: 'string', default: '5' },
-    'model-latency-ms': { type: 'string', default: '0' },
-    'agent-concurrency': { type: 'string', default: '8' },
-  },
-});
-const which = positionals[0] ?? 'all';
+const BENCHES = ['all', 'bus', 'replay', 'retrieval', 'calibrate', 'connections', 'turns'] as const;
+
+const count = (raw: string): number => {
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1)
+    throw new InvalidArgumentError('a whole number above 0 is expected.');
+  return Number(raw);
+};
+const zeroOrMore = (raw: string): number => {
+  if (!/^\d+$/.test(raw.trim()))
+    throw new InvalidArgumentError('a whole number (0 or more) is expected.');
+  return Number(raw);
+};
+const counts = (raw: string): number[] => {
+  if (!raw.split(',').every((part) => /^\s*\d+\s*$/.test(part) && Number(part) >= 1))
+    throw new InvalidArgumentError('a comma-separated list of whole numbers above 0 is expected.');
+  return raw.split(',').map(Number);
+};
+
+interface BenchOptions {
+  events?: number;
+  replayEvents?: number;
+  kb: string;
+  questions: string;
+  chunks: number[];
+  queries: number;
+  connections: number[];
+  holdSeconds: number;
+  concurrency: number[];
+  turnsPerConversation: number;
+  modelLatencyMs: number;
+  agentConcurrency: number;
+  runs: number;
+  profileAgent?: string;
+}
+
+const program = new Command('bench')
+  .usage('[bench] [options]   (npm run bench -- <bench> ...)')
+  .description('Benchmarks that print JSON lines (docs/load.md, docs/calibration.md).')
+  .addArgument(new Argument('[bench]', 'which bench').choices(BENCHES).default('all'))
+  .option('--events <n>', 'bus (and replay) events (default 5000)', count)
+  .option('--replay-events <n>', 'replay events (default --events, else 100000)', count)
+  .option('--kb <dir>', 'knowledge base (retrieval, calibrate, turns)', 'kb')
+  .option('--questions <file>', 'labelled questions', 'eval/calibration/questions.jsonl')
+  .option('--chunks <list>', 'retrieval: index sizes', counts, [10_000, 100_000])
+  .option('--queries <n>', 'retrieval: queries per index size', count, 300)
+  .option('--connections <list>', 'connections: sockets per level', counts, [1000, 5000, 10_000])
+  .option('--hold-seconds <n>', 'connections: how long each level is held', count, 5)
+  .option('--concurrency <list>', 'turns: conversations at once, per level', counts, [1, 50, 200])
+  .option('--turns-per-conversation <n>', 'turns: turns in each conversation', count, 5)
+  .option('--model-latency-ms <ms>', 'turns: simulated model latency', zeroOrMore, 0)
+  .option('--agent-concurrency <n>', 'turns: turns each agent runs at once', count, 8)
+  .option('--runs <n>', 'turns: runs of each level (run-to-run range)', count, 1)
+  .option('--profile-agent <dir>', "turns: write the agent's CPU profile here")
+  .exitOverride()
+  .showHelpAfterError('(add --help for the benches and their options)');
+
 const print = (row: Record<string, unknown>) => console.log(JSON.stringify(row));
-const numbers = (list: string) => list.split(',').map(Number);
-const run = async () => {
+
+async function run(which: (typeof BENCHES)[number], values: BenchOptions): Promise<void> {
+  // libs/testing reads TEST_DATABASE_SERVER when loaded: set it before the benches are imported.
+  const database = new URL(findSystemConnections('.data').database.url);
+  database.pathname = '/postgres';
+  process.env.TEST_DATABASE_SERVER ??= database.toString();
   if (which === 'bus' || which === 'all') {
-    const result = await busLatencyBench(Number(values.events ?? 5000));
+    const { busLatencyBench } = await import('./bus-latency.bench.js');
+    const result = await busLatencyBench(values.events ?? 5000);
     console.log(JSON.stringify({ bench: 'publish_to_consume', ...result }));
   }
   if (which === 'retrieval') {
-    console.log(JSON.stringify({ bench: 'sparse_encoding', ...sparseEncodingBench(values.kb!) }));
-    const counts = values.chunks!.split(',').map(Number);
+    const { retrievalBench, sparseEncodingBench } = await import('./retrieval.bench.js');
+    console.log(JSON.stringify({ bench: 'sparse_encoding', ...sparseEncodingBench(values.kb) }));
     for (const result of await retrievalBench(
-      values.kb!,
-      values.questions!,
-      counts,
-      Number(values.queries),
+      values.kb,
+      values.questions,
+      values.chunks,
+      values.queries,
     ))
       console.log(JSON.stringify({ bench: 'retrieval', ...result }));
   }
   if (which === 'calibrate') {
-    const outcomes = await runQuestions(values.kb!, values.questions!);
+    const { chooseFloor, recallByKind, runQuestions, sweepFloors } =
+      await import('./calibrate.bench.js');
+    const outcomes = await runQuestions(values.kb, values.questions);
     const rows = sweepFloors(outcomes);
     const scorer = process.env.RERANKER_URL ? 'cross_encoder' : 'lexical';
     for (const row of rows) console.log(JSON.stringify({ bench: 'floor_sweep', scorer, ...row }));
@@ -73,31 +119,52 @@ const run = async () => {
         }),
       );
   }
-  if (which === 'connections')
+  if (which === 'connections') {
+    const { connectionsBench } = await import('./connections.bench.js');
     await connectionsBench(
-      { levels: numbers(values.connections!), holdMs: Number(values['hold-seconds']) * 1000 },
+      { levels: values.connections, holdMs: values.holdSeconds * 1000 },
       print,
     );
-  if (which === 'turns')
+  }
+  if (which === 'turns') {
+    const { turnsBench } = await import('./turns.bench.js');
     await turnsBench(
       {
-        kbDir: values.kb!,
-        levels: numbers(values.concurrency!),
-        turnsPerConversation: Number(values['turns-per-conversation']),
-        modelLatencyMs: Number(values['model-latency-ms']),
-        agentConcurrency: Number(values['agent-concurrency']),
+        kbDir: values.kb,
+        levels: values.concurrency,
+        turnsPerConversation: values.turnsPerConversation,
+        modelLatencyMs: values.modelLatencyMs,
+        agentConcurrency: values.agentConcurrency,
+        runs: values.runs,
+        ...(values.profileAgent ? { profileAgentDir: values.profileAgent } : {}),
       },
       print,
     );
+  }
   if (which === 'replay' || which === 'all') {
-    const result = await replayBench(Number(values['replay-events'] ?? values.events ?? 100_000));
+    const { replayBench } = await import('./replay.bench.js');
+    const result = await replayBench(values.replayEvents ?? values.events ?? 100_000);
     console.log(JSON.stringify({ bench: 'replay_from_start', ...result }));
   }
-};
-run().then(
+}
+
+// Ctrl-C: leave through process.exit, so the servers a bench started are stopped on the way out.
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
+
+let parsed: Command;
+try {
+  parsed = program.parse(process.argv.slice(2), { from: 'user' });
+} catch (error) {
+  // commander printed the reason (or the help); an unknown bench or a bad flag is a usage error.
+  process.exit(error instanceof CommanderError && error.exitCode === 0 ? 0 : 2);
+}
+run(parsed.processedArgs[0] as (typeof BENCHES)[number], parsed.opts<BenchOptions>()).then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(error);
+    console.error(
+      `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -11,3 +11,4 @@ export * from './health/service-name.token.js';
 export * from './bootstrap/start-service.js';
 export * from './time/clock.js';
 export * from './errors/app-error.filter.js';
+export * from './runtime/running-system.js';

@@ -23,6 +23,13 @@ export interface NatsServerOptions {
   readonly config?: string;
 }
 
+/**
+ * Servers still running when this process exits (a crashed bench, a failed suite) are killed and
+ * their temporary folders removed, whatever path led there.
+ */
+const leftovers = new Map<string, () => void>();
+process.once('exit', () => leftovers.forEach((cleanUp) => cleanUp()));
+
 /** A test-owned `nats-server -js` on a free port with a temporary store, torn down by `stop`. */
 export async function startNatsServer(options: NatsServerOptions = {}): Promise<TestNatsServer> {
   const port = await freePort();
@@ -54,6 +61,11 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     });
   };
 
+  leftovers.set(storeDir, () => {
+    (child as ChildProcess | null)?.kill('SIGKILL');
+    rmSync(storeDir, { recursive: true, force: true });
+    if (configDir) rmSync(configDir, { recursive: true, force: true });
+  });
   await start();
   return {
     url: `nats://127.0.0.1:${port}`,
@@ -68,6 +80,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     },
     stop: async () => {
       await kill();
+      leftovers.delete(storeDir);
       rmSync(storeDir, { recursive: true, force: true });
       if (configDir) rmSync(configDir, { recursive: true, force: true });
     },

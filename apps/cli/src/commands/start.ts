@@ -4,6 +4,9 @@ import { hostServices } from '../host/service-host.js';
 import { existsSync } from 'node:fs';
 import { withMessage } from '../infra/with-message.js';
 import { ingestCommand } from './ingest.js';
+import { readRunningSystem, removeRunningSystem, writeRunningSystem } from '@support/platform';
+import { CliError, EXIT } from '../cli/exit-codes.js';
+import { ownedProcesses } from '../infra/owned-processes.js';
 
 const log = (line: string) => console.log(`[start] ${line}`);
 
@@ -26,6 +29,9 @@ export async function startCommand(options: {
     );
   }
   const dataDir = resolve(options.dataDir);
+  refuseSecondStart(dataDir);
+  // However this process ends, a later command must not take it for a running system.
+  process.on('exit', () => removeRunningSystem(dataDir, process.pid));
   const infrastructure = await ensureInfrastructure(dataDir, log).catch((error: unknown) => {
     throw withMessage(error, 'starting NATS and PostgreSQL');
   });
@@ -33,6 +39,15 @@ export async function startCommand(options: {
     `NATS ${infrastructure.natsStarted ? 'started' : 'found'} at ${infrastructure.natsUrl}; ` +
       `PostgreSQL at ${new URL(infrastructure.postgresUrl).host}`,
   );
+  const state = {
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    natsUrl: infrastructure.natsUrl,
+    databaseUrl: infrastructure.postgresUrl,
+    children: ownedProcesses().map(({ name, pid }) => ({ name, pid })),
+  };
+  // Written as soon as the servers are there, so a second start during this one's start is refused.
+  writeRunningSystem(dataDir, { ...state, chatUrl: null });
 
   const host = await hostAndIndex(options).catch(async (error: unknown) => {
     // What this run started (or adopted) must not outlive it.
@@ -40,6 +55,7 @@ export async function startCommand(options: {
     throw withMessage(error, 'starting the services');
   });
   const gateway = host.services.find((s) => s.name === 'gateway')!;
+  writeRunningSystem(dataDir, { ...state, chatUrl: `${gateway.url}/` });
   console.log(`\n  Chat: ${gateway.url}/\n\n  Press Ctrl-C to stop.\n`);
 
   await new Promise<void>((done) => {
@@ -50,11 +66,25 @@ export async function startCommand(options: {
       log('stopping');
       await host.close();
       await infrastructure.stop();
+      removeRunningSystem(dataDir, process.pid);
       done();
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/** One `start` per data folder: a second one would fight the first for its ports and servers. */
+function refuseSecondStart(dataDir: string): void {
+  const running = readRunningSystem(dataDir);
+  if (!running) return;
+  throw new CliError(
+    `npm start is already running (pid ${running.pid}, since ${running.startedAt}, data in ${dataDir}): ` +
+      `chat at ${running.chatUrl ?? '(starting)'}, NATS at ${running.natsUrl}, ` +
+      `PostgreSQL at ${new URL(running.databaseUrl).host}. ` +
+      `Use that one, or stop it first (Ctrl-C in its terminal, or kill ${running.pid}).`,
+    EXIT.alreadyRunning,
+  );
 }
 
 /** All six services in this process, and the sample knowledge base indexed; closed if that fails. */

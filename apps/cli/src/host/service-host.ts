@@ -43,6 +43,8 @@ export async function hostServices(
           port: options.ports?.[name],
           host: options.host,
           shutdownHooks: false,
+          // The command that hosts them prints a failed start in one line (a bad variable named).
+          bootErrorsThrownOnly: true,
         }),
       );
   } catch (error) {

@@ -1,3 +1,4 @@
+import { ensureDatabaseExists } from '@support/persistence';
 import { busEnv, databaseEnv, loadConfig } from '@support/platform';
 import { ensureNats } from './ensure-nats.js';
 import { ensurePostgres } from './ensure-postgres.js';
@@ -13,15 +14,24 @@ export async function ensureInfrastructure(dataDir: string, log: (line: string) 
     loadConfig(databaseEnv).DATABASE_URL,
     `${dataDir}/postgres`,
     log,
-  );
+  ).catch(async (error: unknown) => {
+    await nats.stop();
+    throw error;
+  });
   process.env.DATABASE_URL = postgres.url;
+  // Services that query before they migrate (and `cli eval` on a fresh server) need it there.
+  await ensureDatabaseExists(postgres.url).catch(async (error: unknown) => {
+    await postgres.stop();
+    await nats.stop();
+    throw error;
+  });
   return {
     natsUrl: nats.url,
     natsStarted: nats.child !== null,
     postgresUrl: postgres.url,
     stop: async () => {
       await postgres.stop();
-      nats.child?.kill();
+      await nats.stop();
     },
   };
 }

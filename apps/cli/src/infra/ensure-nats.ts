@@ -2,14 +2,29 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { ownProcess, releaseProcess } from './owned-processes.js';
 
 export interface NatsHandle {
   readonly url: string;
   /** The server this command started, if it had to start one. */
   readonly child: ChildProcess | null;
+  /** Stops the server this command started (nothing when it found one running). */
+  stop(): Promise<void>;
 }
 
-async function reachableWithJetStream(url: string): Promise<'ok' | 'down' | 'no-jetstream'> {
+/** Stops a nats-server this process started and waits until it has exited. */
+async function stopStarted(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(force);
+  }
+  releaseProcess(child.pid!);
+}
+
+export async function reachableWithJetStream(url: string): Promise<'ok' | 'down' | 'no-jetstream'> {
   try {
     const nc = await connect({ servers: url, timeout: 1500, reconnect: false });
     try {
@@ -37,7 +52,7 @@ export async function ensureNats(
   log: (line: string) => void,
 ): Promise<NatsHandle> {
   const state = await reachableWithJetStream(url);
-  if (state === 'ok') return { url, child: null };
+  if (state === 'ok') return { url, child: null, stop: async () => undefined };
   if (state === 'no-jetstream')
     throw new Error(`NATS at ${url} answers but has no JetStream: start it with -js.`);
 
@@ -55,10 +70,15 @@ export async function ensureNats(
   const child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', port, '-sd', dataDir], {
     stdio: 'ignore',
   });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    if ((await reachableWithJetStream(url)) === 'ok') return { url, child };
+  // A failed spawn is reported below as "did not come up", not as an unhandled 'error' event.
+  child.once('error', () => undefined);
+  if (child.pid !== undefined)
+    ownProcess({ name: 'nats-server', pid: child.pid, signal: 'SIGTERM' });
+  for (let attempt = 0; attempt < 50 && child.exitCode === null; attempt++) {
+    if ((await reachableWithJetStream(url)) === 'ok')
+      return { url, child, stop: () => stopStarted(child) };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill();
+  if (child.pid !== undefined) await stopStarted(child);
   throw new Error(`nats-server did not come up on ${url}. ${NATS_INSTALL_HINT}`);
 }

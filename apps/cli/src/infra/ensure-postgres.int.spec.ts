@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,24 @@ const postgres = await ensurePostgres(url, dataDir, () => undefined, { port: Num
 console.log('READY ' + postgres.url);
 setInterval(() => undefined, 1 << 30);
 `;
+
+/** The watchdog `pid` started (a child running reaper.js). */
+function watchdogsOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return (
+          Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid &&
+          readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('reaper.js')
+        );
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 function readyUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -66,6 +84,9 @@ describe('embedded PostgreSQL across a start killed with -9', () => {
     );
     const firstUrl = await readyUrl(first, 25_000);
     const exited = new Promise((resolve) => first.once('exit', resolve));
+    // Its watchdog (owned-processes.ts) would stop the server; an orphan is left only when the
+    // watchdog dies too (killed with it, a machine that kills every process but the server).
+    for (const pid of watchdogsOf(first.pid!)) process.kill(pid, 'SIGKILL');
     first.kill('SIGKILL');
     await exited;
     // The trap: the server outlives its parent and keeps the data directory locked.

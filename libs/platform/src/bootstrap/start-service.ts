@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import {
+  ConsoleLogger,
   type DynamicModule,
   type INestApplication,
   type LogLevel,
@@ -21,6 +22,18 @@ function logLevels(value: string | undefined): LogLevel[] | undefined {
   return levels.filter((l) => ALL_LEVELS.includes(l));
 }
 
+/**
+ * Nest's logger without its ExceptionHandler's report of a failed boot (the error and its stack):
+ * for a caller that gets the same error thrown and says it in its own words (the CLI prints
+ * `error: Configuration variable LEG_TIMEOUT_MS must be an integer`, once, without a stack).
+ */
+class BootErrorsThrownOnly extends ConsoleLogger {
+  override error(message: unknown, ...rest: unknown[]): void {
+    if (rest.at(-1) === 'ExceptionHandler') return;
+    super.error(message, ...rest);
+  }
+}
+
 export interface StartedService {
   readonly name: ServiceName;
   readonly app: INestApplication;
@@ -35,11 +48,20 @@ export interface StartedService {
 export async function startService(
   name: ServiceName,
   module: Type<unknown> | DynamicModule,
-  options: { port?: number; host?: string; shutdownHooks?: boolean } = {},
+  options: {
+    port?: number;
+    host?: string;
+    shutdownHooks?: boolean;
+    /** The caller reports a failed boot itself: Nest does not log it a second time. */
+    bootErrorsThrownOnly?: boolean;
+  } = {},
 ): Promise<StartedService> {
   loadConfig(runtimeEnv);
+  const levels = logLevels(process.env.LOG_LEVELS);
   const app = await NestFactory.create<NestExpressApplication>(module, {
-    logger: logLevels(process.env.LOG_LEVELS),
+    logger: options.bootErrorsThrownOnly
+      ? new BootErrorsThrownOnly(levels ? { logLevels: levels } : {})
+      : levels,
     bufferLogs: false,
     abortOnError: false,
   });

@@ -1,0 +1,45 @@
+import { findSystemConnections, type SystemConnections } from '@support/platform';
+import { reachableWithJetStream } from '../infra/ensure-nats.js';
+import { reachable as postgresReachable } from '../infra/ensure-postgres.js';
+import { CliError, EXIT } from './exit-codes.js';
+
+/** host:port of a URL, without the credentials it may carry. */
+export const hostOf = (url: string) => new URL(url).host;
+
+/**
+ * Points this process at the NATS and PostgreSQL of the running system (NATS_URL / DATABASE_URL,
+ * else the `npm start` of `dataDir`, else the defaults) by setting those variables, so every
+ * command and the services it may host use them.
+ */
+export function useRunningSystem(
+  dataDir: string,
+  env: Record<string, string | undefined> = process.env,
+): SystemConnections {
+  const found = findSystemConnections(dataDir, env);
+  env.NATS_URL = found.nats.url;
+  env.DATABASE_URL = found.database.url;
+  return found;
+}
+
+/**
+ * Fails with exit status 3 and where it looked, before a command starts its work, when NATS or
+ * PostgreSQL does not answer (instead of a bare `connect ECONNREFUSED 127.0.0.1:5432` later).
+ */
+export async function requireReachable(
+  found: SystemConnections,
+  needs: { nats?: boolean; database?: boolean },
+): Promise<void> {
+  const missing: string[] = [];
+  if (needs.nats && (await reachableWithJetStream(found.nats.url)) !== 'ok')
+    missing.push(`NATS with JetStream at ${hostOf(found.nats.url)} (from ${found.nats.from})`);
+  if (needs.database && !(await postgresReachable(found.database.url)))
+    missing.push(`PostgreSQL at ${hostOf(found.database.url)} (from ${found.database.from})`);
+  if (missing.length === 0) return;
+  throw new CliError(
+    `cannot reach ${missing.join(' nor ')}.\n` +
+      `  looked at: ${found.looked.join('; then ')}.\n` +
+      '  Start the system with `npm start` (or pass --data-dir of the one running), ' +
+      'or set NATS_URL / DATABASE_URL.',
+    EXIT.unavailable,
+  );
+}

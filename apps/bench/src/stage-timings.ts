@@ -12,6 +12,8 @@ import { summarise } from './stats.js';
 /** What the client saw of one turn, in wall-clock milliseconds (the services stamp wall time). */
 export interface ObservedTurn {
   readonly turnId: string;
+  /** The turn's position in its conversation, from 0. */
+  readonly index: number;
   readonly sentAtMs: number;
   readonly receivedAtMs: number;
 }
@@ -30,6 +32,15 @@ const STAGES: readonly (readonly [name: string, from: string, to: string])[] = [
   ['agent_answer', RetrievalCompleted.type, ReplySent.type],
   ['gateway_out', ReplySent.type, CLIENT_RECEIVED],
   ['client_total', CLIENT_SENT, CLIENT_RECEIVED],
+];
+
+/**
+ * The agent's own time in a turn: from the customer message to its search, and from the search's
+ * answer to the reply. What lies between is retrieval's; the model's time is inside both spans.
+ */
+const AGENT_SPANS: readonly (readonly [from: string, to: string])[] = [
+  [MessageReceived.type, RetrievalRequested.type],
+  [RetrievalCompleted.type, ReplySent.type],
 ];
 
 /**
@@ -61,7 +72,17 @@ export async function stageTimings(bus: BusConnection, turns: readonly ObservedT
     }
     stages[name] = summarise(samples);
   }
-  return stages;
+  const agentMsByTurn = new Map<string, number>();
+  for (const [turnId, turn] of points) {
+    const spans = AGENT_SPANS.map(([from, to]) => (turn.get(to) ?? NaN) - (turn.get(from) ?? NaN));
+    if (spans.every(Number.isFinite))
+      agentMsByTurn.set(
+        turnId,
+        spans.reduce((sum, ms) => sum + ms, 0),
+      );
+  }
+  stages.agent_per_turn = summarise([...agentMsByTurn.values()]);
+  return { stages, agentMsByTurn };
 }
 
 /**

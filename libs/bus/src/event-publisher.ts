@@ -1,6 +1,6 @@
 import { JetStreamApiError } from '@nats-io/jetstream';
 import { headers, InvalidArgumentError, PermissionViolationError } from '@nats-io/nats-core';
-import { decodeEvent, encodeEvent, type EventEnvelope, eventRegistry } from '@support/contracts';
+import { encodeValidEvent, type EventEnvelope, eventRegistry } from '@support/contracts';
 import type { BusConnection } from './bus-connection.js';
 import { PublishNotAcknowledged, PublishRefused } from './bus-errors.js';
 
@@ -22,9 +22,8 @@ export class EventPublisher {
   constructor(private readonly bus: BusConnection) {}
 
   async publish(event: EventEnvelope): Promise<PublishResult> {
-    const data = encodeEvent(event);
-    // Validate exactly what goes on the wire, with the consumers' own decoder.
-    decodeEvent(data, eventRegistry);
+    // Exactly what goes on the wire is valid for the consumers' own decoder (validated once).
+    const data = encodeValidEvent(event, eventRegistry);
     const definition = eventRegistry.get(event.type)!;
     const hdrs = headers();
     hdrs.set('Nats-Msg-Id', event.id);

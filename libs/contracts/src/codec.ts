@@ -4,6 +4,13 @@ import type { EnvelopeOf, EventDefinition, PayloadOf } from './event-definition.
 import { eventRegistry, type EventRegistry } from './registry.js';
 import { validatePlain } from './validation.js';
 
+/**
+ * The JSON text each event built by {@link createEvent} had when it was validated. An event whose
+ * text is still exactly that needs no second validation on its way to the wire; one changed since
+ * (or never built here) is validated again.
+ */
+const validatedText = new WeakMap<object, string>();
+
 /** Builds and validates an event of the current version. Throws ContractViolation naming the field. */
 export function createEvent<D extends EventDefinition>(
   definition: D,
@@ -28,11 +35,30 @@ export function createEvent<D extends EventDefinition>(
     prefix: 'payload',
     eventType: definition.type,
   });
+  validatedText.set(envelope, JSON.stringify(envelope));
   return envelope as unknown as EnvelopeOf<D>;
 }
 
+const utf8 = new TextEncoder();
+
 export function encodeEvent(envelope: EventEnvelope): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify(envelope));
+  return utf8.encode(JSON.stringify(envelope));
+}
+
+/**
+ * The wire bytes of an event, validated as a consumer's {@link decodeEvent} would: an event built
+ * by {@link createEvent} and unchanged since (the same JSON text) was validated then, and is not
+ * validated twice; any other is decoded from its text with the consumers' decoder. Throws what
+ * `decodeEvent` throws.
+ */
+export function encodeValidEvent(
+  envelope: EventEnvelope,
+  registry: EventRegistry = eventRegistry,
+): Uint8Array {
+  const text = JSON.stringify(envelope);
+  if (validatedText.get(envelope) !== text || !registry.get(envelope.type))
+    decodeEvent(text, registry);
+  return utf8.encode(text);
 }
 
 /**

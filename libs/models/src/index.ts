@@ -67,6 +67,13 @@ export {
   type PromptChunk,
 } from './chat/prompt-chunks.js';
 export { buildSystemPrompt, SYSTEM_PROMPT_EN } from './chat/system-prompt.js';
+export {
+  estimateJsonTokens,
+  estimateMessageTokens,
+  estimateRequestTokens,
+  estimateTextTokens,
+  estimateToolsTokens,
+} from './chat/token-estimate.js';
 export * from './config/models-env.js';
 // Local stand-ins for the model servers, for any package's integration tests (no jest inside).
 export {

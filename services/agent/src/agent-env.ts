@@ -106,6 +106,23 @@ export const agentOwnEnv = {
     max: 1440,
     description: 'the wait a customer is told to expect while support is open',
   }),
+  // The estimate counts one token per UTF-8 byte (it cannot undercount; prose is ~4x its Qwen3
+  // tokens), so the system prompt and the tool list alone take ~5,200: a 4,096 context could not
+  // hold them. 16,384 fits a T4 (16 GiB): Qwen3-VL-8B in 4 bits is ~6.5 GiB and its KV cache
+  // 144 KiB a token, 2.25 GiB for a full context. vLLM must run with `--max-model-len` >= this.
+  MODEL_CONTEXT_TOKENS: int({
+    default: 16_384,
+    min: 8_192,
+    max: 262_144,
+    description:
+      "the chat model's context in tokens (vLLM --max-model-len); prompts are kept under it",
+  }),
+  MODEL_ANSWER_TOKENS: int({
+    default: 512,
+    min: 64,
+    max: 8_192,
+    description: 'tokens of the context kept for the answer: the prompt gets the rest',
+  }),
   SEED_DEMO_ORDERS: optional(
     bool({ description: 'seed demo orders (default: on unless NODE_ENV=production)' }),
   ),

@@ -61,3 +61,16 @@ describe('SUPPORT_HOURS and SUPPORT_TIMEZONE', () => {
     );
   });
 });
+
+describe('MODEL_CONTEXT_TOKENS and MODEL_ANSWER_TOKENS', () => {
+  it('default to a 16,384-token context with 512 kept for the answer', () => {
+    const config = loadConfig(agentOwnEnv, {});
+    expect([config.MODEL_CONTEXT_TOKENS, config.MODEL_ANSWER_TOKENS]).toEqual([16_384, 512]);
+  });
+
+  it('refuse a context too small for the system prompt and the tools', () => {
+    expect(() => loadConfig(agentOwnEnv, { MODEL_CONTEXT_TOKENS: '4096' })).toThrow(
+      /MODEL_CONTEXT_TOKENS/,
+    );
+  });
+});

@@ -44,6 +44,7 @@ import { AgentConversations } from './runtime/agent-conversations.js';
 import { BusAgentPorts } from './runtime/bus-agent-ports.js';
 import { checkpointPool } from './runtime/checkpoint-pool.js';
 import { ConversationLock } from './runtime/conversation-lock.js';
+import { ReadOnceCheckpoints } from './runtime/read-once-checkpoints.js';
 import type { SupportSchedule } from './support-hours/support-hours.js';
 
 export interface AgentModuleOptions {
@@ -147,7 +148,7 @@ export class AgentModule {
           provide: PostgresSaver,
           inject: [CHECKPOINT_POOL],
           useFactory: async (pool: pg.Pool) => {
-            const saver = new PostgresSaver(pool, undefined, { schema: 'agent_checkpoints' });
+            const saver = new ReadOnceCheckpoints(pool, undefined, { schema: 'agent_checkpoints' });
             await saver.setup();
             return saver;
           },
@@ -186,7 +187,7 @@ export class AgentModule {
           useFactory: (
             ports: BusAgentPorts,
             orders: OrderRepository,
-            saver: PostgresSaver,
+            saver: ReadOnceCheckpoints,
             publisher: EventPublisher,
             pool: pg.Pool,
             clock: Clock,
@@ -217,6 +218,10 @@ export class AgentModule {
                 linkHosts: config.REPLY_LINK_HOSTS,
                 minSupportedShare: config.REPLY_MIN_SUPPORTED_SHARE,
                 supportSchedule,
+                promptBudget: {
+                  contextTokens: config.MODEL_CONTEXT_TOKENS,
+                  answerTokens: config.MODEL_ANSWER_TOKENS,
+                },
               },
             );
             return new AgentConversations(
@@ -227,6 +232,7 @@ export class AgentModule {
               detectLanguage,
               () => clock.now(),
               supportSchedule,
+              saver,
             );
           },
         },

@@ -64,6 +64,7 @@ export async function runConversation(
       );
       turns.push({
         turnId: String(answer.turnId),
+        index: i,
         kind: String(reply.kind),
         latencyMs: performance.now() - started,
         sentAtMs,

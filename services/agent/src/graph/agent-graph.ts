@@ -21,15 +21,19 @@ import { ABSTENTION, HANDOFF_REQUESTED, waitingText } from './abstention.js';
 import { type HumanReviewInterrupt, type HumanReviewResume, isWithdrawal } from './human-review.js';
 import { checkReplyLanguage } from './reply-language.js';
 import { toolResultAsChunk } from './tool-records.js';
+import { compactTurn, foldTurns, splitTurns } from './conversation-memory.js';
+import { assemblePrompt, DEFAULT_PROMPT_BUDGET, type PromptBudget } from './prompt-window.js';
 import type { AgentPorts, TurnContext } from './agent-ports.js';
 import {
   AgentState,
+  HISTORY_TURNS_KEPT,
   type AgentStateUpdate,
   type AgentStateValue,
   type ToolSignal,
 } from './agent-state.js';
 
 export const NODES = {
+  startTurn: 'start_turn',
   agent: 'agent',
   tools: 'tools',
   validate: 'validate',
@@ -87,6 +91,26 @@ export interface AgentGraphOptions {
   readonly minSupportedShare?: number;
   /** When colleagues answer (`SUPPORT_HOURS`): the handoff text says what wait to expect. */
   readonly supportSchedule?: SupportSchedule;
+  /** The model's context and the part kept for its answer (`MODEL_CONTEXT_TOKENS`, `MODEL_ANSWER_TOKENS`). */
+  readonly promptBudget?: PromptBudget;
+}
+
+/**
+ * A new turn: the finished turns before the customer's new message move to the compacted history,
+ * whose oldest turns beyond {@link HISTORY_TURNS_KEPT} fold into the memory; the messages start over
+ * with the new one. Pure, so a re-run gives the same state.
+ */
+export function startTurn(state: AgentStateValue): AgentStateUpdate {
+  const lastUser = state.messages.findLastIndex((m) => m.role === 'user');
+  if (lastUser <= 0) return {};
+  const finished = splitTurns(state.messages.slice(0, lastUser)).map(compactTurn);
+  const turns = [...splitTurns(state.history), ...finished];
+  const dropped = turns.slice(0, Math.max(0, turns.length - HISTORY_TURNS_KEPT));
+  return {
+    messages: { replace: state.messages.slice(lastUser) },
+    history: turns.slice(dropped.length).flat(),
+    ...(dropped.length ? { memory: foldTurns(state.memory, dropped) } : {}),
+  };
 }
 
 /**
@@ -115,12 +139,23 @@ export function buildAgentGraph(
     if (state.humanReplied || state.escalationReason) return {};
     if (state.modelCalls >= MAX_MODEL_CALLS)
       return { escalationReason: 'answer_validation_failed' };
+    const prompt = assemblePrompt({
+      systemPrompt: buildSystemPrompt({ language: state.language }),
+      tools: toolSpecs,
+      memory: state.memory,
+      history: state.history,
+      current: state.messages,
+      budget: options.promptBudget ?? DEFAULT_PROMPT_BUDGET,
+    });
+    // A turn whose own chunks do not fit would fail at the model server: a human takes it instead.
+    if (!prompt.fits)
+      return {
+        escalationReason: 'answer_validation_failed',
+        draft: `prompt over budget: ${prompt.tokens} > ${prompt.limit} tokens`,
+      };
     try {
       const completion = await ports.chatModel.complete({
-        messages: [
-          { role: 'system', content: buildSystemPrompt({ language: state.language }) },
-          ...state.messages,
-        ],
+        messages: prompt.messages,
         tools: toolSpecs,
       });
       const message: AssistantMessage = {
@@ -270,17 +305,21 @@ export function buildAgentGraph(
       ...(state.draft ? { draft: state.draft } : {}),
       ...(state.validation ? { validation: state.validation } : {}),
     });
-    const transcript = transcriptOf(state.messages, ports.now().toISOString());
+    const transcript = transcriptOf(
+      [...state.history, ...state.messages],
+      ports.now().toISOString(),
+    );
     await ports.raiseEscalation(turn, {
       reason,
       transcript,
       chunks: state.retrievedChunks,
       ordersMentioned: [
-        ...new Set(
-          transcript
+        ...new Set([
+          ...state.memory.orders,
+          ...transcript
             .flatMap((t) => t.text.match(/\bORD-\d+\b/gi) ?? [])
             .map((o) => o.toUpperCase()),
-        ),
+        ]),
       ],
     });
     // The signal the model sees on its next turn: the abstention, and that a human took over.
@@ -306,6 +345,7 @@ export function buildAgentGraph(
   };
 
   return new StateGraph(AgentState)
+    .addNode(NODES.startTurn, startTurn)
     .addNode(NODES.agent, agent)
     .addNode(NODES.tools, tools)
     .addNode(NODES.validate, validate)
@@ -315,7 +355,8 @@ export function buildAgentGraph(
     .addNode(NODES.setBelowScoreFloor, () => ({ escalationReason: 'below_score_floor' as const }))
     .addNode(NODES.forceEscalate, forceEscalate)
     .addNode(NODES.humanReview, humanReview)
-    .addEdge(START, NODES.agent)
+    .addEdge(START, NODES.startTurn)
+    .addEdge(NODES.startTurn, NODES.agent)
     .addConditionalEdges(
       NODES.agent,
       (state) => {

@@ -7,6 +7,7 @@ import type {
   ValidationVerdictDto,
 } from '@support/contracts';
 import type { ChatMessage } from '@support/models';
+import { type ConversationMemory, EMPTY_MEMORY } from './conversation-memory.js';
 
 /** Why a tools step ended the model's turn; edges carry no data, so it is stamped on state. */
 export type ToolSignal = 'retrieval_unavailable' | 'below_score_floor' | 'escalate' | null;
@@ -14,21 +15,35 @@ export type ToolSignal = 'retrieval_unavailable' | 'below_score_floor' | 'escala
 const replace = <T>(fallback: () => T) =>
   Annotation<T>({ reducer: (_old, next) => next, default: fallback });
 
+/** Replaces the messages instead of appending to them: how a turn starts with its own. */
+export interface ReplaceMessages {
+  readonly replace: ChatMessage[];
+}
+
+/** Turn ids remembered to refuse a redelivered message: far more than are ever in flight. */
+export const TURN_IDS_KEPT = 32;
+/** Earlier turns the checkpoint keeps (compacted); older ones live on in `memory` only. */
+export const HISTORY_TURNS_KEPT = 8;
+
 /**
  * The graph's state, checkpointed in Postgres per conversation (thread id = conversation id).
- * `messages` accumulate over the whole conversation; the rest describes the current turn.
+ * Bounded: `messages` hold the current turn, `history` at most {@link HISTORY_TURNS_KEPT} earlier
+ * turns (compacted), `memory` what fell out of them, so the checkpoint of turn 100 is the size of
+ * turn 10's; everything else describes the current turn and starts over with it.
  */
 export const AgentState = Annotation.Root({
-  messages: Annotation<ChatMessage[]>({
-    reducer: (old, next) => old.concat(next),
+  messages: Annotation<ChatMessage[], ChatMessage[] | ReplaceMessages>({
+    reducer: (old, next) => (Array.isArray(next) ? old.concat(next) : next.replace),
     default: () => [],
   }),
+  history: replace<ChatMessage[]>(() => []),
+  memory: replace<ConversationMemory>(() => EMPTY_MEMORY),
   customerId: replace<string>(() => ''),
   conversationId: replace<string>(() => ''),
   turnId: replace<string>(() => ''),
   /** Every turn this thread has started, so a redelivered message never starts one twice. */
   turnIds: Annotation<string[]>({
-    reducer: (old, next) => [...new Set(old.concat(next))],
+    reducer: (old, next) => [...new Set(old.concat(next))].slice(-TURN_IDS_KEPT),
     default: () => [],
   }),
   causeEventId: replace<string | undefined>(() => undefined),

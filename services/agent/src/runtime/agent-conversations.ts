@@ -26,6 +26,12 @@ import { checkpointThreadOf } from './checkpoint-thread.js';
 import type { ConversationLock } from './conversation-lock.js';
 import { turnIds as turnEventIds } from './bus-agent-ports.js';
 
+/** Where a turn's checkpoint reads may be shared: `ReadOnceCheckpoints` in the service. */
+export interface TurnReads {
+  turn<T>(threadId: string, work: () => Promise<T>): Promise<T>;
+}
+const EVERY_READ: TurnReads = { turn: (_threadId, work) => work() };
+
 /**
  * Drives one graph thread per conversation from the bus: a customer message starts a turn (or,
  * while the conversation waits for a colleague, gets the holding note in the message's own
@@ -43,6 +49,7 @@ export class AgentConversations {
     private readonly detectLanguage: (text: string) => Language,
     private readonly clock: () => Date,
     private readonly supportSchedule: SupportSchedule = ALWAYS_OPEN,
+    private readonly checkpoints: TurnReads = EVERY_READ,
   ) {}
 
   private config(conversationId: string) {
@@ -92,29 +99,40 @@ export class AgentConversations {
       question: text,
       ...(p.kbNamespace ? { namespace: p.kbNamespace } : {}),
     };
-    await this.lock.run(conversationId, async () => {
-      const { values, next, paused } = await this.snapshot(conversationId);
-      if (values.turnIds?.includes(turnId)) {
-        // Seen before: finish it if a crash stopped it mid-run, otherwise there is nothing to do.
-        if (next.length > 0 && !paused) await this.graph.invoke(null, this.config(conversationId));
-        return;
-      }
-      if (paused) {
-        // In the language of the message it answers, not of the escalated turn.
-        await this.ports.sendReply(turn, {
-          kind: 'holding',
-          text: waitingText(
-            HOLDING,
-            turn.language,
-            supportAvailability(this.clock(), this.supportSchedule),
-          ),
-          citations: [],
-        });
-        return;
-      }
-      const images = p.attachments.map(({ mimeType, dataBase64 }) => ({ mimeType, dataBase64 }));
-      await this.graph.invoke(newTurnInput({ ...turn, text, images }), this.config(conversationId));
-    });
+    // The checkpoint read to decide is the one the run starts from (see ReadOnceCheckpoints).
+    const thread = checkpointThreadOf(conversationId);
+    await this.lock.run(conversationId, () =>
+      this.checkpoints.turn(thread, () => this.startTurn(turn, text, p.attachments)),
+    );
+  }
+
+  private async startTurn(
+    turn: TurnContext,
+    text: string,
+    attachments: EnvelopeOf<typeof MessageReceived>['payload']['attachments'],
+  ): Promise<void> {
+    const { conversationId, turnId } = turn;
+    const { values, next, paused } = await this.snapshot(conversationId);
+    if (values.turnIds?.includes(turnId)) {
+      // Seen before: finish it if a crash stopped it mid-run, otherwise there is nothing to do.
+      if (next.length > 0 && !paused) await this.graph.invoke(null, this.config(conversationId));
+      return;
+    }
+    if (paused) {
+      // In the language of the message it answers, not of the escalated turn.
+      await this.ports.sendReply(turn, {
+        kind: 'holding',
+        text: waitingText(
+          HOLDING,
+          turn.language,
+          supportAvailability(this.clock(), this.supportSchedule),
+        ),
+        citations: [],
+      });
+      return;
+    }
+    const images = attachments.map(({ mimeType, dataBase64 }) => ({ mimeType, dataBase64 }));
+    await this.graph.invoke(newTurnInput({ ...turn, text, images }), this.config(conversationId));
   }
 
   async onAdminReply(event: EnvelopeOf<typeof AdminReplied>): Promise<void> {

@@ -30,4 +30,19 @@ describe('the checkpoint pool when Postgres goes away', () => {
     expect((await pool.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
     await pool.end();
   });
+
+  it("reads the checkpointer's bytea arrays as Buffers, as pg does", async () => {
+    const pool = checkpointPool(proxy.urlThrough(TEST_DATABASE_SERVER), 1, () => undefined);
+    const { rows } = await pool.query(
+      `SELECT array_agg(array[channel::bytea, blob]) AS blobs
+         FROM (VALUES ('messages', decode('00ff7b7d', 'hex')), ('turn', NULL), ('', ''::bytea))
+           AS t(channel, blob)`,
+    );
+    await pool.end();
+    expect(rows[0].blobs).toEqual([
+      [Buffer.from('messages'), Buffer.from([0, 0xff, 0x7b, 0x7d])],
+      [Buffer.from('turn'), null],
+      [Buffer.alloc(0), Buffer.alloc(0)],
+    ]);
+  });
 });

@@ -11,7 +11,7 @@ import { AdminReplied, createEvent } from '@support/contracts';
 import { eventually, launchChromium } from '@support/testing';
 import type { Browser, Page } from 'playwright-core';
 import { demoToken, openPage, signInToChat, UI_TIMEOUT_MS } from './support/browser-pages.js';
-import { startSupportStack, type SupportStack } from './support/support-stack.js';
+import { startSupportStack, type SupportStack, fakeSlackEnv } from './support/support-stack.js';
 
 // Issue 12, the customer side of the handoff, through the real chat page in Chromium and every
 // service (the agent with the extractive responder, the escalation service on a fake Slack API).
@@ -36,12 +36,12 @@ describe('customer side of the handoff, in a real browser', () => {
       // Each service as its own bus user: the new events' permissions are exercised too.
       securedBus: true,
       env: {
-        SLACK_BOT_TOKEN: 'xoxb-test',
-        SLACK_SIGNING_SECRET: SECRET,
-        SLACK_CHANNEL: CHANNEL,
-        SLACK_API_URL: slack.apiUrl,
-        SLACK_EVENTS_PORT: '0',
-        SLACK_ADMIN_USER_IDS: ADMIN,
+        ...fakeSlackEnv({
+          apiUrl: slack.apiUrl,
+          channel: CHANNEL,
+          signingSecret: SECRET,
+          adminUserIds: ADMIN,
+        }),
         SUPPORT_HOURS: 'Sun-Sat 00:00-24:00',
         SUPPORT_TIMEZONE: 'Asia/Riyadh',
         SUPPORT_EXPECTED_WAIT_MINUTES: '20',

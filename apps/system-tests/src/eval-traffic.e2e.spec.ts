@@ -12,6 +12,7 @@ import {
   startSupportStack,
   type SupportStack,
   TOKEN_SECRET,
+  fakeSlackEnv,
 } from './support/support-stack.js';
 
 const CHANNEL = 'C0SUPPORT';
@@ -59,12 +60,12 @@ describe('evaluation traffic (`cli eval`, `cli ask`) apart from live traffic', (
     stack = await startSupportStack({
       escalation: true,
       env: {
-        SLACK_BOT_TOKEN: 'xoxb-test',
-        SLACK_SIGNING_SECRET: 'slack-signing-secret-for-tests',
-        SLACK_CHANNEL: CHANNEL,
-        SLACK_API_URL: slack.apiUrl,
-        SLACK_EVENTS_PORT: '0',
-        SLACK_ADMIN_USER_IDS: 'UADMIN01',
+        ...fakeSlackEnv({
+          apiUrl: slack.apiUrl,
+          channel: CHANNEL,
+          signingSecret: 'slack-signing-secret-for-tests',
+          adminUserIds: 'UADMIN01',
+        }),
       },
     });
     client = await TurnClient.open(stack.busOptions(OPS_USER));

@@ -7,7 +7,12 @@ import {
   type SlackAdminChannel,
 } from '@support/escalation';
 import { eventually } from '@support/testing';
-import { ask, startSupportStack, type SupportStack } from './support/support-stack.js';
+import {
+  ask,
+  startSupportStack,
+  type SupportStack,
+  fakeSlackEnv,
+} from './support/support-stack.js';
 
 const SECRET = 'slack-signing-secret-for-tests';
 const CHANNEL = 'C0SUPPORT';
@@ -22,12 +27,12 @@ describe('human handoff in a Slack thread, end to end', () => {
     stack = await startSupportStack({
       escalation: true,
       env: {
-        SLACK_BOT_TOKEN: 'xoxb-test',
-        SLACK_SIGNING_SECRET: SECRET,
-        SLACK_CHANNEL: CHANNEL,
-        SLACK_API_URL: slack.apiUrl,
-        SLACK_EVENTS_PORT: '0',
-        SLACK_ADMIN_USER_IDS: 'UADMIN01',
+        ...fakeSlackEnv({
+          apiUrl: slack.apiUrl,
+          channel: CHANNEL,
+          signingSecret: SECRET,
+          adminUserIds: 'UADMIN01',
+        }),
       },
     });
     eventsUrl = stack.escalation!.app.get<SlackAdminChannel>(ADMIN_CHANNEL).eventsUrl!;

@@ -38,6 +38,23 @@ import { kbDocuments, publishDocuments } from './kb.js';
 
 /** Signs the tokens of every system-test stack. */
 export const TOKEN_SECRET = 'system-test-secret-system-test-secret-0123';
+
+/** The escalation service's settings for a fake Slack Web API (`FakeSlackApi.apiUrl`). */
+export function fakeSlackEnv(slack: {
+  apiUrl: string;
+  channel: string;
+  signingSecret: string;
+  adminUserIds: string;
+}): Record<string, string> {
+  return {
+    SLACK_BOT_TOKEN: 'xoxb-test',
+    SLACK_SIGNING_SECRET: slack.signingSecret,
+    SLACK_CHANNEL: slack.channel,
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_EVENTS_PORT: '0',
+    SLACK_ADMIN_USER_IDS: slack.adminUserIds,
+  };
+}
 const quiet = { warn: () => undefined, error: () => undefined };
 const HOST = { port: 0, host: '127.0.0.1', shutdownHooks: false } as const;
 

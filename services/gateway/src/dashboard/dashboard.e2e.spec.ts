@@ -329,6 +329,7 @@ describe('analyst dashboard', () => {
     await page.waitForSelector('#dash:not([hidden])');
     await page.fill('#dash-days', '0');
     await page.click('#dash-refresh');
+    await page.waitForSelector('#dash-error:not([hidden])');
     await expect(page.locator('#dash-error').textContent()).resolves.toContain(
       'Days must be a whole number from 1 to 3660',
     );

@@ -23,7 +23,10 @@ describe('ensureInfrastructure', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'infra-'));
   });
   afterAll(async () => {
-    Object.assign(process.env, saved);
+    // process.env turns undefined into the string "undefined": unset what was unset.
+    for (const [key, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_SERVER });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

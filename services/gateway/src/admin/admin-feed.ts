@@ -81,23 +81,18 @@ export const adminFrames = {
     return { type: 'topic', escalationId: event.payload.escalationId, topic: event.payload.topic };
   },
   claimed(event: EnvelopeOf<typeof EscalationClaimed>): AdminServerFrame {
-    const p = event.payload;
-    return {
-      type: 'claimed',
-      escalationId: p.escalationId,
-      adminId: p.adminId,
-      sequence: p.sequence,
-      at: event.occurredAt,
-    };
+    return claimFrame('claimed', event);
   },
   claimReleased(event: EnvelopeOf<typeof EscalationClaimReleased>): AdminServerFrame {
-    const p = event.payload;
-    return {
-      type: 'claim_released',
-      escalationId: p.escalationId,
-      adminId: p.adminId,
-      sequence: p.sequence,
-      at: event.occurredAt,
-    };
+    return claimFrame('claim_released', event);
   },
 };
+
+/** A claim or its release, as every console shows it (the payloads share their shape). */
+function claimFrame(
+  type: 'claimed' | 'claim_released',
+  event: EnvelopeOf<typeof EscalationClaimed> | EnvelopeOf<typeof EscalationClaimReleased>,
+): AdminServerFrame {
+  const { escalationId, adminId, sequence } = event.payload;
+  return { type, escalationId, adminId, sequence, at: event.occurredAt };
+}

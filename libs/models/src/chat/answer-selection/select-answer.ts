@@ -131,14 +131,17 @@ export function selectAnswer(
       // A rule and the sentence that goes on from it are one answer ("We keep your order for 10
       // days. After that it is cancelled."): the rule is scored with both sentences' words.
       const next = texts[sentenceIndex + 1];
-      const words = contentTerms(
-        next !== undefined && CONTINUES.test(next) ? `${text} ${next}` : text,
-      );
+      const written = wordTerms(text);
+      const words =
+        next !== undefined && CONTINUES.test(next)
+          ? contentTerms(`${text} ${next}`)
+          : new Set([...written].map(termConcept));
       return {
         chunk,
         chunkIndex,
         sentenceIndex,
         text,
+        written,
         terms: sharedTerms(wanted, words),
         told: sharedTerms(told, words),
         lang: languageOf(chunk, text),
@@ -177,7 +180,7 @@ export function selectAnswer(
     // synonym ("الاستلام" for "التوصيل") counts a little less, so the literal answer wins a tie.
     // Across languages every match is a synonym: no discount there.
     const crossLanguage = questionLanguage !== 'mixed' && s.lang !== questionLanguage;
-    const literal = new Set([...sharedTerms(questionWords, wordTerms(s.text))].map(termConcept));
+    const literal = new Set([...sharedTerms(questionWords, s.written)].map(termConcept));
     const partScores = parts.map((part, index) => {
       let covered = 0;
       for (const term of part.wanted) {
@@ -211,12 +214,9 @@ export function selectAnswer(
   // Ties go to the chunk whose title names more of the question (the document about it), then to
   // the sentence with more of what the message tells ("I paid with KNET"), then to the
   // higher-ranked chunk, then to the earlier sentence.
-  const titleOverlap = chunks.map((chunk) =>
-    chunk.title === undefined ? 0 : sharedTerms(wanted, contentTerms(chunk.title)).size,
-  );
   const byRank = (a: ScoredSentence, b: ScoredSentence) =>
     b.score - a.score ||
-    titleOverlap[b.chunkIndex]! - titleOverlap[a.chunkIndex]! ||
+    titleTerms[b.chunkIndex]!.size - titleTerms[a.chunkIndex]!.size ||
     b.told - a.told ||
     a.chunkIndex - b.chunkIndex ||
     a.sentenceIndex - b.sentenceIndex;

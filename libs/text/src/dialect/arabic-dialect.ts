@@ -26,6 +26,7 @@ const DIALECT_TO_MSA: Readonly<Record<string, string>> = {
   متين: 'متى',
   قديش: 'كم',
   قديه: 'كم',
+  كام: 'كم',
   بكام: 'بكم',
   // wanting, being able, being allowed
   ابغي: 'أريد',
@@ -68,6 +69,9 @@ const DIALECT_TO_MSA: Readonly<Record<string, string>> = {
   واجد: 'كثير',
   كتير: 'كثير',
   زي: 'مثل',
+  برضه: 'أيضا',
+  برضو: 'أيضا',
+  كمان: 'أيضا',
   // returning, exchanging, arriving
   ارجعه: 'إرجاع',
   ارجعها: 'إرجاع',
@@ -87,23 +91,43 @@ const DIALECT_TO_MSA: Readonly<Record<string, string>> = {
 };
 
 const FOLDED = new Map(Object.entries(DIALECT_TO_MSA).map(([k, v]) => [normalizeArabic(k), v]));
+
+// Question words that "and" or "so" is often glued to ("ومتى", "فكم"): written apart, so the
+// analysis drops them as it drops the bare word instead of keeping "ومت" as a term.
+const GLUED_QUESTION_WORDS = new Set(
+  ['متى', 'كم', 'بكم', 'كيف', 'هل', 'أين', 'ماذا', 'لماذا', 'ما'].map((word) =>
+    normalizeArabic(word),
+  ),
+);
 // Arabic letters and their marks: punctuation (، ؟ ؛) ends a word.
 const ARABIC_WORD = /(?:(?=\p{L})\p{Script=Arabic}|\p{M})+/gu;
 
 /**
  * Replaces the dialect words of a text with their Modern Standard Arabic forms, for matching only
  * (never for text shown to anyone): "وين طلبي" reads as "أين طلبي", "ابغى ارجعه" as
- * "أريد إرجاع". A leading و or ف ("and", "so") is kept off the lookup and put back.
+ * "أريد إرجاع", "المصاري" as "المبلغ". A leading و or ف ("and", "so") is kept off the lookup
+ * and put back; a question word under it is written apart ("ومتى" → "و متى").
  */
 export function normalizeArabicDialect(text: string): string {
   return text.replace(ARABIC_WORD, (word) => {
     const folded = normalizeArabic(word);
-    const direct = FOLDED.get(folded);
-    if (direct !== undefined) return direct;
-    if (folded.length > 3 && (folded.startsWith('و') || folded.startsWith('ف'))) {
-      const rest = FOLDED.get(folded.slice(1));
-      if (rest !== undefined) return `${word[0]}${rest}`;
+    const standard = standardForm(folded);
+    if (standard !== undefined) return standard;
+    if (folded.length > 2 && (folded.startsWith('و') || folded.startsWith('ف'))) {
+      const rest = folded.slice(1);
+      if (GLUED_QUESTION_WORDS.has(rest)) return `${word[0]} ${rest}`;
+      const restStandard = rest.length > 2 ? standardForm(rest) : undefined;
+      if (restStandard !== undefined) return `${word[0]}${restStandard}`;
     }
     return word;
   });
+}
+
+/** The standard form of a folded dialect word, also under the article ("الفلوس", "السايز"). */
+function standardForm(folded: string): string | undefined {
+  const direct = FOLDED.get(folded);
+  if (direct !== undefined || !folded.startsWith('ال')) return direct;
+  const bare = FOLDED.get(folded.slice(2));
+  if (bare === undefined) return undefined;
+  return bare.startsWith('ال') ? bare : `ال${bare}`;
 }

@@ -18,6 +18,9 @@ describe('normalizeArabicDialect', () => {
     ['"can I"', 'أقدر ادفع كاش', 'أستطيع ادفع نقدا'],
     ['"is it allowed"', 'ينفع ابدله', 'يمكن استبدال'],
     ['a leading "and"', 'ووين الطلب', 'وأين الطلب'],
+    ['Egyptian "how many"', 'بعد كام يوم', 'بعد كم يوم'],
+    ['a dialect word under the article', 'رجعولي المصاري', 'رجعولي المبلغ'],
+    ['"and when" glued', 'ومتى يصير مجاني', 'و متي يمكن مجاني'],
   ])('reads %s as standard Arabic', (_what, dialect, standard) => {
     expect(normalizeArabicDialect(dialect)).toBe(standard);
   });

@@ -17,12 +17,14 @@ const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE
 const QUESTION_WORDS = new Set([
   ...english.terms(
     'many much want need like please know tell get would could can may also still hi hello thanks thank ok okay help ' +
-      'question ask wondering possible way anyone someone something anything thing things stuff long take takes took taking policy policies rule rules within inside window period',
+      'question ask wondering possible way anyone someone something anything thing things stuff long take takes took taking policy policies rule rules within inside window period ' +
+      'ever instead already actually really exactly choose chose chosen choosing come comes came coming another other different',
   ),
   ...arabic.terms(
     'ممكن أريد اريد ابغى ابي أبغى بدي عايز عاوز لو سمحت من فضلك كيف كم متى هل وين فين شو ايش إيش ليش لماذا ماذا ' +
       'مرحبا شكرا السلام عليكم يا الله أعرف اعرف ودي حابب أستطيع نستطيع تستطيع يمكن يمكنني يمكنك عندي لدي عندك سياسة عشان علشان يكون تكون ياخذ تاخذ يستغرق تستغرق يجب افعل نفعل ' +
-      'مدة المدة مدتها مهلة المهلة متاح متاحة المتاحة مسموح المسموح مسموحة بها داخل تبلغ يبلغ يصبح تصبح خلاص',
+      'مدة المدة مدتها مهلة المهلة متاح متاحة المتاحة مسموح المسموح مسموحة بها داخل تبلغ يبلغ يصبح تصبح خلاص ' +
+      'آخر أخرى آخرين أيضا الحل حل',
   ),
 ]);
 

@@ -70,6 +70,11 @@ const CONCEPTS: Readonly<Record<string, { en: string; ar: string }>> = {
     en: 'store stores shop shops branch branches showroom boutique',
     ar: 'فرع الفرع فروع الفروع متجر المتجر محل المحل معرض',
   },
+  // A store's hours: "what time does it close?" is answered by "Opening hours: 10 AM to 11 PM".
+  open: {
+    en: 'open opens opened opening close closes closed closing',
+    ar: 'يفتح تفتح مفتوح يغلق تغلق يقفل يسكر يسكّر مواعيد دوام',
+  },
   alteration: {
     en: 'alteration alterations alter altered tailoring tailor tailored hemming',
     ar: 'تعديلات التعديلات خياطة الخياطة تقصير تفصيل التفصيل',

@@ -14,6 +14,10 @@ const ANSWER_CUES: Readonly<Record<Exclude<QuestionType, 'other'>, (text: string
       /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b|(?:دقيقه|ساعه|ساعات|يوم|ايام|اسبوع|اسابيع|شهر|سنه|عام)/.test(
         text,
       )) ||
+    // A time of day answers "what time" and "when does it close".
+    /\d\s*(?:am|pm|a\.m|p\.m)\b|\b(?:noon|midnight)\b|\d\s*(?:صباحا|مساء|ظهرا)|منتصف الليل/.test(
+      text,
+    ) ||
     /\b(?:same[- ]day|next[- ]day|overnight|immediately|instantly|right away|a year|a month|a week)\b|يومين|ساعتين|اسبوعين|شهرين|سنتين|فورا|فوري|نفس اليوم|اليوم نفسه|اليوم التالي/.test(
       text,
     ),

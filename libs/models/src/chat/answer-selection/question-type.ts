@@ -19,7 +19,7 @@ const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = [
   ],
   [
     'amount',
-    /\bhow much\b|\bcosts?\b|\bprices?\b|\bfees?\b|\bcharges?\b|\bfree\b|\bpay extra\b|\bminimum\b|\bmaximum\b|(?:^|\s)بكم(?:\s|$)|كم (?:سعر|رسوم|تكلف|يكلف|تكلفه|المبلغ|ريال|درهم)|(?:^|\s)(?:سعر|رسوم|تكلفه|مجاني|مجانا|الحد الادني|الحد الاقصي)(?:\s|$)/,
+    /\bhow much\b|\bcosts?\b|\bprices?\b|\bfees?\b|\bcharges?\b|\bfree\b|\bpay extra\b|\bminimum\b|\bmaximum\b|(?:^|\s)بكم(?:\s|$)|كم (?:سعر|رسوم|تكلف|يكلف|تكلفه|المبلغ|ريال|درهم)|(?:^|\s)(?:سعر|رسوم|تكلفه|مجاني|مجانا|مجانيا|الحد الادني|الحد الاقصي)(?:\s|$)/,
   ],
   // "When" asks for a time unless the question is about a price: "when is delivery free?" asks
   // on what terms, and an amount answers it.

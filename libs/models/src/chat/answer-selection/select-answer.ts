@@ -180,7 +180,7 @@ export function selectAnswer(
     // synonym ("الاستلام" for "التوصيل") counts a little less, so the literal answer wins a tie.
     // Across languages every match is a synonym: no discount there.
     const crossLanguage = questionLanguage !== 'mixed' && s.lang !== questionLanguage;
-    const literal = new Set([...sharedTerms(questionWords, s.written)].map(termConcept));
+    const literal = new Set([...sameWords(questionWords, s.written)].map(termConcept));
     const partScores = parts.map((part, index) => {
       let covered = 0;
       for (const term of part.wanted) {
@@ -296,6 +296,24 @@ function subjectTerms(question: string, type: QuestionType): Set<string> {
   const kind = kindTerms(type);
   const subject = new Set([...terms].filter((term) => !kind.has(term)));
   return subject.size > 0 ? subject : terms;
+}
+
+// English stems of one word that Porter2 leaves apart ("deliver", "deliveri") share this much.
+const SAME_WORD_PREFIX = 5;
+
+/**
+ * The question's words that the sentence has as written: the same stem, another form of the
+ * same Arabic word, or an English inflection ("deliveries" for "deliver"): not a synonym.
+ */
+function sameWords(question: ReadonlySet<string>, written: ReadonlySet<string>): Set<string> {
+  const same = sharedTerms(question, written);
+  for (const term of question) {
+    if (same.has(term) || term.length < SAME_WORD_PREFIX || !/^[a-z]/.test(term)) continue;
+    const stem = term.slice(0, SAME_WORD_PREFIX);
+    for (const word of written)
+      if (word.startsWith(stem) && (word.startsWith(term) || term.startsWith(word))) same.add(term);
+  }
+  return same;
 }
 
 /** `returns-policy` of `returns-policy#2`. */

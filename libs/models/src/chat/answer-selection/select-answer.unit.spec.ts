@@ -178,4 +178,43 @@ describe('selectAnswer', () => {
     };
     expect(picked('ابي ارجع طلب اونلاين في الفرع، ينفع؟', [exchanges], 'ar')).toEqual([]);
   });
+
+  it('counts an English inflection as the word asked for, not as a synonym', () => {
+    const days: PromptChunk = {
+      chunkId: 'delivery-days#1',
+      title: 'Delivery',
+      lang: 'en',
+      text:
+        'Orders placed on a Friday are delivered on the next working day. ' +
+        'There are no deliveries on Fridays.',
+    };
+    const { scored } = selectAnswer('do you deliver on fridays?', [days]);
+    expect(scored.map((s) => s.score)).toEqual([1, 1]);
+  });
+
+  it('reads "and when" glued in Arabic as a second question, not a term to find', () => {
+    const fees: PromptChunk = {
+      chunkId: 'ar-delivery-fees#1',
+      title: 'رسوم التوصيل',
+      lang: 'ar',
+      text: 'رسوم التوصيل داخل مسقط 1.500 ر.ع.، والتوصيل مجاني للطلبات فوق 25 ر.ع.',
+    };
+    expect(picked('كم رسوم التوصيل في مسقط؟ ومتى يصبح التوصيل مجانيًا؟', [fees], 'ar')).toEqual([
+      `${fees.text} [ar-delivery-fees#1]`,
+    ]);
+  });
+
+  it('answers "what time does it close" with the opening hours', () => {
+    const stores: PromptChunk = {
+      chunkId: 'stores#1',
+      title: 'Our stores',
+      lang: 'en',
+      text:
+        'Orders are ready for collection in 4 working days at the Salalah store. ' +
+        'Store: Salalah; Opening hours: Saturday to Thursday 10 AM to 11 PM.',
+    };
+    expect(picked('what time does ur salalah branch close', [stores])).toEqual([
+      'Store: Salalah; Opening hours: Saturday to Thursday 10 AM to 11 PM. [stores#1]',
+    ]);
+  });
 });

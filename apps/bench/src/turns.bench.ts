@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { type CheckpointFootprint, checkpointFootprint, ConversationLock } from '@support/agent';
+import pg from 'pg';
 import { ANSWERABLE_QUESTIONS, runConversation } from './load/conversation-runner.js';
 import {
   connectCustomer,
@@ -19,6 +21,7 @@ import { deadChildren } from './load/process-stack.js';
 import { withTeardown } from './load/teardown.js';
 import { type CpuProfile, summariseProfile } from './profile/profile-summary.js';
 import { type ObservedTurn, stageTimings } from './stage-timings.js';
+import { growthWindows, promptTokensByTurn } from './turn-growth.js';
 import { latencySummary, summarise } from './stats.js';
 
 export interface TurnsOptions {
@@ -57,6 +60,8 @@ export async function turnsBench(
   await withTeardown(async (defer) => {
     const infrastructure = await startInfrastructure(defer);
     const models = await startInstantModels(defer, options.modelLatencyMs);
+    const checkpoints = checkpointReader(infrastructure.env.DATABASE_URL!);
+    defer(() => checkpoints.close());
     const indexDir = mkdtempSync(join(tmpdir(), 'bench-index-'));
     defer(() => rmSync(indexDir, { recursive: true, force: true }));
     const env = {
@@ -89,7 +94,7 @@ export async function turnsBench(
       );
       report({ bench: 'turns_setup', services: CUSTOMER_PATH, ...indexed });
       // One unmeasured conversation: first-use costs (JIT, pools, consumers) are not load.
-      await runLevel(infrastructure, children.gateway, 1, 2, 'warmup');
+      await runLevel(infrastructure, children.gateway, 1, 2, 'warmup', checkpoints);
       const agentPid = agent.pid()!;
       if (profileDir) process.kill(agentPid, 'SIGWINCH');
       for (const concurrency of options.levels) {
@@ -103,6 +108,7 @@ export async function turnsBench(
             concurrency,
             options.turnsPerConversation,
             `c${concurrency}r${run}`,
+            checkpoints,
           );
           const agentCpuMs = cpuTimeMs(agentPid) - cpuBefore;
           const { stages, agentMsByTurn } = await stageTimings(infrastructure.bus, result.observed);
@@ -117,6 +123,23 @@ export async function turnsBench(
             stages,
           });
           report({ bench: 'turn_agent', concurrency, run, ...numbers });
+          const prompts = models.requestsSeen().map((r) => r.promptTokens);
+          report({
+            bench: 'turn_growth',
+            concurrency,
+            run,
+            note: 'checkpoint of conversation 0 after each window; prompt tokens per turn at C=1',
+            prompt_tokens_max: prompts.length ? Math.max(...prompts) : null,
+            last_over_first_turn_p50: numbers.last_over_first_turn_p50 ?? null,
+            windows: growthWindows({
+              observed: result.observed,
+              agentMsByTurn,
+              checkpoints: result.checkpoints,
+              ...(concurrency === 1
+                ? { promptTokensByTurn: promptTokensByTurn(result.observed, models.requestsSeen()) }
+                : {}),
+            }),
+          });
         }
         report({ bench: 'turns_range', concurrency, runs: runs.length, ...ranges(runs) });
       }
@@ -134,6 +157,7 @@ async function runLevel(
   concurrency: number,
   turnsPerConversation: number,
   label: string,
+  checkpoints: CheckpointReader,
 ) {
   return withTeardown(async (defer) => {
     const run = `${label}-${Date.now().toString(36)}`;
@@ -147,6 +171,12 @@ async function runLevel(
     });
     const connectMs = performance.now() - connectStarted;
 
+    // One conversation's checkpoint is read after each of its turns (one small query between
+    // turns, outside their timing): the others' stay unmeasured so as not to add load.
+    const measured = new Map<number, CheckpointFootprint>();
+    const measure = async (index: number) => {
+      measured.set(index, await checkpoints.footprint(connections[0]!.conversationId));
+    };
     const started = performance.now();
     const results = await Promise.all(
       connections.map((connection, c) =>
@@ -157,6 +187,7 @@ async function runLevel(
             (_, t) => ANSWERABLE_QUESTIONS[(c + t) % ANSWERABLE_QUESTIONS.length]!,
           ),
           `${run}-${c}`,
+          c === 0 ? measure : undefined,
         ),
       ),
     );
@@ -168,6 +199,7 @@ async function runLevel(
     const answered = kinds.answer ?? 0;
     return {
       observed: turns,
+      checkpoints: measured,
       row: {
         turns_per_conversation: turnsPerConversation,
         conversations: concurrency,
@@ -231,6 +263,23 @@ function runNumbers(
     first_turns: first,
     last_turns: last,
     last_over_first_turn_p50: round2(last.turn_p50_ms / first.turn_p50_ms),
+  };
+}
+
+type CheckpointReader = ReturnType<typeof checkpointReader>;
+
+/**
+ * Reads a conversation's checkpoint footprint on the bench's database once the agent's run of the
+ * turn is over: the reply leaves mid-run and the checkpoint is written at the run's end, so the
+ * read waits for the conversation lock the run holds.
+ */
+function checkpointReader(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const lock = new ConversationLock(pool);
+  return {
+    footprint: (conversationId: string) =>
+      lock.run(conversationId, () => checkpointFootprint(pool, conversationId)),
+    close: () => pool.end(),
   };
 }
 

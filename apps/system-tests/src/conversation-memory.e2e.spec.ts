@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  type ChatMessage,
-  estimateRequestTokens,
   type FakeChatReply,
   FakeOpenAiChatServer,
   messageText,
   parseChunksFromToolMessage,
   type RecordedChatRequest,
+  recordedRequestTokens,
   searchThenQuote,
-  type ToolSpec,
 } from '@support/models';
 import { ask, startSupportStack, type SupportStack } from './support/support-stack.js';
 
@@ -23,35 +21,6 @@ const QUESTIONS = [
   'can I send back oud oil if I already opened it',
 ];
 
-/** The wire request read back as the agent's messages, to estimate what the model was sent. */
-function asChatRequest(request: RecordedChatRequest): {
-  messages: ChatMessage[];
-  tools: ToolSpec[];
-} {
-  const messages = request.messages.map((m): ChatMessage => {
-    const content = messageText(m.content);
-    if (m.role === 'tool') return { role: 'tool', toolCallId: String(m.tool_call_id), content };
-    if (m.role === 'assistant') {
-      const calls = (m.tool_calls ?? []) as {
-        id: string;
-        function: { name: string; arguments: string };
-      }[];
-      return {
-        role: 'assistant',
-        content,
-        toolCalls: calls.map((c) => ({
-          id: c.id,
-          name: c.function.name,
-          arguments: JSON.parse(c.function.arguments),
-        })),
-      };
-    }
-    return { role: m.role as 'user' | 'system', content };
-  });
-  const tools = (request.tools ?? []).map((t) => (t as { function: ToolSpec }).function);
-  return { messages, tools };
-}
-
 /** Set for the last turn: the model then cites the previous turn's chunk instead of its own. */
 let citeEarlier = false;
 
@@ -65,7 +34,7 @@ const lastToolResult = (request: RecordedChatRequest) => {
  * an order up by the number the prompt holds, and at the last turn cites the previous turn's chunk.
  */
 function respond(request: RecordedChatRequest): FakeChatReply {
-  if (estimateRequestTokens(asChatRequest(request)) > LIMIT)
+  if (recordedRequestTokens(request) > LIMIT)
     return { kind: 'error', status: 400, message: 'prompt longer than the context' };
   const question = messageText(request.messages.findLast((m) => m.role === 'user')?.content);
   const prompt = request.messages.map((m) => messageText(m.content)).join('\n');
@@ -125,7 +94,7 @@ describe('a 60-turn conversation under the prompt budget (OpenAI protocol)', () 
 
     expect(kinds.slice(0, TURNS - 1)).toEqual(Array(TURNS - 1).fill('answer'));
     for (const request of llm.requests)
-      expect(estimateRequestTokens(asChatRequest(request))).toBeLessThanOrEqual(LIMIT);
+      expect(recordedRequestTokens(request)).toBeLessThanOrEqual(LIMIT);
     // Turn 50's prompt no longer holds turn 2; the memory note does, and the tool call used it.
     const [lookup] = statusRequests;
     expect(lookup!.messages.some((m) => messageText(m.content) === ORDER_QUESTION)).toBe(false);

@@ -91,3 +91,4 @@ export {
   type RecordedChatRequest,
 } from './testing/fake-openai-chat-server.js';
 export { messageText, questionOf, searchThenQuote } from './testing/search-then-quote.js';
+export { chatRequestOf, recordedRequestTokens } from './testing/recorded-chat-request.js';

@@ -5,3 +5,5 @@ export * from './graph/agent-state.js';
 export * from './graph/agent-ports.js';
 export * from './graph/abstention.js';
 export * from './runtime/agent-conversations.js';
+export * from './runtime/checkpoint-footprint.js';
+export * from './runtime/conversation-lock.js';

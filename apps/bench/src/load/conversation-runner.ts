@@ -38,6 +38,7 @@ export async function runConversation(
   socket: TestSocket,
   questions: readonly string[],
   idPrefix: string,
+  afterTurn?: (index: number) => Promise<void>,
 ): Promise<ConversationResult> {
   const turns: TurnOutcome[] = [];
   const failures: string[] = [];
@@ -74,6 +75,8 @@ export async function runConversation(
       failures.push('timeout');
       break;
     }
+    // Outside the turn's timing: what the bench reads between turns is not the turn's latency.
+    await afterTurn?.(i);
   }
   return { turns, failures };
 }

@@ -12,7 +12,12 @@ import { type ConversationMemory, EMPTY_MEMORY } from './conversation-memory.js'
 /** Why a tools step ended the model's turn; edges carry no data, so it is stamped on state. */
 export type ToolSignal = 'retrieval_unavailable' | 'below_score_floor' | 'escalate' | null;
 
-const replace = <T>(fallback: () => T) =>
+/**
+ * A channel the latest write replaces. Never undefined (absent is null): LangGraph stores no value
+ * for a channel holding undefined, and rebuilds such a channel on every read by walking all the
+ * thread's earlier checkpoints, which made each turn slower than the one before.
+ */
+const replace = <T extends NonNullable<unknown> | null>(fallback: () => T) =>
   Annotation<T>({ reducer: (_old, next) => next, default: fallback });
 
 /** Replaces the messages instead of appending to them: how a turn starts with its own. */
@@ -46,11 +51,11 @@ export const AgentState = Annotation.Root({
     reducer: (old, next) => [...new Set(old.concat(next))].slice(-TURN_IDS_KEPT),
     default: () => [],
   }),
-  causeEventId: replace<string | undefined>(() => undefined),
+  causeEventId: replace<string | null>(() => null),
   /** The current turn is evaluation traffic (its customer message was synthetic). */
   synthetic: replace<boolean>(() => false),
   question: replace<string>(() => ''),
-  namespace: replace<string | undefined>(() => undefined),
+  namespace: replace<string | null>(() => null),
   language: replace<Language>(() => 'en'),
   /** Chunks that entered the prompt this turn: the only ids a reply may cite. */
   promptChunks: replace<ChunkDto[]>(() => []),

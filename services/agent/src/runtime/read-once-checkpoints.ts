@@ -1,18 +1,19 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
-import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import type { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import { LatestOnlyCheckpoints } from './latest-only-checkpoints.js';
 
 type CheckpointTuple = NonNullable<Awaited<ReturnType<PostgresSaver['getTuple']>>>;
 
 /**
- * The Postgres checkpointer, reading a thread's latest checkpoint once per turn instead of twice.
- * A turn reads it to decide (seen before? paused?) and the graph run right after reads it again;
+ * The agent's checkpointer ({@link LatestOnlyCheckpoints}), reading a thread's latest checkpoint
+ * once per turn instead of twice. A turn reads it to decide (seen before? paused?) and the graph run right after reads it again;
  * each read is a round trip and a parse of every channel. Inside {@link ReadOnceCheckpoints.turn}
  * (entered under the conversation lock, so no other run can write the thread meanwhile) the first
  * read of the thread's latest checkpoint is kept and handed to the next read, once. It is never
  * kept when it carries pending writes (reading those changes the tuple in place), and any write
  * to the thread drops it: after a write, or outside a turn, every read goes to Postgres.
  */
-export class ReadOnceCheckpoints extends PostgresSaver {
+export class ReadOnceCheckpoints extends LatestOnlyCheckpoints {
   private readonly inTurn = new Set<string>();
   private readonly kept = new Map<string, CheckpointTuple>();
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type EnvSchema, type ServiceName } from '@support/platform';
+import { type EnvSchema, type ServiceName, serviceStartEnv } from '@support/platform';
 import { gatewayServiceEnv } from '@support/gateway';
 import { agentEnv } from '@support/agent';
 import { retrievalEnv } from '@support/retrieval';
@@ -14,14 +14,17 @@ import { rerankerProxyEnv } from '@support/reranker-proxy';
 import { escalationEnv } from '@support/escalation';
 import { classifierEnv } from '@support/classifier';
 
-/** Every variable each service reads: the schemas the services validate at start-up. */
+/**
+ * Every variable each service reads: the schemas the services validate at start-up, and what
+ * `startService` validates for every one of them (NODE_ENV, logs, traces).
+ */
 export const ENV_SCHEMAS: Record<ServiceName, EnvSchema> = {
-  gateway: gatewayServiceEnv,
-  agent: agentEnv,
-  retrieval: retrievalEnv,
-  'reranker-proxy': rerankerProxyEnv,
-  escalation: escalationEnv,
-  classifier: classifierEnv,
+  gateway: { ...serviceStartEnv, ...gatewayServiceEnv },
+  agent: { ...serviceStartEnv, ...agentEnv },
+  retrieval: { ...serviceStartEnv, ...retrievalEnv },
+  'reranker-proxy': { ...serviceStartEnv, ...rerankerProxyEnv },
+  escalation: { ...serviceStartEnv, ...escalationEnv },
+  classifier: { ...serviceStartEnv, ...classifierEnv },
 };
 
 /**

@@ -889,6 +889,12 @@ describe('deploy/k8s NATS users and permissions', () => {
 
 const OPS_PODS = 'ops';
 const ANYWHERE = 'anywhere';
+/** The cluster's Prometheus: pods named `prometheus` in the `monitoring` namespace. */
+const PROMETHEUS = 'prometheus';
+const PROMETHEUS_PEER = {
+  namespace: { 'kubernetes.io/metadata.name': 'monitoring' },
+  pods: { [NAME_LABEL]: 'prometheus' },
+};
 
 /** Whether a label selector (matchLabels, matchExpressions with In / NotIn / Exists) selects `labels`. */
 function selectorMatches(selector: Json, labels: Json): boolean {
@@ -925,7 +931,17 @@ function allowedPeers(target: string, port: number): Set<string> {
       const from = list(rule.from);
       if (from.length === 0) peers.add(ANYWHERE);
       for (const peer of from) {
-        if (!isObject(peer.podSelector) || isObject(peer.namespaceSelector)) peers.add(ANYWHERE);
+        if (
+          isObject(peer.namespaceSelector) &&
+          isObject(peer.podSelector) &&
+          selectorMatches(peer.namespaceSelector, PROMETHEUS_PEER.namespace) &&
+          selectorMatches(peer.podSelector, PROMETHEUS_PEER.pods) &&
+          Object.keys(obj(peer.namespaceSelector.matchLabels)).length > 0 &&
+          Object.keys(obj(peer.podSelector.matchLabels)).length > 0
+        )
+          peers.add(PROMETHEUS);
+        else if (!isObject(peer.podSelector) || isObject(peer.namespaceSelector))
+          peers.add(ANYWHERE);
         else
           for (const [name, podLabel] of podLabels)
             if (selectorMatches(peer.podSelector, podLabel)) peers.add(name);
@@ -981,6 +997,32 @@ describe('deploy/k8s NetworkPolicy', () => {
         ...Object.values(EXTRA_PORTS.escalation ?? {}).map((port) => `escalation:${port}`),
       ]),
     );
+  });
+});
+
+describe('deploy/k8s metrics', () => {
+  it.each(SERVICE_NAMES)(
+    '%s: its pods ask to be scraped on their own port at /metrics, and Prometheus may reach it',
+    (service) => {
+      const deployment = deployments.find((d) => labelOf(d) === service)!;
+      const annotations = obj(obj(obj(obj(deployment.body.spec).template).metadata).annotations);
+      expect({
+        scrape: annotations['prometheus.io/scrape'],
+        port: annotations['prometheus.io/port'],
+        path: annotations['prometheus.io/path'],
+      }).toEqual({ scrape: 'true', port: String(SERVICE_PORTS[service]), path: '/metrics' });
+      expect(allowedPeers(deployment.name, SERVICE_PORTS[service]).has(PROMETHEUS)).toBe(true);
+    },
+  );
+
+  it("the Ingress refuses the gateway's /metrics to every address outside", () => {
+    const routes = ingressRoutes.filter((r) => r.path === '/metrics');
+    expect(routes.map((r) => r.pathType)).toEqual(['Exact']);
+    const annotations = obj(obj(routes[0]!.ingress.body.metadata).annotations);
+    const denied = String(annotations['nginx.ingress.kubernetes.io/denylist-source-range'])
+      .split(',')
+      .map((range) => range.trim());
+    expect(denied.sort()).toEqual(['0.0.0.0/0', '::/0']);
   });
 });
 

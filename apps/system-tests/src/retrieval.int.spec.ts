@@ -11,7 +11,7 @@ import {
 import { FakeTeiServer } from '@support/models';
 import { type StartedService, startService } from '@support/platform';
 import { RerankerProxyModule } from '@support/reranker-proxy';
-import { startNatsServer, uniqueName } from '@support/testing';
+import { sampleValue, scrapeMetrics, startNatsServer, uniqueName } from '@support/testing';
 import { type IndexLeg, InProcessVectorIndex } from '@support/vector-index';
 import { FaultyIndex } from './support/faulty-index.js';
 import { kbDocuments } from './support/kb.js';
@@ -80,6 +80,13 @@ async function startRetrievalStack(extraEnv: Record<string, string>): Promise<Re
     },
   };
 }
+
+/** A counter of the retrieval service, as its `/metrics` shows it now. */
+const retrievalCounter = async (
+  stack: RetrievalStack,
+  name: string,
+  labels: Record<string, string>,
+) => sampleValue(await scrapeMetrics(stack.retrieval.url), name, labels);
 
 const legStatus = (result: RetrievalCompletedPayload) =>
   Object.fromEntries(result.legs.map((l) => [l.leg, l.status]));
@@ -150,12 +157,16 @@ describe('retrieval with the embedded default reranker (lexical)', () => {
   });
 
   it('drops a leg that hangs past its timeout and answers from the others', async () => {
+    const timeouts = () =>
+      retrievalCounter(stack, 'support_leg_timeouts_total', { leg: 'sparse_en' });
+    const before = await timeouts();
     index.faults.set('sparse_en', 'hang');
     try {
       const result = await ask('How long does delivery to Muscat take?');
       expect(legStatus(result)).toMatchObject({ dense: 'ok', sparse_en: 'timed_out' });
       expect(result.legs.find((l) => l.leg === 'sparse_en')!.latencyMs).toBeGreaterThanOrEqual(350);
       expect(result.verdict).toBe('ok');
+      expect((await timeouts()) - before).toBe(1);
     } finally {
       index.faults.clear();
     }
@@ -255,6 +266,12 @@ describe('retrieval with a cross-encoder host (TEI)', () => {
   it.each(['hang', 'error', 'garbage', 'wrong-count'] as const)(
     'fails open when the cross-encoder %s, and the lexical gate still blocks the neighbour',
     async (behaviour) => {
+      const failOpens = (cause: string) =>
+        retrievalCounter(stack, 'support_reranker_fail_open_total', { cause });
+      const [failedBefore, timedOutBefore] = [
+        await failOpens('reranker_failed'),
+        await failOpens('timeout'),
+      ];
       tei.behaviour = behaviour;
       try {
         const neighbour = await stack.ask(NEIGHBOUR);
@@ -266,6 +283,10 @@ describe('retrieval with a cross-encoder host (TEI)', () => {
         expect(answerable.rerank).toMatchObject({ failOpen: true });
         expect(answerable.gate).toMatchObject({ kind: 'lexical', passed: true });
         expect(answerable.verdict).toBe('ok');
+        // Each rerank counts (the neighbour's second search in the other language too), and the
+        // proxy said it failed: retrieval's own wait did not run out.
+        expect((await failOpens('reranker_failed')) - failedBefore).toBeGreaterThanOrEqual(2);
+        expect((await failOpens('timeout')) - timedOutBefore).toBe(0);
       } finally {
         tei.behaviour = 'ok';
       }

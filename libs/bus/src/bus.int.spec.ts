@@ -8,9 +8,12 @@ import {
   MessageReceived,
   type PayloadOf,
 } from '@support/contracts';
+import { ServiceMetrics } from '@support/platform';
 import {
   eventually,
   freePort,
+  parsePrometheusText,
+  sampleValue,
   startNatsServer,
   type TestNatsServer,
   uniqueName,
@@ -55,6 +58,8 @@ describe('bus against a real nats-server', () => {
   let bus: BusConnection;
   let publisher: EventPublisher;
   let runner: EventConsumerRunner;
+  const metrics = new ServiceMetrics('bus-test');
+  const scrape = async () => parsePrometheusText((await metrics.exposition()).body);
   const running: RunningConsumer[] = [];
 
   const options = (): BusOptions => ({
@@ -74,7 +79,7 @@ describe('bus against a real nats-server', () => {
     server = await startNatsServer();
     bus = await BusConnection.open(options());
     publisher = new EventPublisher(bus);
-    runner = new EventConsumerRunner(bus, publisher, quietLogger);
+    runner = new EventConsumerRunner(bus, publisher, quietLogger, metrics);
   });
 
   afterAll(async () => {
@@ -231,6 +236,16 @@ describe('bus against a real nats-server', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(attempts).toBe(3);
+    // Delivered three times: two redeliveries, then one dead letter, as the metrics say.
+    const scraped = await scrape();
+    expect(sampleValue(scraped, 'support_bus_redeliveries_total', { consumer: 'poison' })).toBe(2);
+    expect(
+      sampleValue(scraped, 'support_bus_dead_letters_total', {
+        consumer: 'poison',
+        cause: 'exhausted',
+        service: 'bus-test',
+      }),
+    ).toBe(1);
   });
 
   it('lets the server deliver without limit: the runner decides when to dead-letter', async () => {
@@ -330,6 +345,14 @@ describe('bus against a real nats-server', () => {
     });
     expect(letter.payload.reason).toMatch(/payload\.messageId/);
     expect(calls).toBe(0);
+    const scraped = await scrape();
+    expect(
+      sampleValue(scraped, 'support_bus_dead_letters_total', {
+        consumer: 'strict',
+        cause: 'invalid',
+      }),
+    ).toBe(1);
+    expect(sampleValue(scraped, 'support_bus_redeliveries_total', { consumer: 'strict' })).toBe(0);
   });
 });
 

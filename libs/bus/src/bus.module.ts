@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { HealthRegistry } from '@support/platform';
+import { HealthRegistry, ServiceMetrics } from '@support/platform';
 import { BusConnection } from './bus-connection.js';
 import { type BusOptions, busOptionsFromEnv } from './bus-options.js';
 import { EventConsumers } from './event-consumers.js';
@@ -35,8 +35,9 @@ export class BusModule {
         },
         {
           provide: EventConsumers,
-          inject: [BusConnection, EventPublisher],
-          useFactory: (c: BusConnection, p: EventPublisher) => new EventConsumers(c, p),
+          inject: [BusConnection, EventPublisher, { token: ServiceMetrics, optional: true }],
+          useFactory: (c: BusConnection, p: EventPublisher, metrics?: ServiceMetrics) =>
+            new EventConsumers(c, p, metrics),
         },
       ],
       exports: [BusConnection, EventPublisher, EventConsumers, BUS_OPTIONS],

@@ -14,14 +14,16 @@ import {
   type EventDefinition,
   type EventEnvelope,
 } from '@support/contracts';
-import { codeOf, policyOf } from '@support/platform';
+import { codeOf, policyOf, tracerFor } from '@support/platform';
 import type { BusConnection } from './bus-connection.js';
+import type { ConsumerMetrics } from './consumer-metrics.js';
 import { OUTAGE_BACKOFF_MS } from './bus-options.js';
 import type { EventPublisher } from './event-publisher.js';
 import { ConversationLanes } from './conversation-lanes.js';
 import { redriveTargetOf } from './dead-letter-redrive.js';
 import { HandlerFailures } from './handler-failures.js';
 import { deterministicId } from './ids.js';
+import { consumeInSpan, recordHandlerFailure } from './event-tracing.js';
 
 export interface EventContext {
   readonly consumer: string;
@@ -83,6 +85,7 @@ export class EventConsumerRunner {
     private readonly bus: BusConnection,
     private readonly publisher: EventPublisher,
     private readonly logger: Logger = console,
+    private readonly metrics?: ConsumerMetrics,
   ) {}
 
   async start<D extends EventDefinition>(
@@ -128,6 +131,7 @@ export class EventConsumerRunner {
       this.logger.error(`consumer ${subscription.durable}: ${String(error)}`),
     );
     const failures = new HandlerFailures();
+    const tracer = tracerFor(this.bus.options.name);
     const loop = (async () => {
       for await (const message of messages) {
         // A re-driven copy is meant for the one consumer that dead-lettered the original.
@@ -139,7 +143,13 @@ export class EventConsumerRunner {
         // Decoded once, here: the conversation picks the lane, the handler gets the event.
         const decoded = decodeFor(subscription, message);
         const lane = 'event' in decoded ? decoded.event.conversationId : null;
-        await lanes.run(lane, () => this.process(subscription, message, decoded, failures));
+        // Each message is handled in its publisher's trace, its ids in every log line.
+        const event = 'event' in decoded ? decoded.event : null;
+        await lanes.run(lane, () =>
+          consumeInSpan(tracer, this.bus.options.name, subscription.durable, message, event, () =>
+            this.process(subscription, message, decoded, failures),
+          ),
+        );
       }
       await lanes.drain();
     })().catch((error: unknown) =>
@@ -167,6 +177,7 @@ export class EventConsumerRunner {
       streamSequence: message.info.streamSequence,
       deliveryCount: message.info.deliveryCount,
     };
+    if (context.deliveryCount > 1) this.metrics?.redelivered(context.consumer);
 
     if ('invalid' in decoded) {
       await this.deadLetter(message, context, 'invalid', decoded.invalid);
@@ -183,6 +194,7 @@ export class EventConsumerRunner {
       message.ack();
       failures.forget(sequence);
     } catch (error) {
+      recordHandlerFailure(error);
       const ack = policyOf(error).ack;
       if (ack === 'term') {
         if (await this.deadLetter(message, context, 'invalid', error, event.id))
@@ -250,6 +262,7 @@ export class EventConsumerRunner {
         },
       );
       await this.publisher.publish(event);
+      this.metrics?.deadLettered(context.consumer, cause);
       this.logger.error(
         `${context.consumer}: seq ${context.streamSequence} dead-lettered (${cause}): ${reason}`,
       );

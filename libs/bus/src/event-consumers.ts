@@ -5,6 +5,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { EventDefinition } from '@support/contracts';
+import type { ConsumerMetrics } from './consumer-metrics.js';
 import type { BusConnection } from './bus-connection.js';
 import {
   EventConsumerRunner,
@@ -22,8 +23,14 @@ export class EventConsumers implements BeforeApplicationShutdown, OnApplicationS
   constructor(
     private readonly bus: BusConnection,
     publisher: EventPublisher,
+    metrics?: ConsumerMetrics,
   ) {
-    this.runner = new EventConsumerRunner(bus, publisher, new Logger(`bus:${bus.options.name}`));
+    this.runner = new EventConsumerRunner(
+      bus,
+      publisher,
+      new Logger(`bus:${bus.options.name}`),
+      metrics,
+    );
   }
 
   async subscribe<D extends EventDefinition>(

@@ -1,8 +1,16 @@
 import { JetStreamApiError } from '@nats-io/jetstream';
-import { headers, InvalidArgumentError, PermissionViolationError } from '@nats-io/nats-core';
+import {
+  headers,
+  InvalidArgumentError,
+  type MsgHdrs,
+  PermissionViolationError,
+} from '@nats-io/nats-core';
+import type { Tracer } from '@opentelemetry/api';
 import { encodeValidEvent, type EventEnvelope, eventRegistry } from '@support/contracts';
+import { tracerFor } from '@support/platform';
 import type { BusConnection } from './bus-connection.js';
 import { PublishNotAcknowledged, PublishRefused } from './bus-errors.js';
+import { publishInSpan } from './event-tracing.js';
 
 export interface PublishResult {
   readonly streamSequence: number;
@@ -17,9 +25,14 @@ const RETRY_DELAY_MS = 250;
  * deadline are safe because the event id is the `Nats-Msg-Id`; past the deadline the caller gets a
  * PublishNotAcknowledged error, never a silent loss. A publish the server's permissions refuse
  * fails at once (PublishRefused): it is not an outage, and waiting would only hide it.
+ * Each publish is a span of the active trace, carried to the consumers in the message headers.
  */
 export class EventPublisher {
-  constructor(private readonly bus: BusConnection) {}
+  private readonly tracer: Tracer;
+
+  constructor(private readonly bus: BusConnection) {
+    this.tracer = tracerFor(bus.options.name);
+  }
 
   async publish(event: EventEnvelope): Promise<PublishResult> {
     // Exactly what goes on the wire is valid for the consumers' own decoder (validated once).
@@ -28,26 +41,36 @@ export class EventPublisher {
     const hdrs = headers();
     hdrs.set('Nats-Msg-Id', event.id);
     hdrs.set('Event-Type', event.type);
+    return publishInSpan(this.tracer, definition.subject, event, hdrs, () =>
+      this.send(definition.subject, event.id, data, hdrs),
+    );
+  }
 
+  private async send(
+    subject: string,
+    id: string,
+    data: Uint8Array,
+    hdrs: MsgHdrs,
+  ): Promise<PublishResult> {
     const deadline = Date.now() + this.bus.options.publishTimeoutMs;
     let lastError: unknown;
     while (Date.now() < deadline) {
       try {
-        const ack = await this.bus.js.publish(definition.subject, data, {
-          msgID: event.id,
+        const ack = await this.bus.js.publish(subject, data, {
+          msgID: id,
           headers: hdrs,
           timeout: Math.max(500, Math.min(5_000, deadline - Date.now())),
         });
         return { streamSequence: ack.seq, duplicate: ack.duplicate };
       } catch (error) {
         const refusal = refusalOf(error);
-        if (refusal) throw new PublishRefused(definition.subject, refusal, error);
+        if (refusal) throw new PublishRefused(subject, refusal, error);
         lastError = error;
         if (this.bus.nc.isClosed()) break;
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
       }
     }
-    throw new PublishNotAcknowledged(definition.subject, lastError);
+    throw new PublishNotAcknowledged(subject, lastError);
   }
 
   async publishAll(events: readonly EventEnvelope[]): Promise<PublishResult[]> {

@@ -7,3 +7,4 @@ export * from './shuffles.js';
 export * from './chromium.js';
 export * from './service-process.js';
 export * from './tcp-proxy.js';
+export * from './prometheus-text.js';

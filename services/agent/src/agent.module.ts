@@ -29,6 +29,7 @@ import {
   databaseEnv,
   HealthModule,
   loadConfig,
+  ServiceMetrics,
   systemClock,
 } from '@support/platform';
 import { detectLanguage } from '@support/text';
@@ -45,6 +46,8 @@ import { BusAgentPorts } from './runtime/bus-agent-ports.js';
 import { checkpointPool } from './runtime/checkpoint-pool.js';
 import { ConversationLock } from './runtime/conversation-lock.js';
 import { ReadOnceCheckpoints } from './runtime/read-once-checkpoints.js';
+import { CHECKPOINT_SCHEMA } from './runtime/latest-only-checkpoints.js';
+import { timedChatModel } from './runtime/timed-chat-model.js';
 import type { SupportSchedule } from './support-hours/support-hours.js';
 
 export interface AgentModuleOptions {
@@ -71,6 +74,7 @@ class AgentRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(BusAgentPorts) private readonly ports: BusAgentPorts,
     @Inject(AGENT_CONFIG) private readonly config: AgentConfig,
     @Inject(CHECKPOINT_POOL) private readonly pool: pg.Pool,
+    @Inject(ServiceMetrics) private readonly metrics: ServiceMetrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -86,7 +90,8 @@ class AgentRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
       durable: consumerName('agent', MessageReceived),
       event: MessageReceived,
       concurrency: this.config.AGENT_CONCURRENCY,
-      handle: (event) => this.conversations.onCustomerMessage(event),
+      handle: (event) =>
+        this.metrics.timeStage('agent_turn', () => this.conversations.onCustomerMessage(event)),
     });
     await this.consumers.subscribe({
       durable: consumerName('agent', AdminReplied),
@@ -148,7 +153,7 @@ export class AgentModule {
           provide: PostgresSaver,
           inject: [CHECKPOINT_POOL],
           useFactory: async (pool: pg.Pool) => {
-            const saver = new ReadOnceCheckpoints(pool, undefined, { schema: 'agent_checkpoints' });
+            const saver = new ReadOnceCheckpoints(pool, undefined, { schema: CHECKPOINT_SCHEMA });
             await saver.setup();
             return saver;
           },
@@ -164,12 +169,18 @@ export class AgentModule {
         },
         {
           provide: BusAgentPorts,
-          inject: [EventPublisher, AGENT_CONFIG, CLOCK],
-          useFactory: (publisher: EventPublisher, config: AgentConfig, clock: Clock) =>
+          inject: [EventPublisher, AGENT_CONFIG, CLOCK, ServiceMetrics],
+          useFactory: (
+            publisher: EventPublisher,
+            config: AgentConfig,
+            clock: Clock,
+            metrics: ServiceMetrics,
+          ) =>
             new BusAgentPorts(
               publisher,
               config.KB_SEARCH_TIMEOUT_MS,
               () => clock.now(),
+              metrics,
               config.KB_NAMESPACE,
             ),
         },
@@ -183,6 +194,7 @@ export class AgentModule {
             CHECKPOINT_POOL,
             CLOCK,
             AGENT_CONFIG,
+            ServiceMetrics,
           ],
           useFactory: (
             ports: BusAgentPorts,
@@ -192,6 +204,7 @@ export class AgentModule {
             pool: pg.Pool,
             clock: Clock,
             config: AgentConfig,
+            metrics: ServiceMetrics,
           ) => {
             const chatModel = options.chatModel ?? chatModelFromConfig(loadConfig(llmEnv, env));
             const supportSchedule: SupportSchedule = {
@@ -201,7 +214,7 @@ export class AgentModule {
             };
             const graph = buildAgentGraph(
               {
-                chatModel,
+                chatModel: timedChatModel(chatModel, metrics),
                 tools: orderTools(orders),
                 // The extractive responder answers with verbatim sentences, so retrieval gates
                 // on sentences for it: no sentence that answers, no answer (below_score_floor).

@@ -6,7 +6,14 @@ import {
   PersistenceModule,
   TurnTraceReader,
 } from '@support/persistence';
-import { CLOCK, type Clock, HealthModule, systemClock } from '@support/platform';
+import {
+  CLOCK,
+  type Clock,
+  HealthModule,
+  ServiceMetrics,
+  systemClock,
+  tracerFor,
+} from '@support/platform';
 import { DataSource } from 'typeorm';
 import { AuthController } from './auth/auth.controller.js';
 import { TokenService } from './auth/token-service.js';
@@ -14,10 +21,12 @@ import { ConnectionRegistry } from './chat/connection-registry.js';
 import { SignedConversationIds } from './chat/conversation-ids.js';
 import { CustomerChat } from './chat/customer-chat.js';
 import { CustomerSocketServer } from './chat/customer-socket.server.js';
+import { tracingTurns } from './chat/turn-traces.js';
 import { AcceptedMessages } from './chat/accepted-messages.js';
 import { RecordedCauses } from './chat/recorded-causes.js';
 import { ReplyCausation } from './chat/reply-causation.js';
 import { ReplyDelivery } from './chat/reply-delivery.js';
+import { TurnLatency } from './chat/turn-latency.js';
 import {
   GATEWAY_CONFIG,
   type GatewayConfig,
@@ -90,10 +99,19 @@ export class GatewayModule {
             new AcceptedMessages(new RecordedCauses(dataSource, bus)),
         },
         {
+          provide: TurnLatency,
+          inject: [ServiceMetrics],
+          useFactory: (metrics: ServiceMetrics) =>
+            new TurnLatency((seconds) => metrics.stageTook('gateway_turn', seconds)),
+        },
+        {
           provide: ReplyDelivery,
-          inject: [ConnectionRegistry, AcceptedMessages],
-          useFactory: (registry: ConnectionRegistry, accepted: AcceptedMessages) =>
-            new ReplyDelivery(registry, new ReplyCausation(accepted)),
+          inject: [ConnectionRegistry, AcceptedMessages, TurnLatency],
+          useFactory: (
+            registry: ConnectionRegistry,
+            accepted: AcceptedMessages,
+            turns: TurnLatency,
+          ) => new ReplyDelivery(registry, new ReplyCausation(accepted), turns),
         },
         {
           provide: CustomerRateLimits,
@@ -128,6 +146,7 @@ export class GatewayModule {
             GATEWAY_CONFIG,
             CustomerRateLimits,
             AcceptedMessages,
+            TurnLatency,
           ],
           useFactory: (
             dataSource: DataSource,
@@ -136,10 +155,14 @@ export class GatewayModule {
             config: GatewayConfig,
             rateLimits: CustomerRateLimits,
             accepted: AcceptedMessages,
+            turns: TurnLatency,
           ) =>
             new CustomerChat(
               new ConversationReader(dataSource),
-              accepted.rememberingSink(publisher),
+              tracingTurns(
+                turns.timingSink(accepted.rememberingSink(publisher)),
+                tracerFor('gateway'),
+              ),
               clock,
               rateLimits,
               new SignedConversationIds(config.tokenSecret),

@@ -15,7 +15,14 @@ import {
 } from '@support/bus';
 import { RerankCompleted, RerankRequested } from '@support/contracts';
 import { crossEncoderFromConfig, rerankerEnv } from '@support/models';
-import { CLOCK, type Clock, HealthModule, loadConfig, systemClock } from '@support/platform';
+import {
+  CLOCK,
+  type Clock,
+  HealthModule,
+  loadConfig,
+  ServiceMetrics,
+  systemClock,
+} from '@support/platform';
 import { lexicalScores } from '@support/text';
 import { type CrossEncoderPort, RerankService } from './scoring/rerank-service.js';
 
@@ -33,6 +40,7 @@ class RerankerProxyRuntime implements OnApplicationBootstrap {
     @Inject(EventPublisher) private readonly publisher: EventPublisher,
     @Inject(RerankService) private readonly service: RerankService,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ServiceMetrics) private readonly metrics: ServiceMetrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -40,7 +48,9 @@ class RerankerProxyRuntime implements OnApplicationBootstrap {
       durable: consumerName('reranker-proxy', RerankRequested),
       event: RerankRequested,
       handle: async (event) => {
-        const result = await this.service.score(event.payload);
+        const result = await this.metrics.timeStage('rerank_scoring', () =>
+          this.service.score(event.payload),
+        );
         await this.publisher.publish(
           createFollowUp(RerankCompleted, result, event, event.payload.requestId, this.clock.now()),
         );

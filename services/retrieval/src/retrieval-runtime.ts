@@ -11,7 +11,7 @@ import {
   RetrievalCompleted,
   RetrievalRequested,
 } from '@support/contracts';
-import { CLOCK, type Clock } from '@support/platform';
+import { CLOCK, type Clock, ServiceMetrics } from '@support/platform';
 import { RETRIEVAL_CONFIG, type RetrievalConfig } from './config/retrieval-config.js';
 import { DocumentIndexer } from './ingestion/document-indexer.js';
 import { RetrievalPipeline } from './pipeline/retrieval-pipeline.js';
@@ -34,6 +34,7 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(EMBEDDER_ID) private readonly embedderId: string,
     @Inject(GlossaryStore) private readonly glossary: GlossaryStore,
+    @Inject(ServiceMetrics) private readonly metrics: ServiceMetrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -111,9 +112,9 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
       causationId: event.id,
       ...inheritSynthetic(event),
     };
-    const result = await this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace, {
-      sentenceGate,
-    });
+    const result = await this.metrics.timeStage('retrieval', () =>
+      this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace, { sentenceGate }),
+    );
     await this.publisher.publish(
       // The id derives from the request event: a redelivery publishes nothing new, while a fresh
       // attempt (an agent that restarted mid-turn asks again) gets its own answer.

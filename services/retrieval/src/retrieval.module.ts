@@ -7,6 +7,7 @@ import {
   HealthModule,
   HealthRegistry,
   loadConfig,
+  ServiceMetrics,
   systemClock,
 } from '@support/platform';
 import {
@@ -81,19 +82,31 @@ export class RetrievalModule {
         },
         {
           provide: BusReranker,
-          inject: [EventPublisher, RETRIEVAL_CONFIG, CLOCK],
-          useFactory: (publisher: EventPublisher, config: RetrievalConfig, clock: Clock) =>
-            new BusReranker(publisher, config.rerankWaitMs, () => clock.now()),
+          inject: [EventPublisher, RETRIEVAL_CONFIG, CLOCK, ServiceMetrics],
+          useFactory: (
+            publisher: EventPublisher,
+            config: RetrievalConfig,
+            clock: Clock,
+            metrics: ServiceMetrics,
+          ) => new BusReranker(publisher, config.rerankWaitMs, metrics, () => clock.now()),
         },
         {
           provide: RetrievalPipeline,
-          inject: [VECTOR_INDEX, EMBEDDER, BusReranker, RETRIEVAL_CONFIG, GlossaryStore],
+          inject: [
+            VECTOR_INDEX,
+            EMBEDDER,
+            BusReranker,
+            RETRIEVAL_CONFIG,
+            GlossaryStore,
+            ServiceMetrics,
+          ],
           useFactory: (
             index: VectorIndex,
             embedder: Embedder,
             reranker: BusReranker,
             config: RetrievalConfig,
             glossary: GlossaryStore,
+            metrics: ServiceMetrics,
           ) =>
             new RetrievalPipeline(
               retrievalPorts({
@@ -106,6 +119,7 @@ export class RetrievalModule {
                 glossary,
               }),
               config,
+              metrics,
             ),
         },
         {

@@ -64,6 +64,8 @@ export interface SupportStack {
   readonly index: FaultyIndex;
   readonly publisher: EventPublisher;
   readonly gateway: StartedService;
+  readonly retrieval: StartedService;
+  readonly proxy: StartedService;
   agent: StartedService;
   /** Hosted when the stack was started with `escalation: true`. */
   readonly escalation: StartedService | null;
@@ -184,6 +186,8 @@ export async function startSupportStack(
     index,
     publisher,
     gateway,
+    retrieval,
+    proxy,
     agent,
     escalation,
     escalations,

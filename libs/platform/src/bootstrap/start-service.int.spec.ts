@@ -1,10 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { Controller, Get, Module } from '@nestjs/common';
+import { Controller, Get, Inject, Module } from '@nestjs/common';
 import { AppError } from '../errors/app-error.js';
+import { ServiceMetrics } from '../observability/service-metrics.js';
 import { type StartedService, startService } from './start-service.js';
 
 @Controller('probe')
 class ProbeController {
+  constructor(@Inject(ServiceMetrics) private readonly metrics: ServiceMetrics) {}
+
+  @Get('answered')
+  answered() {
+    this.metrics.turnRouted('answered');
+    return { ok: true };
+  }
+
   @Get()
   ok() {
     return { ok: true };
@@ -42,6 +51,54 @@ describe('startService', () => {
           null,
         ]);
       }
+    });
+  });
+
+  describe('metrics', () => {
+    let agent: StartedService;
+    let retrieval: StartedService;
+    beforeAll(async () => {
+      // Two services in one process, as the all-in-one launcher runs them.
+      agent = await startService('agent', ProbeModule, HOST);
+      retrieval = await startService('retrieval', ProbeModule, HOST);
+    });
+    afterAll(async () => {
+      await agent.app.close();
+      await retrieval.app.close();
+    });
+
+    const scrape = async (service: StartedService) => {
+      const response = await fetch(`${service.url}/metrics`);
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        samples: (await response.text())
+          .split('\n')
+          .filter((line) => line !== '' && !line.startsWith('#')),
+      };
+    };
+
+    it('serves its own registry at /metrics in the text format, every sample under its service', async () => {
+      await fetch(`${agent.url}/probe/answered`);
+      await fetch(`${agent.url}/probe/answered`);
+      const fromAgent = await scrape(agent);
+      const fromRetrieval = await scrape(retrieval);
+      for (const [scraped, service] of [
+        [fromAgent, 'agent'],
+        [fromRetrieval, 'retrieval'],
+      ] as const) {
+        expect(scraped.status).toBe(200);
+        expect(scraped.contentType).toBe('text/plain; version=0.0.4; charset=utf-8');
+        expect(scraped.samples.length).toBeGreaterThan(10);
+        expect(scraped.samples.filter((s) => !s.includes(`service="${service}"`))).toEqual([]);
+        expect(scraped.samples.some((s) => s.startsWith('process_cpu_user_seconds_total{'))).toBe(
+          true,
+        );
+      }
+      expect(fromAgent.samples).toContain(
+        'support_turns_total{route="answered",reason="none",service="agent"} 2',
+      );
+      expect(fromRetrieval.samples.filter((s) => s.startsWith('support_turns_total'))).toEqual([]);
     });
   });
 

@@ -1,33 +1,22 @@
 import 'reflect-metadata';
-import {
-  ConsoleLogger,
-  type DynamicModule,
-  type INestApplication,
-  type LogLevel,
-  type Type,
-} from '@nestjs/common';
+import { type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '../config/env-schema.js';
-import { runtimeEnv } from '../config/runtime-env.js';
 import { SERVICE_PORTS, type ServiceName } from '../config/service-ports.js';
+import { serviceStartEnv } from '../config/telemetry-env.js';
 import { AppErrorFilter } from '../errors/app-error.filter.js';
-
-const ALL_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-
-/** LOG_LEVELS=error,warn (comma-separated) narrows Nest's logging; unset keeps the default. */
-function logLevels(value: string | undefined): LogLevel[] | undefined {
-  if (!value) return undefined;
-  const levels = value.split(',').map((l) => l.trim()) as LogLevel[];
-  return levels.filter((l) => ALL_LEVELS.includes(l));
-}
+import { withLogContext } from '../logging/log-context.js';
+import { logFormatFor, ServiceLogger } from '../logging/service-logger.js';
+import { withServiceMetrics } from '../observability/metrics.module.js';
+import { withTraceFlush } from '../tracing/traced-service.js';
 
 /**
- * Nest's logger without its ExceptionHandler's report of a failed boot (the error and its stack):
- * for a caller that gets the same error thrown and says it in its own words (the CLI prints
- * `error: Configuration variable LEG_TIMEOUT_MS must be an integer`, once, without a stack).
+ * The service logger without Nest's ExceptionHandler report of a failed boot (the error and its
+ * stack): for a caller that gets the same error thrown and says it in its own words (the CLI
+ * prints `error: Configuration variable LEG_TIMEOUT_MS must be an integer`, once, without a stack).
  */
-class BootErrorsThrownOnly extends ConsoleLogger {
+class BootErrorsThrownOnly extends ServiceLogger {
   override error(message: unknown, ...rest: unknown[]): void {
     if (rest.at(-1) === 'ExceptionHandler') return;
     super.error(message, ...rest);
@@ -56,15 +45,28 @@ export async function startService(
     bootErrorsThrownOnly?: boolean;
   } = {},
 ): Promise<StartedService> {
-  loadConfig(runtimeEnv);
-  const levels = logLevels(process.env.LOG_LEVELS);
-  const app = await NestFactory.create<NestExpressApplication>(module, {
-    logger: options.bootErrorsThrownOnly
-      ? new BootErrorsThrownOnly(levels ? { logLevels: levels } : {})
-      : levels,
-    bufferLogs: false,
-    abortOnError: false,
+  const config = loadConfig(serviceStartEnv);
+  const Logger = options.bootErrorsThrownOnly ? BootErrorsThrownOnly : ServiceLogger;
+  const logger = new Logger(name, {
+    levels: config.LOG_LEVELS,
+    format: logFormatFor(config.LOG_FORMAT, config.NODE_ENV),
   });
+  // Whatever the service does from here (its sockets, timers and consumers are made inside) logs
+  // under its own name, though six services share a process under the all-in-one launcher.
+  return withLogContext({ service: name }, () => boot(name, module, logger, options));
+}
+
+async function boot(
+  name: ServiceName,
+  module: Type<unknown> | DynamicModule,
+  logger: ServiceLogger,
+  options: { port?: number; host?: string; shutdownHooks?: boolean },
+): Promise<StartedService> {
+  // Every service gets its own metrics registry and `GET /metrics`, and flushes its spans on stop.
+  const app = await NestFactory.create<NestExpressApplication>(
+    withServiceMetrics(name, withTraceFlush(module)),
+    { logger, bufferLogs: false, abortOnError: false },
+  );
   // Names the framework to anyone probing for its known bugs; no client needs it.
   app.disable('x-powered-by');
   // A host running several services in one process closes them itself, in order.

@@ -9,6 +9,7 @@ import {
   type RetrievalCompletedPayload,
 } from '@support/contracts';
 import type { OutgoingEscalation, OutgoingReply, TurnContext } from '../graph/agent-ports.js';
+import type { AgentMetrics } from './agent-metrics.js';
 
 /** Ids every side effect of a turn derives from the turn: a node that runs again repeats nothing. */
 export const turnIds = {
@@ -18,7 +19,10 @@ export const turnIds = {
   escalation: (turnId: string) => deterministicId('escalation', turnId),
 };
 
-/** The agent's bus side: knowledge-base searches as request/reply, replies and escalations as events. */
+/**
+ * The agent's bus side: knowledge-base searches as request/reply, replies and escalations as
+ * events. A turn's route is counted here, once its event is on the bus.
+ */
 export class BusAgentPorts {
   readonly retrievals = new PendingReplies<RetrievalCompletedPayload>();
 
@@ -26,6 +30,7 @@ export class BusAgentPorts {
     private readonly publisher: EventPublisher,
     private readonly searchTimeoutMs: number,
     private readonly clock: () => Date,
+    private readonly metrics: AgentMetrics,
     private readonly namespace?: string,
   ) {}
 
@@ -47,6 +52,17 @@ export class BusAgentPorts {
     callId: string,
     options: { sentenceGate?: boolean } = {},
   ): Promise<RetrievalCompletedPayload | null> {
+    return this.metrics.timeStage('kb_search', () =>
+      this.search(query, turn, callId, options.sentenceGate === true),
+    );
+  }
+
+  private async search(
+    query: string,
+    turn: TurnContext,
+    callId: string,
+    sentenceGate: boolean,
+  ): Promise<RetrievalCompletedPayload | null> {
     const requestId = turnIds.retrievalRequest(turn.turnId, callId);
     const reply = this.retrievals.wait(requestId, this.searchTimeoutMs);
     await this.publisher.publish(
@@ -55,7 +71,7 @@ export class BusAgentPorts {
         {
           requestId,
           query: query.slice(0, 4000),
-          ...(options.sentenceGate ? { sentenceGate: true } : {}),
+          ...(sentenceGate ? { sentenceGate: true } : {}),
           ...((turn.namespace ?? this.namespace)
             ? { namespace: turn.namespace ?? this.namespace }
             : {}),
@@ -86,6 +102,11 @@ export class BusAgentPorts {
         this.meta(turn, id),
       ),
     );
+    // Evaluation traffic stays out of the counts, as out of the dashboard. An abstention is
+    // counted with its escalation; a human's words are not a turn of the agent.
+    if (turn.synthetic) return;
+    if (reply.kind === 'answer') this.metrics.turnRouted('answered');
+    if (reply.kind === 'holding') this.metrics.turnRouted('held');
   }
 
   async raiseEscalation(turn: TurnContext, escalation: OutgoingEscalation): Promise<void> {
@@ -108,5 +129,8 @@ export class BusAgentPorts {
         this.meta(turn, deterministicId('escalation.raised', turn.turnId)),
       ),
     );
+    if (turn.synthetic) return;
+    this.metrics.turnRouted('escalated', escalation.reason);
+    this.metrics.escalationRaised(escalation.reason, groupOf(escalation.reason));
   }
 }

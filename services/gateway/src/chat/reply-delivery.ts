@@ -6,6 +6,7 @@ import {
 } from '@support/contracts';
 import type { ConnectionRegistry } from './connection-registry.js';
 import type { ReplyCausation } from './reply-causation.js';
+import type { TurnLatency } from './turn-latency.js';
 
 /**
  * Turns reply and escalation events into frames for the sockets showing that conversation, once
@@ -17,6 +18,7 @@ export class ReplyDelivery {
   constructor(
     private readonly registry: ConnectionRegistry,
     private readonly causation: ReplyCausation,
+    private readonly turns: TurnLatency,
   ) {}
 
   async replySent(event: EnvelopeOf<typeof ReplySent>): Promise<void> {
@@ -37,6 +39,7 @@ export class ReplyDelivery {
       p.replyId,
     );
     this.registry.deliver(event.conversationId, { type: 'typing', active: false });
+    this.turns.replied(event.turnId, p.kind);
   }
 
   async escalationRaised(event: EnvelopeOf<typeof EscalationRaised>): Promise<void> {

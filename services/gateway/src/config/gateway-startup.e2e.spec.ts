@@ -83,8 +83,9 @@ describe('gateway start-up configuration', () => {
       AUTH_TOKEN_SECRET: SECRET,
       GATEWAY_INSTANCE: 'startup-demo',
     });
+    // Not a terminal: one JSON object a line.
     expect(gateway.output()).toMatch(
-      /WARN.*Demo mode \(DEMO_TOKENS=true\): POST \/auth\/demo-token signs customer tokens for any name.*No admin or analyst tokens in production/,
+      /"level":"warn".*"service":"gateway".*Demo mode \(DEMO_TOKENS=true\): POST \/auth\/demo-token signs customer tokens for any name.*No admin or analyst tokens in production/,
     );
     expect((await demoToken(gateway, 'customer')).status).toBe(200);
     for (const role of ['admin', 'analyst']) {

@@ -6,6 +6,7 @@ import type {
   RetrievalCompletedPayload,
   RetrievalLeg,
 } from '@support/contracts';
+import type { ServiceMetrics } from '@support/platform';
 import { applyGate } from './gate.js';
 import { legsFor } from './route.js';
 import { reciprocalRankFusion } from './rrf.js';
@@ -77,6 +78,9 @@ export interface RetrievalPorts {
   now(): number;
 }
 
+/** What the pipeline records about its legs (the service's metrics; none in benchmarks). */
+export type LegMetrics = Pick<ServiceMetrics, 'legTimedOut' | 'stageTook'>;
+
 export interface RetrievalSettings {
   readonly legTimeoutMs: number;
   readonly legTopK: number;
@@ -95,6 +99,7 @@ export class RetrievalPipeline {
   constructor(
     private readonly ports: RetrievalPorts,
     private readonly settings: RetrievalSettings,
+    private readonly metrics?: LegMetrics,
   ) {}
 
   /**
@@ -160,6 +165,10 @@ export class RetrievalPipeline {
       this.settings.legTimeoutMs,
       () => this.ports.now(),
     );
+    for (const { leg, status, latencyMs } of outcomes) {
+      this.metrics?.stageTook(`leg_${leg}`, latencyMs / 1000);
+      if (status === 'timed_out') this.metrics?.legTimedOut(leg);
+    }
     const legs = [
       ...outcomes.map(({ leg, status, latencyMs, hits, error }) => ({
         leg,

@@ -10,6 +10,10 @@ import type {
   TraceContext,
 } from '../pipeline/retrieval-pipeline.js';
 import { type EventPublisher, newEventId, PendingReplies } from '@support/bus';
+import type { RerankFailOpenCause, ServiceMetrics } from '@support/platform';
+
+/** What the rerank round trip records: its latency and each fail-open, with its cause. */
+export type RerankMetrics = Pick<ServiceMetrics, 'rerankerFailedOpen' | 'timeStage'>;
 
 /**
  * The rerank port over the bus: publishes `rerank.requested` and waits for the proxy's
@@ -22,10 +26,19 @@ export class BusReranker {
   constructor(
     private readonly publisher: EventPublisher,
     private readonly timeoutMs: number,
+    private readonly metrics: RerankMetrics,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async rerank(
+    query: string,
+    candidates: readonly CandidateChunk[],
+    trace: TraceContext,
+  ): Promise<RerankOutcome> {
+    return this.metrics.timeStage('rerank', () => this.roundTrip(query, candidates, trace));
+  }
+
+  private async roundTrip(
     query: string,
     candidates: readonly CandidateChunk[],
     trace: TraceContext,
@@ -35,13 +48,16 @@ export class BusReranker {
     // otherwise wait for an answer that went to its predecessor).
     const requestId = newEventId();
     const reply = this.replies.wait(requestId, this.timeoutMs);
-    const failOpen = (code: string, message: string): RerankOutcome => ({
-      status: 'failed_open',
-      scorer: 'lexical',
-      scores: [],
-      latencyMs: Math.round(performance.now() - started),
-      error: { code, message },
-    });
+    const failOpen = (cause: RerankFailOpenCause, code: string, message: string): RerankOutcome => {
+      this.metrics.rerankerFailedOpen(cause);
+      return {
+        status: 'failed_open',
+        scorer: 'lexical',
+        scores: [],
+        latencyMs: Math.round(performance.now() - started),
+        error: { code, message },
+      };
+    };
     try {
       await this.publisher.publish(
         createEvent(
@@ -64,14 +80,22 @@ export class BusReranker {
       );
     } catch (error) {
       this.replies.resolve(requestId, undefined as never);
-      return failOpen('bus_unavailable', (error as Error).message);
+      return failOpen('bus_unavailable', 'bus_unavailable', (error as Error).message);
     }
     const completed = await reply;
     if (!completed)
-      return failOpen('rerank_timeout', `no rerank.completed within ${this.timeoutMs} ms`);
+      return failOpen(
+        'timeout',
+        'rerank_timeout',
+        `no rerank.completed within ${this.timeoutMs} ms`,
+      );
     if (completed.status === 'failed_open')
       return {
-        ...failOpen(completed.error?.code ?? 'reranker_failed', completed.error?.message ?? ''),
+        ...failOpen(
+          'reranker_failed',
+          completed.error?.code ?? 'reranker_failed',
+          completed.error?.message ?? '',
+        ),
         latencyMs: completed.latencyMs,
       };
     const expected = new Set(candidates.map((c) => c.chunkId));
@@ -79,7 +103,11 @@ export class BusReranker {
       completed.scores.length !== expected.size ||
       !completed.scores.every((s) => expected.has(s.chunkId))
     )
-      return failOpen('model_invalid_response', 'rerank scores do not match the candidates');
+      return failOpen(
+        'invalid_response',
+        'model_invalid_response',
+        'rerank scores do not match the candidates',
+      );
     return {
       status: 'ok',
       scorer: completed.scorer,

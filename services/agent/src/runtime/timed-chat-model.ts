@@ -1,0 +1,10 @@
+import type { ChatModel } from '@support/models';
+import type { AgentMetrics } from './agent-metrics.js';
+
+/** `model` with each call's latency recorded as the `model` stage. */
+export function timedChatModel(model: ChatModel, metrics: AgentMetrics): ChatModel {
+  return {
+    id: model.id,
+    complete: (request) => metrics.timeStage('model', () => model.complete(request)),
+  };
+}

@@ -15,10 +15,29 @@ import { findSystemConnections } from '@support/platform';
  *  [--agent-concurrency 8] [--runs 1] [--profile-agent DIR]`: `--runs` repeats each level for the
  *  run-to-run range; `--profile-agent` writes the agent's CPU profile of the measured runs to DIR
  *  and prints its self time by function and package.
+ * `ingest [--ingest-chunks 20000] [--sparse-mb 20] [--runs 1]`: BM25 encoding MB/s per language
+ *  and ingestion chunks/s through the indexer with the hashing embedder and the in-process index,
+ *  over the repository's knowledge bases repeated (docs/load.md).
+ * `dashboard [--dashboard-events 1000000] [--requests 200]`: projections seeded as a year of that
+ *  many events, every dashboard request timed over HTTP against a gateway child, beside the old
+ *  computation from the raw rows.
+ * `retrieval [--chunks 10000,100000] [--queries 300]` (in process, no bus): per index size, ingest,
+ *  pipeline and full three-leg query latency, recall@20 of the dense leg against an exact scan and
+ *  memory per chunk; `--chunks 1000000` measures a million (about 8 GB; docs/load.md).
  *
  * Exit status: 0 done, 1 a bench failed, 2 unknown bench or bad option.
  */
-const BENCHES = ['all', 'bus', 'replay', 'retrieval', 'calibrate', 'connections', 'turns'] as const;
+const BENCHES = [
+  'all',
+  'bus',
+  'replay',
+  'retrieval',
+  'calibrate',
+  'connections',
+  'turns',
+  'dashboard',
+  'ingest',
+] as const;
 
 const count = (raw: string): number => {
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1)
@@ -51,6 +70,10 @@ interface BenchOptions {
   agentConcurrency: number;
   runs: number;
   profileAgent?: string;
+  dashboardEvents: number;
+  requests: number;
+  ingestChunks: number;
+  sparseMb: number;
 }
 
 const program = new Command('bench')
@@ -69,8 +92,17 @@ const program = new Command('bench')
   .option('--turns-per-conversation <n>', 'turns: turns in each conversation', count, 5)
   .option('--model-latency-ms <ms>', 'turns: simulated model latency', zeroOrMore, 0)
   .option('--agent-concurrency <n>', 'turns: turns each agent runs at once', count, 8)
-  .option('--runs <n>', 'turns: runs of each level (run-to-run range)', count, 1)
+  .option('--runs <n>', 'turns, ingest: runs of each level (run-to-run range)', count, 1)
   .option('--profile-agent <dir>', "turns: write the agent's CPU profile here")
+  .option(
+    '--dashboard-events <n>',
+    'dashboard: events the seeded projections stand for',
+    count,
+    1e6,
+  )
+  .option('--requests <n>', 'dashboard: timed requests per endpoint', count, 200)
+  .option('--ingest-chunks <n>', 'ingest: chunks ingested per run', count, 20_000)
+  .option('--sparse-mb <n>', 'ingest: MB each BM25 encoder reads for its steady rate', count, 20)
   .exitOverride()
   .showHelpAfterError('(add --help for the benches and their options)');
 
@@ -140,6 +172,19 @@ async function run(which: (typeof BENCHES)[number], values: BenchOptions): Promi
       },
       print,
     );
+  }
+  if (which === 'dashboard') {
+    const { dashboardBench } = await import('./dashboard.bench.js');
+    await dashboardBench({ events: values.dashboardEvents, requests: values.requests }, print);
+  }
+  if (which === 'ingest') {
+    const { benchCorpus, ingestBench, sparseEncodingBench } = await import('./ingest.bench.js');
+    const docs = benchCorpus(values.kb);
+    for (let run = 1; run <= values.runs; run++) {
+      for (const row of sparseEncodingBench(docs, values.sparseMb))
+        print({ bench: 'bm25_encoding', run, ...row });
+      print({ bench: 'ingest', ...(await ingestBench(docs, values.ingestChunks, run)) });
+    }
   }
   if (which === 'replay' || which === 'all') {
     const { replayBench } = await import('./replay.bench.js');

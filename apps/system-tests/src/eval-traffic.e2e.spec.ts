@@ -16,7 +16,8 @@ import {
 } from './support/support-stack.js';
 
 const CHANNEL = 'C0SUPPORT';
-const PROJECTION_TABLES = ['conversations', 'messages', 'turns', 'escalations', 'turn_traces'];
+// Every projection's rows and the dashboard's daily aggregates kept with them.
+const PROJECTION_TABLES = ALL_PROJECTIONS.flatMap((projection) => projection.tables);
 /** Questions the sample knowledge base cannot answer: each ends in a handoff. */
 const EVAL_ESCALATING = [
   'Do you give a discount if I order 50 abayas for my boutique?',
@@ -102,7 +103,8 @@ describe('evaluation traffic (`cli eval`, `cli ask`) apart from live traffic', (
     );
   };
   const dashboard = async (): Promise<DashboardData> => {
-    const response = await fetch(`${stack.gateway.url}/dashboard/data?days=1`, {
+    // Whole UTC days: yesterday and today, so a run across midnight still counts its own turns.
+    const response = await fetch(`${stack.gateway.url}/dashboard/data?days=2`, {
       headers: { authorization: `Bearer ${analystToken}` },
     });
     expect(response.status).toBe(200);

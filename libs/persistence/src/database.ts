@@ -14,6 +14,7 @@ import { TurnTraces1764698400000 } from './migrations/1764698400000-turn-traces.
 import { EscalationClaims1764912000000 } from './migrations/1764912000000-escalation-claims.js';
 import { TurnTraceSynthetic1764916000000 } from './migrations/1764916000000-turn-trace-synthetic.js';
 import { EscalationWithdrawals1764920000000 } from './migrations/1764920000000-escalation-withdrawals.js';
+import { DashboardAggregates1765200000000 } from './migrations/1765200000000-dashboard-aggregates.js';
 import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
 
 export const ENTITIES = [
@@ -31,6 +32,7 @@ export const MIGRATIONS: Function[] = [
   EscalationClaims1764912000000,
   TurnTraceSynthetic1764916000000,
   EscalationWithdrawals1764920000000,
+  DashboardAggregates1765200000000,
 ];
 
 export interface DatabaseOptions {

@@ -30,18 +30,24 @@ export function storableText(text: string): string {
 export function storableValue<T>(value: T): T {
   if (typeof value === 'string') return storableText(value) as T;
   if (Array.isArray(value)) {
-    const items = value.map((item: unknown) => storableValue(item));
-    return (items.some((item, i) => item !== value[i]) ? items : value) as T;
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = storableValue(value[i] as unknown);
+      if (item === value[i]) continue;
+      copy ??= [...value];
+      copy[i] = item;
+    }
+    return (copy ?? value) as T;
   }
   if (value === null || typeof value !== 'object' || !isPlainObject(value)) return value;
-  let changed = false;
-  const entries = Object.entries(value).map(([key, item]) => {
-    const storableKey = storableText(key);
-    const storableItem = storableValue(item);
-    if (storableKey !== key || storableItem !== item) changed = true;
-    return [storableKey, storableItem] as const;
-  });
-  return changed ? (Object.fromEntries(entries) as T) : value;
+  // Every event and row passes here, nearly always unchanged: look before building a copy.
+  const keys = Object.keys(value);
+  const items = keys.map((key) => storableValue((value as Record<string, unknown>)[key]));
+  const unchanged = keys.every(
+    (key, i) => storableText(key) === key && items[i] === (value as Record<string, unknown>)[key],
+  );
+  if (unchanged) return value;
+  return Object.fromEntries(keys.map((key, i) => [storableText(key), items[i]])) as T;
 }
 
 function isPlainObject(value: object): boolean {

@@ -8,3 +8,4 @@ export * from './chromium.js';
 export * from './service-process.js';
 export * from './tcp-proxy.js';
 export * from './prometheus-text.js';
+export * from './seeded-random.js';

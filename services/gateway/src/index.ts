@@ -7,6 +7,8 @@ export * from './config/gateway-config.js';
 export * from './config/gateway-env.js';
 export * from './gateway-env-schema.js';
 export * from './dashboard/dashboard-queries.js';
+export * from './dashboard/dashboard-period.js';
+export * from './dashboard/dashboard-from-rows.js';
 export { MAX_CAUSE_LAG_MS } from './chat/reply-causation.js';
 export { CUSTOMER_WS_PATH } from './chat/customer-socket.server.js';
 export { ADMIN_WS_PATH } from './admin/admin-socket.server.js';

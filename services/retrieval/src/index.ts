@@ -4,6 +4,7 @@ export * from './config/retrieval-config.js';
 export * from './ingestion/kb-document.js';
 export * from './ingestion/chunker.js';
 export * from './ingestion/document-indexer.js';
+export { screenDocument, type ScreeningFinding } from './ingestion/screening/screen-document.js';
 export * from './pipeline/retrieval-pipeline.js';
 export * from './retrieval.tokens.js';
 export * from './retrieval-ports.js';

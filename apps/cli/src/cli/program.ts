@@ -16,6 +16,7 @@ export interface CommandRunners {
     schema?: string;
     since?: Date;
     quiet?: boolean;
+    json?: boolean;
   }): Promise<void>;
   ingest(options: {
     dataDir: string;
@@ -102,6 +103,7 @@ export function buildProgram(runners: CommandRunners): Command {
     .option('--since <time>', 'from the first event stored at this time (ISO 8601)', isoTime)
     .option('--schema <name>', 'build the tables in this schema, beside the live ones')
     .option('--quiet', 'no progress bar')
+    .option('--json', 'the outcome as JSON, no progress bar')
     .addOption(dataDirOption())
     .action(
       (o: {
@@ -109,6 +111,7 @@ export function buildProgram(runners: CommandRunners): Command {
         since?: Date;
         schema?: string;
         quiet?: boolean;
+        json?: boolean;
         dataDir: string;
       }) => {
         if (Boolean(o.fromStart) === Boolean(o.since))
@@ -118,6 +121,7 @@ export function buildProgram(runners: CommandRunners): Command {
           schema: o.schema,
           since: o.since,
           quiet: o.quiet,
+          json: o.json,
         });
       },
     );

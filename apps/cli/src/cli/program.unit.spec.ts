@@ -65,6 +65,10 @@ describe('cli argument parsing', () => {
     expect(replay.calls[0]!.options).toMatchObject({
       since: new Date('2026-05-01T00:00:00Z'),
       schema: 's',
+      json: undefined,
+    });
+    expect((await parse(['replay', '--from-start', '--json'])).calls[0]!.options).toMatchObject({
+      json: true,
     });
     expect((await parse(['deadletters', 'redrive', 'a', 'b'])).calls[0]!.options).toMatchObject({
       action: 'redrive',

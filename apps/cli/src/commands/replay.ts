@@ -6,51 +6,42 @@ import {
   replayFromStart,
 } from '@support/persistence';
 import { databaseEnv, loadConfig } from '@support/platform';
-import cliProgress from 'cli-progress';
+import { replayProgressBar } from './replay-progress.js';
 
 /**
- * `replay --from-start | --since TIME [--schema NAME]`: rebuilds the projections from sequence 1 of
- * the stream (or from the first event stored at TIME). With --schema the tables are built in that
- * schema, beside the live ones.
+ * `replay --from-start | --since TIME [--schema NAME] [--json]`: rebuilds the projections from
+ * sequence 1 of the stream (or from the first event stored at TIME). With --schema the tables are
+ * built in that schema, beside the live ones. A progress bar with events/s and the time left goes
+ * to stderr at a terminal, unless --quiet or --json (the outcome as JSON on stdout).
  */
 export async function replayCommand(options: {
   schema?: string;
   since?: Date;
   quiet?: boolean;
+  json?: boolean;
 }): Promise<void> {
   const bus = await BusConnection.open(busOptionsFromEnv('replay'));
   const dataSource = await openDatabase({
     url: loadConfig(databaseEnv).DATABASE_URL,
     schema: options.schema,
   });
-  const bar = new cliProgress.SingleBar(
-    {
-      format: 'replay [{bar}] {percentage}% | {value}/{total} events | {eps} events/s',
-      hideCursor: true,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  const started = Date.now();
+  const bar = options.quiet || options.json ? null : replayProgressBar();
   try {
-    if (!options.quiet) bar.start(1, 0, { eps: 0 });
-    const result = await replayFromStart(
-      bus,
-      dataSource,
-      ALL_PROJECTIONS,
-      (progress) => {
-        if (options.quiet) return;
-        bar.setTotal(Math.max(progress.total, 1));
-        bar.update(progress.processed, {
-          eps: Math.round(progress.processed / ((Date.now() - started) / 1000 || 1)),
-        });
-      },
-      options.since,
-    );
-    if (!options.quiet) bar.stop();
+    const result = await replayFromStart(bus, dataSource, ALL_PROJECTIONS, {
+      onProgress: (progress) => bar?.update(progress),
+      since: options.since,
+    }).finally(() => bar?.stop());
     const rate = result.events / Math.max(result.elapsedMs / 1000, 0.001);
+    const schema = options.schema ?? 'public';
+    if (options.json) {
+      process.stdout.write(
+        `${JSON.stringify({ schema, ...result, eventsPerSecond: Math.round(rate) }, null, 2)}\n`,
+      );
+      return;
+    }
     console.log(
       `replayed ${result.events} events (${result.applied} applied, ${result.skippedInvalid} invalid skipped) ` +
-        `into schema "${options.schema ?? 'public'}" in ${result.elapsedMs} ms: ${Math.round(rate)} events/s`,
+        `into schema "${schema}" in ${result.elapsedMs} ms: ${Math.round(rate)} events/s`,
     );
     if (result.failed.length > 0) console.warn(describeFailures(result.failed));
   } finally {

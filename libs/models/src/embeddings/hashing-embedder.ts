@@ -1,18 +1,17 @@
 import { DEFAULT_EMBEDDING_DIMENSIONS, type Embedder, l2Normalise } from './embedder.js';
-import { murmur3 } from '@support/text';
 import { normaliseText, words } from './normalise-text.js';
+import {
+  featureIndex,
+  featureSlot,
+  type FeatureSlot,
+  WordFeatureMemo,
+  type WordFeatures,
+} from './word-features.js';
 
-/** Per-feature weights: whole words carry most of the meaning, n-grams bridge inflections. */
-const WORD_WEIGHT = 1;
-const BIGRAM_WEIGHT = 0.6;
-const CHAR_NGRAM_WEIGHT = 0.4;
-const MIN_CHAR_NGRAM = 3;
-const MAX_CHAR_NGRAM = 5;
-/** Words this short are mostly function words ("a", "is", "في"): less weight, no n-grams. */
-const SHORT_WORD = 2;
-const SHORT_WORD_WEIGHT = 0.4;
 /** Blank text still needs a unit vector; it gets one fixed feature of its own. */
-const EMPTY_FEATURE = 'e\u0000';
+const EMPTY_FEATURE = featureSlot('e\u0000', 1);
+/** Features kept by the memo: some 17 MB at the bound, measured with random words. */
+const MEMO_CAPACITY = { words: 10_000, grams: 50_000, bigrams: 50_000 };
 
 /**
  * The embedded default embedder: no model, deterministic, language-agnostic feature hashing.
@@ -46,38 +45,51 @@ export class HashingEmbedder implements Embedder {
   }
 }
 
+// Shared by every HashingEmbedder: features do not depend on the dimension count.
+const MEMO = new WordFeatureMemo(MEMO_CAPACITY);
+
 /** The hashing embedding of one text (synchronous; see HashingEmbedder). */
 export function hashingVector(text: string, dimensions = DEFAULT_EMBEDDING_DIMENSIONS): number[] {
-  const features = extractFeatures(text);
-  if (features.size === 0) features.set(EMPTY_FEATURE, { weight: 1, count: 1 });
+  return hashingVectorWith(MEMO, text, dimensions);
+}
+
+/** {@link hashingVector} with the word memo given (tests give a small one). */
+export function hashingVectorWith(
+  memo: WordFeatureMemo,
+  text: string,
+  dimensions: number,
+): number[] {
+  // Each feature once, in the order of its first occurrence: the order the vector's sums were
+  // always made in, so the floats stay those of hashing-v1 to the last bit.
+  const pass = memo.startText();
+  const distinct: FeatureSlot[] = [];
+  const count = (slot: FeatureSlot) => {
+    if (slot.pass !== pass) {
+      slot.pass = pass;
+      slot.count = 0;
+      distinct.push(slot);
+    }
+    slot.count += 1;
+  };
+  const tokens = words(normaliseText(text));
+  let previous: WordFeatures | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i]!;
+    const features = memo.featuresOf(word);
+    count(features.word);
+    if (previous !== undefined) count(memo.bigram(previous, tokens[i - 1]!, word));
+    for (const gram of features.grams) count(gram);
+    previous = features;
+  }
   const vector = new Float64Array(dimensions);
-  for (const [feature, { weight, count }] of features) {
-    const hash = murmur3(feature);
-    const sign = hash & 0x80000000 ? -1 : 1;
-    vector[hash % dimensions] += sign * weight * (1 + Math.log(count));
+  if (distinct.length === 0) distinct.push(EMPTY_FEATURE);
+  for (const slot of distinct) {
+    const scale = slot === EMPTY_FEATURE ? 1 : logScale(slot.count);
+    vector[featureIndex(slot, dimensions)] += slot.signedWeight * scale;
   }
   return l2Normalise(vector);
 }
 
-type Feature = { weight: number; count: number };
-
-function extractFeatures(text: string): Map<string, Feature> {
-  const features = new Map<string, Feature>();
-  const add = (key: string, weight: number) => {
-    const existing = features.get(key);
-    if (existing) existing.count += 1;
-    else features.set(key, { weight, count: 1 });
-  };
-  const tokens = words(normaliseText(text));
-  tokens.forEach((word, i) => {
-    const chars = Array.from(`<${word}>`);
-    const short = chars.length - 2 <= SHORT_WORD;
-    add(`w\u0000${word}`, short ? SHORT_WORD_WEIGHT : WORD_WEIGHT);
-    if (i > 0) add(`b\u0000${tokens[i - 1]} ${word}`, BIGRAM_WEIGHT);
-    if (short) return;
-    for (let n = MIN_CHAR_NGRAM; n <= MAX_CHAR_NGRAM; n++)
-      for (let start = 0; start + n <= chars.length; start++)
-        add(`c\u0000${chars.slice(start, start + n).join('')}`, CHAR_NGRAM_WEIGHT);
-  });
-  return features;
-}
+// `1 + ln(count)` for the counts most features have: one table read instead of a logarithm.
+const LOG_SCALE = Float64Array.from({ length: 64 }, (_, count) => 1 + Math.log(count));
+const logScale = (count: number) => (count < 64 ? LOG_SCALE[count]! : 1 + Math.log(count));

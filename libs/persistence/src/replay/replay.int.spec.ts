@@ -30,12 +30,15 @@ import { openDatabase } from '../database.js';
 import { processOnce } from '../processed-events.js';
 import { ConversationReader } from '../projections/conversations/conversation-reader.js';
 import { conversationsProjection } from '../projections/conversations/conversations.projection.js';
+import { escalationsProjection } from '../projections/escalations/escalations.projection.js';
+import { turnTracesProjection } from '../projections/turn-traces/turn-traces.projection.js';
 import { dumpTable } from '../table-dump.js';
 import { hostile, storedHostile } from '../testing/hostile-strings.js';
-import { replayFromStart } from './replay.js';
+import { type ReplayProgress, replayFromStart } from './replay.js';
 
 const quiet = { warn: () => undefined, error: () => undefined };
-const TABLES = ['conversations', 'messages', 'turns', 'processed_events'];
+// The projection's tables (rows and the dashboard's daily aggregates) and the bookkeeping.
+const TABLES = [...conversationsProjection.tables, 'processed_events'];
 
 function conversationStory(
   conversationId: string,
@@ -122,6 +125,9 @@ describe('conversations projection: live processing and replay', () => {
   let bus: BusConnection;
   let dataSource: DataSource;
   const running: RunningConsumer[] = [];
+  /** What live processing stored in the first test: every replay must end in these bytes. */
+  let live: string[] | undefined;
+  let published: EventEnvelope[] = [];
 
   beforeAll(async () => {
     nats = await startNatsServer();
@@ -222,7 +228,8 @@ describe('conversations projection: live processing and replay', () => {
       { status: 'escalated', escalation_reason: 'below_score_floor' },
     ]);
 
-    const live = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
+    live = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
+    published = events;
     await Promise.all(running.splice(0).map((c) => c.stop()));
 
     const result = await replayFromStart(bus, dataSource, [conversationsProjection]);
@@ -235,21 +242,13 @@ describe('conversations projection: live processing and replay', () => {
     // A window of the log: only the events stored from a time on, into a schema of its own.
     const window = await openDatabase({ url: database.url, schema: 'replay_window' });
     try {
-      const future = await replayFromStart(
-        bus,
-        window,
-        [conversationsProjection],
-        undefined,
-        new Date(Date.now() + 3_600_000),
-      );
+      const future = await replayFromStart(bus, window, [conversationsProjection], {
+        since: new Date(Date.now() + 3_600_000),
+      });
       expect(future.events).toBe(0);
-      const all = await replayFromStart(
-        bus,
-        window,
-        [conversationsProjection],
-        undefined,
-        new Date(Date.now() - 3_600_000),
-      );
+      const all = await replayFromStart(bus, window, [conversationsProjection], {
+        since: new Date(Date.now() - 3_600_000),
+      });
       expect(all.events).toBe(events.length);
     } finally {
       await window.destroy();
@@ -262,6 +261,77 @@ describe('conversations projection: live processing and replay', () => {
       expect(await Promise.all(TABLES.map((t) => dumpTable(shadow, t)))).toEqual(live);
     } finally {
       await shadow.destroy();
+    }
+  });
+
+  it('replays in batches that end inside conversations and turns to the same bytes, skipping what the contracts refuse', async () => {
+    expect(live).toBeDefined(); // stored by the test before
+    // A message no live consumer accepts (they dead-letter it): the replay leaves it out too.
+    await bus.js.publish(MessageReceived.subject, new TextEncoder().encode('{"type":"broken"'));
+    const messages = published.length + 1;
+
+    // 8 events a conversation: batches of 3 and 7 split conversations and turns between
+    // transactions, so each batch folds on rows the one before stored; two decoder threads
+    // decode alternate batches, which must still be stored in stream order.
+    for (const [eventsPerTransaction, decoderThreads] of [
+      [1, 1],
+      [3, 2],
+      [7, 1],
+    ] as const) {
+      const progress: ReplayProgress[] = [];
+      const result = await replayFromStart(bus, dataSource, [conversationsProjection], {
+        eventsPerTransaction,
+        decoderThreads,
+        onProgress: (p) => progress.push(p),
+      });
+      expect(result).toMatchObject({
+        events: messages,
+        applied: published.length,
+        skippedInvalid: 1,
+        failed: [],
+      });
+      expect(await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)))).toEqual(live);
+      expect(progress.length).toBeGreaterThanOrEqual(Math.floor(messages / eventsPerTransaction));
+      const read = progress.map((p) => p.processed);
+      expect(read).toEqual([...read].sort((a, b) => a - b));
+      expect(progress.at(-1)).toEqual({
+        processed: messages,
+        total: messages,
+        lastSequence: messages, // the duplicate publish was dropped by the stream
+      });
+    }
+  });
+
+  it('writes several projections side by side, each in stream order, to what one transaction each builds', async () => {
+    const projections = [conversationsProjection, escalationsProjection, turnTracesProjection];
+    const tables = [...new Set([...projections.flatMap((p) => p.tables), 'processed_events'])];
+    const dumpAll = () => Promise.all(tables.map((t) => dumpTable(dataSource, t)));
+    const whole = await replayFromStart(bus, dataSource, projections, {
+      eventsPerTransaction: 10_000,
+    });
+    expect(whole.failed).toEqual([]);
+    const reference = await dumpAll();
+    // The conversations projection's own tables are still what live processing stored.
+    expect(
+      await Promise.all(
+        ['conversations', 'messages', 'turns'].map((t) => dumpTable(dataSource, t)),
+      ),
+    ).toEqual(live!.slice(0, 3));
+
+    // Lanes of different lengths (every event is in some turn trace, few in escalations), so the
+    // projections' lanes run batches apart.
+    for (const eventsPerTransaction of [2, 5]) {
+      const batched = await replayFromStart(bus, dataSource, projections, {
+        eventsPerTransaction,
+        decoderThreads: 2,
+      });
+      expect(batched).toMatchObject({
+        events: whole.events,
+        applied: whole.applied,
+        skippedInvalid: whole.skippedInvalid,
+        failed: [],
+      });
+      expect(await dumpAll()).toEqual(reference);
     }
   });
 });

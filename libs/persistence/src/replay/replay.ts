@@ -1,10 +1,12 @@
 import { DeliverPolicy } from '@nats-io/jetstream';
 import type { BusConnection } from '@support/bus';
-import { decodeEvent } from '@support/contracts';
 import type { DataSource } from 'typeorm';
-import { claimUnprocessed, type SequencedEvent, schemaOf } from '../processed-events.js';
+import { schemaOf } from '../processed-events.js';
 import type { Projection } from '../projections/projection.js';
-import { foldOneByOne, type ReplayFailure } from './fold-one-by-one.js';
+import type { ReplayFailure } from './fold-one-by-one.js';
+import { DecoderPool } from './decoder-pool.js';
+import { type ReadMessage, ReplayBatch } from './replay-batch.js';
+import { ReplayBatchWriter } from './replay-batch-writer.js';
 
 export type { ReplayFailure } from './fold-one-by-one.js';
 
@@ -23,24 +25,45 @@ export interface ReplayResult {
   readonly elapsedMs: number;
 }
 
-const BATCH = 500;
+export interface ReplayOptions {
+  /** Called after each stored batch. */
+  readonly onProgress?: (progress: ReplayProgress) => void;
+  /** Fold only the events stored at or after this time (a window, usually into its own schema). */
+  readonly since?: Date;
+  /** Events of one transaction per projection (default 1,000). */
+  readonly eventsPerTransaction?: number;
+  /** Threads that decode events (default: the cores but one, at least one, at most four). */
+  readonly decoderThreads?: number;
+}
+
+const EVENTS_PER_TRANSACTION = 1_000;
+/** Messages the ordered consumer asks the server for at a time. */
+const FETCH_MESSAGES = 10_000;
+/** Batches being decoded while one is written: enough to keep the decoder threads busy. */
+const BATCHES_DECODED_AHEAD = 2;
+/** The read loop runs on buffered messages without I/O: let the writer's statements through. */
+const MESSAGES_BETWEEN_YIELDS = 256;
+
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Rebuilds projections from sequence 1 of the stream: empties their tables and bookkeeping, then
- * folds every event in stream order, in batches of one transaction each. The result equals what
- * live processing produced. Invalid events are skipped (live consumers dead-lettered them too). An
- * event a projection cannot apply does not stop the replay: it is tried alone as often as a live
- * consumer tries it, then recorded in `failed` without effects, as a live consumer dead-letters it.
+ * folds every event in stream order, in batches of one transaction per projection. Three stages
+ * run at once: reading the stream in large fetches, decoding on decoder threads, and writing, each
+ * batch after the one before. The result equals what live processing produced. Invalid events are
+ * skipped (live consumers dead-lettered them too). An event a projection cannot apply does not stop
+ * the replay: it is tried alone as often as a live consumer tries it, then recorded in `failed`
+ * without effects, as a live consumer dead-letters it.
  */
 export async function replayFromStart(
   bus: BusConnection,
   dataSource: DataSource,
   projections: readonly Projection[],
-  onProgress: (progress: ReplayProgress) => void = () => undefined,
-  /** Fold only the events stored at or after this time (a window, usually into its own schema). */
-  since?: Date,
+  options: ReplayOptions = {},
 ): Promise<ReplayResult> {
   const started = Date.now();
+  const { onProgress = () => undefined, since } = options;
+  const eventsPerTransaction = options.eventsPerTransaction ?? EVENTS_PER_TRANSACTION;
   const schema = schemaOf(dataSource);
   const bySubject = new Map<string, Projection[]>();
   for (const projection of projections)
@@ -60,15 +83,19 @@ export async function replayFromStart(
 
   const info = await bus.jsm.streams.info(bus.options.stream);
   const lastSequence = info.state.last_seq;
-  const total = info.state.messages;
+  let total = info.state.messages;
   let processed = 0;
-  let applied = 0;
   let skippedInvalid = 0;
-  const failed: ReplayFailure[] = [];
   const nothingToRead =
     total === 0 || (since !== undefined && Date.parse(info.state.last_ts) < since.getTime());
   if (nothingToRead)
-    return { events: 0, applied: 0, skippedInvalid: 0, failed, elapsedMs: Date.now() - started };
+    return {
+      events: 0,
+      applied: 0,
+      skippedInvalid: 0,
+      failed: [],
+      elapsedMs: Date.now() - started,
+    };
 
   const consumer = await bus.js.consumers.get(
     bus.options.stream,
@@ -76,62 +103,57 @@ export async function replayFromStart(
       ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: since.toISOString() }
       : { deliver_policy: DeliverPolicy.All },
   );
-  const messages = await consumer.consume({ max_messages: 1_000 });
-  let batch: { sequence: number; data: Uint8Array; projections: Projection[] }[] = [];
-
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const pending = batch;
-    batch = [];
-    const perProjection = new Map<Projection, SequencedEvent[]>();
-    for (const item of pending) {
-      let event;
-      try {
-        event = decodeEvent(item.data);
-      } catch {
-        skippedInvalid += 1;
-        continue;
-      }
-      for (const projection of item.projections)
-        perProjection.set(projection, [
-          ...(perProjection.get(projection) ?? []),
-          { event, streamSequence: item.sequence },
-        ]);
-    }
-    try {
-      applied += await dataSource.transaction(async (manager) => {
-        let claimedInBatch = 0;
-        for (const [projection, items] of perProjection) {
-          const claimed = await claimUnprocessed(manager, projection.name, items);
-          await projection.apply(manager, claimed);
-          claimedInBatch += claimed.length;
-        }
-        return claimedInBatch;
-      });
-    } catch {
-      // Nothing of the batch was stored: find the event(s) at fault one at a time.
-      const outcome = await foldOneByOne(dataSource, perProjection, bus.options.maxDeliver);
-      applied += outcome.applied;
-      failed.push(...outcome.failed);
-    }
+  const writer = new ReplayBatchWriter(dataSource, bus.options.maxDeliver, (batch) => {
+    skippedInvalid += batch.skippedInvalid;
+    onProgress({ processed: batch.readThrough, total, lastSequence: batch.lastSequence });
+  });
+  const decoders = DecoderPool.start(options.decoderThreads);
+  const decoding: Promise<ReplayBatch>[] = [];
+  let read: ReadMessage[] = [];
+  const decodeRead = (lastRead: number) => {
+    const messages = read;
+    const readThrough = processed;
+    read = [];
+    const batch = decoders
+      .decode(messages.map((m) => m.data))
+      .then((events) => new ReplayBatch(messages, events, readThrough, lastRead));
+    batch.catch(() => undefined); // awaited in turn below; not an unhandled rejection meanwhile
+    decoding.push(batch);
   };
+  const writeNext = async () => writer.submit(await decoding.shift()!);
 
   try {
-    for await (const message of messages) {
-      processed += 1;
-      const interested = bySubject.get(message.subject);
-      if (interested)
-        batch.push({ sequence: message.seq, data: message.data, projections: interested });
-      if (batch.length >= BATCH) {
-        await flush();
-        onProgress({ processed, total, lastSequence: message.seq });
+    const messages = await consumer.consume({ max_messages: FETCH_MESSAGES });
+    try {
+      for await (const message of messages) {
+        // From a time on, the messages left are those from the first one delivered to the last.
+        if (processed === 0 && since) total = Math.max(lastSequence - message.seq + 1, 1);
+        processed += 1;
+        const interested = bySubject.get(message.subject);
+        if (interested)
+          read.push({ streamSequence: message.seq, data: message.data, projections: interested });
+        if (read.length >= eventsPerTransaction) {
+          decodeRead(message.seq);
+          if (decoding.length > BATCHES_DECODED_AHEAD) await writeNext();
+        } else if (processed % MESSAGES_BETWEEN_YIELDS === 0) await yieldToIo();
+        if (message.seq >= lastSequence) break;
       }
-      if (message.seq >= lastSequence) break;
+    } finally {
+      await messages.close();
     }
+    decodeRead(lastSequence);
+    while (decoding.length > 0) await writeNext();
+    await writer.finish();
   } finally {
-    await messages.close();
+    // On the way out after an error too: no transaction of this replay may outlive it.
+    await writer.finish().catch(() => undefined);
+    await decoders.close();
   }
-  await flush();
-  onProgress({ processed, total, lastSequence });
-  return { events: processed, applied, skippedInvalid, failed, elapsedMs: Date.now() - started };
+  return {
+    events: processed,
+    applied: writer.applied,
+    skippedInvalid,
+    failed: writer.failed,
+    elapsedMs: Date.now() - started,
+  };
 }

@@ -5,7 +5,7 @@ import { ARABIC_STOP_WORDS } from '../stop-words/arabic-stop-words.js';
 import { ENGLISH_STOP_WORDS } from '../stop-words/english-stop-words.js';
 import { Bm25Encoder, type Bm25Options } from './bm25-encoder.js';
 
-type Tuning = Pick<Bm25Options, 'k' | 'b' | 'avgLen' | 'tokenMaxLength'>;
+type Tuning = Pick<Bm25Options, 'k' | 'b' | 'avgLen' | 'tokenMaxLength' | 'tokenCacheSize'>;
 
 /** The `sparse_en` encoder: fastembed's `Qdrant/bm25` with language "english". */
 export function englishBm25(tuning: Tuning = {}): Bm25Encoder {

@@ -11,8 +11,3 @@ export interface SparseEncoder {
   /** Term weights of a search text; the index applies IDF. */
   encodeQuery(text: string): SparseVector;
 }
-
-export function toSparseVector(weights: Map<number, number>): SparseVector {
-  const indices = [...weights.keys()].sort((a, b) => a - b);
-  return { indices, values: indices.map((index) => weights.get(index) as number) };
-}

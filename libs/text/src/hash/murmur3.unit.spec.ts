@@ -63,3 +63,37 @@ describe('murmur3 (x86_32)', () => {
     expect(murmur3Bytes(bytes)).toBe(murmur3('فستان'));
   });
 });
+
+describe('murmur3 of a string', () => {
+  const utf8 = new TextEncoder();
+
+  it('hashes exactly the bytes TextEncoder writes, lone surrogates included', () => {
+    const texts = [
+      'a\uD800b', // lone high surrogate: U+FFFD
+      '\uDC00', // lone low surrogate
+      '\uD83D', // high surrogate at the end
+      '\uDC00\uD83D', // a low before a high: two replacements
+      '\u07FF\u0800\uFFFF\u{10000}\u{10FFFF}', // the edges of each UTF-8 length
+      'x'.repeat(1000), // longer than the first scratch buffer
+      'فستان'.repeat(300),
+    ];
+    for (const text of texts) expect(murmur3(text)).toBe(murmur3Bytes(utf8.encode(text)));
+  });
+
+  it('agrees with TextEncoder on random strings of every UTF-16 code unit', () => {
+    let state = 7;
+    const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
+    for (let n = 0; n < 2000; n++) {
+      const units = Array.from({ length: next() % 24 }, () => {
+        const pick = next() % 4;
+        // ASCII, Arabic, anywhere in the BMP (surrogates included), or a pair's half.
+        if (pick === 0) return next() % 0x80;
+        if (pick === 1) return 0x0600 + (next() % 0x100);
+        if (pick === 2) return next() % 0x10000;
+        return 0xd800 + (next() % 0x800);
+      });
+      const text = String.fromCharCode(...units);
+      expect(murmur3(text, n)).toBe(murmur3Bytes(utf8.encode(text), n));
+    }
+  });
+});

@@ -94,6 +94,100 @@ describe('InProcessVectorIndex persistence', () => {
     expect(await reopened.count('beta')).toBe(0);
   });
 
+  it('saves the dense graph beside the snapshot and loads it instead of rebuilding', async () => {
+    const directory = await temporaryDirectory();
+    const graphOn = { denseSearch: { exactScanLimit: 0 } };
+    const first = new InProcessVectorIndex({ directory, ...graphOn });
+    await first.ensureCollection('graph', { denseSize: 3 });
+    const vectors = Array.from({ length: 60 }, (_, n) => [1 + (n % 7), n % 5, 1 + n / 10]);
+    for (let start = 0; start < 60; start += 20) {
+      await first.upsert(
+        'graph',
+        vectors.slice(start, start + 20).map((dense, i) => chunk(`doc-${start + i}#0`, dense)),
+      );
+    }
+    await first.deleteDocumentChunks('graph', 'doc-3');
+    await first.upsert('graph', [chunk('doc-4#0', [0, 0, 1])]);
+    const queries = async (index: InProcessVectorIndex) =>
+      Promise.all(vectors.slice(0, 10).map((v) => index.query('graph', 'dense', v, 5)));
+    const before = await queries(first);
+    await first.close();
+
+    // One graph file, the latest: each write saved a new one and removed the one before.
+    const graphs = (await readdir(directory)).filter((name) => name.endsWith('.usearch'));
+    expect(graphs).toHaveLength(1);
+    expect(graphs[0]).toMatch(/^graph\.[0-9a-f-]{36}\.usearch$/);
+
+    const second = new InProcessVectorIndex({ directory, ...graphOn });
+    expect(await second.denseGraph('graph')).toBe('loaded');
+    expect(await second.count('graph')).toBe(59);
+    expect(await queries(second)).toEqual(before);
+    expect((await second.query('graph', 'dense', [0, 0, 1], 1))[0]).toMatchObject({
+      chunkId: 'doc-4#0',
+    });
+
+    // Without its graph file the snapshot still has every vector: the graph is built again.
+    await rm(join(directory, graphs[0]!));
+    const third = new InProcessVectorIndex({ directory, ...graphOn });
+    expect(await third.denseGraph('graph')).toBe('built');
+    expect(await queries(third)).toEqual(before);
+  });
+
+  it('removes graph files a crash left behind, keeping the one the snapshot names', async () => {
+    const directory = await temporaryDirectory();
+    const first = new InProcessVectorIndex({ directory, denseSearch: { exactScanLimit: 0 } });
+    await first.ensureCollection('orphans', { denseSize: 2 });
+    await first.upsert('orphans', [chunk('doc-a#0', [1, 0]), chunk('doc-b#0', [0, 1])]);
+    await first.close();
+    const orphan = 'orphans.00000000-0000-4000-8000-000000000000.usearch';
+    await writeFile(join(directory, orphan), 'half-written graph');
+    await writeFile(join(directory, 'orphans-too.vindex'), 'another namespace, left alone');
+
+    const second = new InProcessVectorIndex({ directory, denseSearch: { exactScanLimit: 0 } });
+    expect(await second.denseGraph('orphans')).toBe('loaded');
+    const names = await readdir(directory);
+    expect(names).not.toContain(orphan);
+    expect(names.filter((name) => name.endsWith('.usearch'))).toHaveLength(1);
+    expect(names).toContain('orphans-too.vindex');
+  });
+
+  it('reads version 1 files (no graph keys, no graph)', async () => {
+    const directory = await temporaryDirectory();
+    const header = {
+      format: 'support-vector-index',
+      version: 1,
+      namespace: 'old',
+      denseSize: 2,
+      count: 2,
+    };
+    const dense = Buffer.from(new Float32Array([1, 0, 0.6, 0.8]).buffer);
+    const records = [
+      { chunkId: 'doc-a#0', docId: 'doc-a', title: 'A', lang: 'en', topic: 't', text: 'a' },
+      { chunkId: 'doc-b#0', docId: 'doc-b', title: 'B', lang: 'en', topic: 't', text: 'b' },
+    ];
+    await writeFile(
+      join(directory, 'old.vindex'),
+      Buffer.concat([
+        Buffer.from(`${JSON.stringify(header)}\n`),
+        dense,
+        Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join('')),
+      ]),
+    );
+    const index = new InProcessVectorIndex({ directory, denseSearch: { exactScanLimit: 0 } });
+    expect(await index.denseGraph('old')).toBe('built');
+    const hits = await index.query('old', 'dense', [0, 1], 2);
+    expect(hits.map((hit) => [hit.chunkId, Number(hit.score.toFixed(4))])).toEqual([
+      ['doc-b#0', 0.8],
+      ['doc-a#0', 0],
+    ]);
+    // The next write moves it to the current version, graph included.
+    await index.upsert('old', [chunk('doc-c#0', [1, 1])]);
+    await index.close();
+    const reopened = new InProcessVectorIndex({ directory, denseSearch: { exactScanLimit: 0 } });
+    expect(await reopened.denseGraph('old')).toBe('loaded');
+    expect(await reopened.count('old')).toBe(3);
+  });
+
   it('loads lazily, and reports an unreadable file as unavailable', async () => {
     const directory = await temporaryDirectory();
     await writeFile(join(directory, 'broken.vindex'), 'not a vector index');

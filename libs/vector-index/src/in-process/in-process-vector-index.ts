@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { CollectionConfigMismatch, CollectionNotFound, VectorIndexUnavailable } from '../errors.js';
 import {
   assertChunks,
@@ -16,12 +19,23 @@ import type {
   SparseVector,
   VectorIndex,
 } from '../vector-index.port.js';
-import { NamespaceIndex } from './namespace-index.js';
-import { readSnapshot, snapshotPath, writeSnapshot } from './snapshot-file.js';
+import { DenseAnn } from './dense-ann.js';
+import { flushFile, newGraphFileName, removeStaleGraphs } from './graph-file.js';
+import {
+  DEFAULT_DENSE_SEARCH,
+  type DenseSearchSettings,
+  NamespaceIndex,
+} from './namespace-index.js';
+import { readSnapshot, type Snapshot, snapshotPath, writeSnapshot } from './snapshot-file.js';
 
 export interface InProcessVectorIndexOptions {
-  /** Where each namespace is kept as `<namespace>.vindex`; without it the index lives in memory. */
+  /**
+   * Where each namespace is kept as `<namespace>.vindex` (and, once it has one, its dense graph as
+   * `<namespace>.<uuid>.usearch`); without it the index lives in memory.
+   */
   directory?: string;
+  /** How the dense leg searches; the defaults suit 1024-d embeddings. */
+  denseSearch?: Partial<DenseSearchSettings>;
 }
 
 interface NamespaceState {
@@ -37,15 +51,18 @@ interface NamespaceState {
 type ExistingState = NamespaceState & { index: NamespaceIndex };
 
 /**
- * The embedded default: the whole index in this process, exact (brute-force dense scan, inverted
- * index for the sparse legs), optionally persisted so a restart needs no re-ingest.
+ * The embedded default: the whole index in this process (dense leg: an exact scan while small,
+ * then an HNSW graph whose candidates are rescored exactly; sparse legs: inverted indexes),
+ * optionally persisted, graph included, so a restart needs no re-ingest and no graph rebuild.
  */
 export class InProcessVectorIndex implements VectorIndex {
   private readonly directory: string | undefined;
+  private readonly denseSearch: DenseSearchSettings;
   private readonly states = new Map<string, Promise<NamespaceState>>();
 
   constructor(options: InProcessVectorIndexOptions = {}) {
     this.directory = options.directory;
+    this.denseSearch = { ...DEFAULT_DENSE_SEARCH, ...options.denseSearch };
   }
 
   async ensureCollection(namespace: string, options: { denseSize: number }): Promise<void> {
@@ -61,7 +78,7 @@ export class InProcessVectorIndex implements VectorIndex {
       }
       return;
     }
-    state.index = new NamespaceIndex(options.denseSize);
+    state.index = new NamespaceIndex(options.denseSize, this.denseSearch);
     await this.persist(state);
   }
 
@@ -129,6 +146,25 @@ export class InProcessVectorIndex implements VectorIndex {
     return index ? { denseSize: index.denseSize, pointCount: index.count } : undefined;
   }
 
+  /**
+   * Not part of the port: the dense leg by scoring every point, whatever the namespace's size; what
+   * the graph's answers are measured against (recall).
+   */
+  async exactDenseQuery(namespace: string, vector: number[], limit: number): Promise<IndexHit[]> {
+    assertNamespace(namespace);
+    assertQuery('dense', vector, limit);
+    return (await this.existing(namespace)).index.queryDenseExact(vector, limit);
+  }
+
+  /**
+   * Not part of the port: whether the dense leg searches through a graph yet ('none' while the
+   * namespace is scanned), and whether that graph was loaded from disk or built in this process.
+   */
+  async denseGraph(namespace: string): Promise<'none' | 'loaded' | 'built'> {
+    assertNamespace(namespace);
+    return (await this.existing(namespace)).index.graph;
+  }
+
   /** Not part of the port: the IDF inputs (N, n(t)) of a sparse leg, for tests and diagnostics. */
   async sparseStatistics(
     namespace: string,
@@ -167,19 +203,35 @@ export class InProcessVectorIndex implements VectorIndex {
       persisted: 0,
       writing: undefined,
     };
-    if (this.directory === undefined) return state;
-    const path = snapshotPath(this.directory, namespace);
+    const directory = this.directory;
+    if (directory === undefined) return state;
+    const path = snapshotPath(directory, namespace);
     try {
       const snapshot = await readSnapshot(path);
       if (snapshot) {
-        state.index = NamespaceIndex.restore(snapshot.denseSize, snapshot.records, snapshot.dense);
+        const graph = this.loadGraph(directory, snapshot);
+        state.index = NamespaceIndex.restore(snapshot.denseSize, snapshot, this.denseSearch, graph);
       }
+      await removeStaleGraphs(directory, namespace, snapshot?.graph ?? null);
     } catch (error) {
       throw new VectorIndexUnavailable(`Could not load vector index file ${path}`, {
         cause: error,
       });
     }
     return state;
+  }
+
+  /**
+   * The graph saved with the snapshot. A missing or unreadable one is not fatal: the snapshot holds
+   * every vector, so the graph is built again from them (slower to start, same answers).
+   */
+  private loadGraph(directory: string, snapshot: Snapshot): DenseAnn | undefined {
+    if (!snapshot.graph) return undefined;
+    try {
+      return DenseAnn.load(join(directory, snapshot.graph), snapshot.denseSize, this.denseSearch);
+    } catch {
+      return undefined;
+    }
   }
 
   /**
@@ -197,9 +249,13 @@ export class InProcessVectorIndex implements VectorIndex {
         continue;
       }
       const covering = state.changes;
-      const index = state.index!;
-      const snapshot = { denseSize: index.denseSize, ...index.snapshot() };
-      const writing = writeSnapshot(directory, state.namespace, snapshot)
+      let snapshot: Snapshot;
+      try {
+        snapshot = this.capture(directory, state.namespace, state.index!);
+      } catch (error) {
+        throw writeFailed(directory, state.namespace, error);
+      }
+      const writing = this.write(directory, state.namespace, snapshot)
         .then(() => {
           state.persisted = Math.max(state.persisted, covering);
         })
@@ -210,11 +266,40 @@ export class InProcessVectorIndex implements VectorIndex {
       try {
         await writing;
       } catch (error) {
-        throw new VectorIndexUnavailable(
-          `Could not write vector index file ${snapshotPath(directory, state.namespace)}`,
-          { cause: error },
-        );
+        throw writeFailed(directory, state.namespace, error);
       }
     }
   }
+
+  /**
+   * The points and their graph as they are now, in one synchronous step (the graph is saved by the
+   * native library into a new file), so later writes cannot make them disagree.
+   */
+  private capture(directory: string, namespace: string, index: NamespaceIndex): Snapshot {
+    const graph = index.hasGraph ? newGraphFileName(namespace) : null;
+    if (graph) {
+      mkdirSync(directory, { recursive: true });
+      index.saveGraph(join(directory, graph));
+    }
+    return { denseSize: index.denseSize, graph, ...index.snapshot() };
+  }
+
+  /** Graph flushed before the snapshot naming it is renamed into place; older graphs go after. */
+  private async write(directory: string, namespace: string, snapshot: Snapshot): Promise<void> {
+    try {
+      if (snapshot.graph) await flushFile(join(directory, snapshot.graph));
+      await writeSnapshot(directory, namespace, snapshot);
+    } catch (error) {
+      if (snapshot.graph) await rm(join(directory, snapshot.graph), { force: true });
+      throw error;
+    }
+    await removeStaleGraphs(directory, namespace, snapshot.graph);
+  }
+}
+
+function writeFailed(directory: string, namespace: string, cause: unknown): VectorIndexUnavailable {
+  return new VectorIndexUnavailable(
+    `Could not write vector index file ${snapshotPath(directory, namespace)}`,
+    { cause },
+  );
 }

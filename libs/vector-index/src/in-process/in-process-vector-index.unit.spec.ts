@@ -1,23 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeVectorIndexContract } from '../testing/vector-index.contract.js';
+import { testChunk } from '../testing/test-chunk.js';
 import { idf } from '../scoring.js';
 import type { IndexedChunk } from '../vector-index.port.js';
 import { InProcessVectorIndex } from './in-process-vector-index.js';
 
 describeVectorIndexContract('in-process (memory)', () => new InProcessVectorIndex());
 
-function chunk(chunkId: string, dense: number[], tokens: number[] = []): IndexedChunk {
-  return {
-    chunkId,
-    docId: chunkId.split('#')[0]!,
-    title: 't',
-    lang: 'en',
-    topic: 'x',
-    text: chunkId,
-    dense,
-    sparseEn: { indices: tokens, values: tokens.map(() => 1) },
-  };
-}
+const chunk = (chunkId: string, dense: number[], tokens: number[] = []) =>
+  testChunk(chunkId, dense, { en: { indices: tokens, values: tokens.map(() => 1) } });
 
 describe('InProcessVectorIndex beyond the contract', () => {
   it('keeps IDF statistics exact after deletions (a real Qdrant lags until it optimises)', async () => {

@@ -2,21 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { endianness } from 'node:os';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StoredChunk } from './namespace-index.js';
+import type { NamespaceSnapshot, StoredChunk } from './namespace-index.js';
 
 /**
  * One file per namespace, `<namespace>.vindex`:
  *
- *   line 1   JSON header {format, version, namespace, denseSize, count}
+ *   line 1   JSON header {format, version, namespace, denseSize, count, graph}
  *   then     count × denseSize little-endian float32: the unit-normalised dense vectors, in order
+ *   then     count little-endian float64: each point's key in the dense graph (version 2 on)
  *   then     count lines of JSON: the rest of each point (ids, payload, sparse vectors), same order
+ *
+ * `graph` names the file beside it holding the dense leg's HNSW graph of exactly these points
+ * (`<namespace>.<uuid>.usearch`), or is null while the namespace is small enough to scan. Version
+ * 1 files (no keys, no graph) are still read: their points get keys 0..count-1.
  *
  * Dense vectors are raw bytes because JSON would make a 1024-d vector ~20 KB and loading slow;
  * the rest stays readable. Lines are decoded in blocks so no string nears V8's length limit.
  */
 
 const FORMAT = 'support-vector-index';
-const VERSION = 1;
+const VERSION = 2;
+const READABLE_VERSIONS = [1, 2];
 const NEWLINE = 0x0a;
 const IO_CHUNK_BYTES = 64 * 1024 * 1024;
 const LINE_BATCH_CHARS = 1024 * 1024;
@@ -29,12 +35,13 @@ interface SnapshotHeader {
   namespace: string;
   denseSize: number;
   count: number;
+  graph?: string | null;
 }
 
-export interface Snapshot {
+export interface Snapshot extends NamespaceSnapshot {
   denseSize: number;
-  records: StoredChunk[];
-  dense: Float32Array;
+  /** The graph file's name in the same directory, written and flushed before this snapshot. */
+  graph: string | null;
 }
 
 export class SnapshotCorrupt extends Error {
@@ -70,23 +77,28 @@ export async function readSnapshot(path: string): Promise<Snapshot | undefined> 
     } catch {
       throw new SnapshotCorrupt(path, 'the header is not JSON');
     }
-    if (header.format !== FORMAT || header.version !== VERSION) {
+    if (header.format !== FORMAT || !READABLE_VERSIONS.includes(header.version)) {
       throw new SnapshotCorrupt(path, `unknown format ${header.format} v${header.version}`);
     }
     const { denseSize, count } = header;
     const denseStart = headerEnd + 1;
     const denseBytes = count * denseSize * 4;
-    if (size < denseStart + denseBytes) throw new SnapshotCorrupt(path, 'truncated');
+    const keysBytes = header.version >= 2 ? count * 8 : 0;
+    const recordsStart = denseStart + denseBytes + keysBytes;
+    if (size < recordsStart) throw new SnapshotCorrupt(path, 'truncated');
     // Read straight into the vectors' memory: no intermediate copy of the largest section.
     const dense = new Float32Array(count * denseSize);
     await readAll(handle, new Uint8Array(dense.buffer), denseStart);
-    const text = Buffer.alloc(size - denseStart - denseBytes);
-    await readAll(handle, text, denseStart + denseBytes);
+    const keys = new Float64Array(count);
+    if (keysBytes > 0) await readAll(handle, new Uint8Array(keys.buffer), denseStart + denseBytes);
+    else keys.forEach((_, i) => (keys[i] = i));
+    const text = Buffer.alloc(size - recordsStart);
+    await readAll(handle, text, recordsStart);
     const records = parseRecords(text, path);
     if (records.length !== count) {
       throw new SnapshotCorrupt(path, `${records.length} records for a count of ${count}`);
     }
-    return { denseSize, records, dense };
+    return { denseSize, records, dense, keys, graph: header.graph ?? null };
   } finally {
     await handle.close();
   }
@@ -134,13 +146,15 @@ export async function writeSnapshot(
     namespace,
     denseSize: snapshot.denseSize,
     count: snapshot.records.length,
+    graph: snapshot.graph,
   };
   try {
     const handle = await open(temporary, 'w');
     try {
       await writeAll(handle, Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'));
-      const { dense } = snapshot;
+      const { dense, keys } = snapshot;
       await writeAll(handle, new Uint8Array(dense.buffer, dense.byteOffset, dense.byteLength));
+      await writeAll(handle, new Uint8Array(keys.buffer, keys.byteOffset, keys.byteLength));
       let batch: string[] = [];
       let batchChars = 0;
       for (const record of snapshot.records) {

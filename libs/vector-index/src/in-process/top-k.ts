@@ -9,6 +9,14 @@ export class TopK {
 
   constructor(private readonly k: number) {}
 
+  /**
+   * Whether an entry of this score could be kept: false once k are kept and the worst beats it.
+   * Lets a scan skip looking up a chunkId for most points.
+   */
+  admits(score: number): boolean {
+    return this.scores.length < this.k || score >= this.scores[0]!;
+  }
+
   push(score: number, chunkId: string, slot: number): void {
     if (this.scores.length < this.k) {
       this.scores.push(score);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import type { IndexedChunk, IndexHit, SparseVector, VectorIndex } from '../vector-index.port.js';
+import type { IndexHit, SparseVector, VectorIndex } from '../vector-index.port.js';
+import { testChunk } from './test-chunk.js';
 
 /**
  * The one conformance suite of the VectorIndex port: every adapter registers it with a factory and
@@ -22,26 +23,6 @@ const cosine = (a: number[], b: number[]) => {
 };
 
 const DENSE_SIZE = 4;
-
-function chunk(
-  chunkId: string,
-  dense: number[],
-  sparse: { en?: SparseVector; ar?: SparseVector } = {},
-): IndexedChunk {
-  const docId = chunkId.split('#')[0]!;
-  const result: IndexedChunk = {
-    chunkId,
-    docId,
-    title: `Title of ${docId}`,
-    lang: sparse.ar && !sparse.en ? 'ar' : 'en',
-    topic: 'returns',
-    text: `Text of ${chunkId}`,
-    dense,
-  };
-  if (sparse.en) result.sparseEn = sparse.en;
-  if (sparse.ar) result.sparseAr = sparse.ar;
-  return result;
-}
 
 const sv = (entries: Record<number, number>): SparseVector => {
   const indices = Object.keys(entries)
@@ -73,10 +54,10 @@ async function rejectionCode(promise: Promise<unknown>): Promise<string | undefi
  *   doc-d#0  dense [0,0,0,1]  (no sparse_en)        sparse_ar {7:1, 8:1}
  * sparse_en: N = 3, n(1) = 1, n(2) = 2, n(3) = 2.   sparse_ar: N = 2, n(7) = 2, n(8) = 1.
  */
-const A = chunk('doc-a#0', [1, 0, 0, 0], { en: sv({ 1: 1, 2: 2 }), ar: sv({ 7: 1.5 }) });
-const B = chunk('doc-b#0', [2, 2, 0, 0], { en: sv({ 2: 1, 3: 1 }) });
-const C = chunk('doc-c#0', [0, 1, 1, 0], { en: sv({ 3: 0.5 }) });
-const D = chunk('doc-d#0', [0, 0, 0, 1], { ar: sv({ 7: 1, 8: 1 }) });
+const A = testChunk('doc-a#0', [1, 0, 0, 0], { en: sv({ 1: 1, 2: 2 }), ar: sv({ 7: 1.5 }) });
+const B = testChunk('doc-b#0', [2, 2, 0, 0], { en: sv({ 2: 1, 3: 1 }) });
+const C = testChunk('doc-c#0', [0, 1, 1, 0], { en: sv({ 3: 0.5 }) });
+const D = testChunk('doc-d#0', [0, 0, 0, 1], { ar: sv({ 7: 1, 8: 1 }) });
 const FIXTURE = [A, B, C, D];
 
 export function describeVectorIndexContract(
@@ -218,9 +199,9 @@ export function describeVectorIndexContract(
       await index.ensureCollection(ns, { denseSize: DENSE_SIZE });
       const same = { en: sv({ 4: 1 }) };
       await index.upsert(ns, [
-        chunk('doc-t#2', [1, 1, 0, 0], same),
-        chunk('doc-t#0', [1, 1, 0, 0], same),
-        chunk('doc-t#1', [1, 1, 0, 0], same),
+        testChunk('doc-t#2', [1, 1, 0, 0], same),
+        testChunk('doc-t#0', [1, 1, 0, 0], same),
+        testChunk('doc-t#1', [1, 1, 0, 0], same),
       ]);
       const dense = await index.query(ns, 'dense', [1, 1, 0, 0], 3);
       expect(dense.map((hit) => hit.chunkId)).toEqual(['doc-t#0', 'doc-t#1', 'doc-t#2']);
@@ -230,7 +211,7 @@ export function describeVectorIndexContract(
 
     it('upserting an existing chunkId replaces the whole point', async () => {
       const ns = await withFixture('replace');
-      const replacement = chunk('doc-a#0', [0, 0, 1, 0], { en: sv({ 9: 1 }) });
+      const replacement = testChunk('doc-a#0', [0, 0, 1, 0], { en: sv({ 9: 1 }) });
       replacement.text = 'Replaced text';
       await index.upsert(ns, [replacement]);
       expect(await index.count(ns)).toBe(4);
@@ -249,11 +230,11 @@ export function describeVectorIndexContract(
       const ns = namespace('idf');
       await index.ensureCollection(ns, { denseSize: DENSE_SIZE });
       await index.upsert(ns, [
-        chunk('doc-p#0', [1, 0, 0, 0], { en: sv({ 5: 1 }) }),
-        chunk('doc-q#0', [0, 1, 0, 0], { en: sv({ 6: 1 }) }),
+        testChunk('doc-p#0', [1, 0, 0, 0], { en: sv({ 5: 1 }) }),
+        testChunk('doc-q#0', [0, 1, 0, 0], { en: sv({ 6: 1 }) }),
       ]);
       expectHits(await index.query(ns, 'sparse_en', sv({ 5: 1 }), 10), [['doc-p#0', idf(2, 1)]]);
-      await index.upsert(ns, [chunk('doc-r#0', [0, 0, 1, 0], { en: sv({ 5: 1 }) })]);
+      await index.upsert(ns, [testChunk('doc-r#0', [0, 0, 1, 0], { en: sv({ 5: 1 }) })]);
       const after = idf(3, 2);
       expect(after).toBeLessThan(idf(2, 1));
       expectHits(await index.query(ns, 'sparse_en', sv({ 5: 1 }), 10), [
@@ -266,10 +247,10 @@ export function describeVectorIndexContract(
       const ns = namespace('delete');
       await index.ensureCollection(ns, { denseSize: DENSE_SIZE });
       await index.upsert(ns, [
-        chunk('doc-x#0', [1, 0, 0, 0]),
-        chunk('doc-x#1', [0, 1, 0, 0]),
-        chunk('doc-x#2', [0, 0, 1, 0]),
-        chunk('doc-y#0', [0, 0, 0, 1]),
+        testChunk('doc-x#0', [1, 0, 0, 0]),
+        testChunk('doc-x#1', [0, 1, 0, 0]),
+        testChunk('doc-x#2', [0, 0, 1, 0]),
+        testChunk('doc-y#0', [0, 0, 0, 1]),
       ]);
       const removed = await index.deleteDocumentChunks(ns, 'doc-x', ['doc-x#1']);
       if (removed !== undefined) expect(removed).toBe(2);
@@ -291,10 +272,10 @@ export function describeVectorIndexContract(
       const ns = namespace('listing');
       await index.ensureCollection(ns, { denseSize: DENSE_SIZE });
       await index.upsert(ns, [
-        chunk('doc-m#2', [1, 0, 0, 0]),
-        chunk('doc-m#10', [0, 1, 0, 0]),
-        chunk('doc-m#0', [0, 0, 1, 0]),
-        chunk('doc-n#0', [0, 0, 0, 1]),
+        testChunk('doc-m#2', [1, 0, 0, 0]),
+        testChunk('doc-m#10', [0, 1, 0, 0]),
+        testChunk('doc-m#0', [0, 0, 1, 0]),
+        testChunk('doc-n#0', [0, 0, 0, 1]),
       ]);
       expect(await index.count(ns)).toBe(4);
       expect(await index.documentChunkIds(ns, 'doc-m')).toEqual(['doc-m#0', 'doc-m#10', 'doc-m#2']);
@@ -307,7 +288,7 @@ export function describeVectorIndexContract(
       const first = await withFixture('iso_one');
       const second = namespace('iso_two');
       await index.ensureCollection(second, { denseSize: DENSE_SIZE });
-      const other = chunk('doc-a#0', [0, 1, 0, 0], { en: sv({ 1: 3 }) });
+      const other = testChunk('doc-a#0', [0, 1, 0, 0], { en: sv({ 1: 3 }) });
       other.text = 'Second namespace';
       await index.upsert(second, [other]);
 
@@ -325,11 +306,13 @@ export function describeVectorIndexContract(
 
     it('rejects invalid input without changing anything', async () => {
       const ns = await withFixture('invalid');
-      const wrongSize = chunk('doc-z#0', [1, 0, 0]);
+      const wrongSize = testChunk('doc-z#0', [1, 0, 0]);
       expect(await rejectionCode(index.upsert(ns, [wrongSize]))).toBe('validation_failed');
-      const unsorted = chunk('doc-z#1', [1, 0, 0, 0], { en: { indices: [3, 1], values: [1, 1] } });
+      const unsorted = testChunk('doc-z#1', [1, 0, 0, 0], {
+        en: { indices: [3, 1], values: [1, 1] },
+      });
       expect(await rejectionCode(index.upsert(ns, [unsorted]))).toBe('validation_failed');
-      const twice = [chunk('doc-z#2', [1, 0, 0, 0]), chunk('doc-z#2', [0, 1, 0, 0])];
+      const twice = [testChunk('doc-z#2', [1, 0, 0, 0]), testChunk('doc-z#2', [0, 1, 0, 0])];
       expect(await rejectionCode(index.upsert(ns, twice))).toBe('validation_failed');
       expect(await rejectionCode(index.query(ns, 'dense', [1, 0, 0], 3))).toBe('validation_failed');
       expect(await rejectionCode(index.query(ns, 'dense', [1, 0, 0, 0], 0))).toBe(

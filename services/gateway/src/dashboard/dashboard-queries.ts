@@ -1,4 +1,12 @@
 import type { DataSource } from 'typeorm';
+import {
+  type DashboardPeriod,
+  periodCovering,
+  periodMonths,
+  periodTimes,
+} from './dashboard-period.js';
+import { type LatencyBar, latencyBars } from './latency-histogram.js';
+import { type BucketCount, type LatencyCount, LatencyPercentiles } from './latency-percentiles.js';
 
 export interface DashboardData {
   readonly from: string;
@@ -11,6 +19,8 @@ export interface DashboardData {
     answeredShare: number | null;
   };
   readonly latencyMs: { p50: number | null; p95: number | null };
+  /** Finished turns by latency, one bar per power of two (ms). */
+  readonly latencyHistogram: LatencyBar[];
   /** `withdrawn`: the customer took the request back before any admin replied. */
   readonly escalations: { total: number; genuine: number; avoidable: number; withdrawn: number };
   readonly byDay: { day: string; genuine: number; avoidable: number }[];
@@ -21,108 +31,247 @@ export interface DashboardData {
   readonly retrieval: { legTimeouts: number; rerankFailOpens: number };
 }
 
+/** What the dashboard's queries return, before it is shaped into {@link DashboardData}. */
+export interface DashboardRows {
+  readonly turns: Record<string, unknown>[];
+  readonly latency: { p50: number | null; p95: number | null };
+  readonly latencyBuckets: BucketCount[];
+  readonly byDay: Record<string, unknown>[];
+  readonly withdrawn: Record<string, unknown> | undefined;
+  readonly byReason: Record<string, unknown>[];
+  readonly byTopic: Record<string, unknown>[];
+  readonly backlog: Record<string, unknown>[];
+  readonly retrieval: Record<string, unknown> | undefined;
+}
+
 const int = (value: unknown) => Number(value ?? 0);
 
+/** Both ways of reading the dashboard (aggregates, raw rows) end here. */
+export function dashboardData(period: DashboardPeriod, rows: DashboardRows): DashboardData {
+  const { from, to } = periodTimes(period);
+  const status = (name: string) => int(rows.turns.find((r) => r.status === name)?.turns);
+  const total = rows.turns.reduce((n, r) => n + int(r.turns), 0);
+  const answered = status('answered');
+  const genuine = rows.byDay.reduce((n, r) => n + int(r.genuine), 0);
+  const avoidable = rows.byDay.reduce((n, r) => n + int(r.avoidable), 0);
+  const round = (v: number | null) => (v === null ? null : Math.round(v));
+  return {
+    from,
+    to,
+    turns: {
+      total,
+      answered,
+      escalated: status('escalated'),
+      held: status('held'),
+      answeredShare: total ? Math.round((answered / total) * 1000) / 1000 : null,
+    },
+    latencyMs: { p50: round(rows.latency.p50), p95: round(rows.latency.p95) },
+    latencyHistogram: latencyBars(rows.latencyBuckets),
+    escalations: {
+      total: genuine + avoidable,
+      genuine,
+      avoidable,
+      withdrawn: int(rows.withdrawn?.withdrawn),
+    },
+    byDay: rows.byDay.map((r) => ({
+      day: String(r.day),
+      genuine: int(r.genuine),
+      avoidable: int(r.avoidable),
+    })),
+    byReason: rows.byReason.map((r) => ({
+      reason: String(r.reason),
+      group: String(r.group),
+      count: int(r.count),
+    })),
+    byTopic: rows.byTopic.map((r) => ({
+      topic: String(r.topic),
+      genuine: int(r.genuine),
+      avoidable: int(r.avoidable),
+    })),
+    backlog: rows.backlog.map((r) => ({
+      topic: String(r.topic),
+      count: int(r.count),
+      questions: (r.questions as (string | null)[]).filter((q): q is string => Boolean(q)),
+    })),
+    retrieval: {
+      legTimeouts: int(rows.retrieval?.timeouts),
+      rerankFailOpens: int(rows.retrieval?.fail_opens),
+    },
+  };
+}
+
+/** Questions listed per backlog topic (the latest ones). */
+export const BACKLOG_QUESTIONS = 20;
+
+type Row = Record<string, unknown>;
+/** A statement by name: the same text always, planned once per connection. */
+type Query = (name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
+interface PreparingClient {
+  query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: Row[] }>;
+}
+
 /**
- * The analysts' numbers, read from the projections (which a replay rebuilds from the log) for
- * turns started / escalations opened in [from, to).
+ * The rows of a daily aggregate for the period ($1 first day, $2 day after the last): the whole
+ * months ($3 to $4, see {@link periodMonths}) from its monthly rollup, the days around them from
+ * the daily table.
+ */
+function overPeriod(table: string, columns: string, where = 'true'): string {
+  return `SELECT ${columns} FROM ${table}_daily WHERE ${where} AND day >= $1 AND day < $3
+          UNION ALL
+          SELECT ${columns} FROM ${table}_daily WHERE ${where} AND day >= $4 AND day < $2
+          UNION ALL
+          SELECT ${columns} FROM ${table}_monthly WHERE ${where} AND month >= $3 AND month < $4`;
+}
+
+/** The grouping sets of the escalation counts, by `GROUPING(...)` of their columns. */
+const REASON_SETS = { byDay: 3, byReason: 4, total: 7 };
+const TOPIC_SETS = { byTopic: 1, byTopicAndGroup: 0 };
+
+/**
+ * The analysts' numbers for whole UTC days, read from the daily aggregates the projections keep
+ * (and a replay rebuilds), their monthly rollups for the whole months of a long period, and the
+ * latest backlog questions through their index: the cost grows with the days asked for (a few
+ * thousand rows for a year), not with the conversations stored. Turns count by the day they
+ * started, escalations by the day they were opened. Two statements in one read-only snapshot, so
+ * the numbers agree with each other: the counts and the latency histogram, then the latencies of
+ * the histogram buckets the percentiles fall in and the backlog questions.
  */
 export class DashboardQueries {
   constructor(private readonly dataSource: DataSource) {}
 
-  async load(from: Date, to: Date): Promise<DashboardData> {
-    const range = [from.toISOString(), to.toISOString()];
-    const q = <T>(sql: string) => this.dataSource.query(sql, range) as Promise<T[]>;
-    const [turns] = await q<Record<string, unknown>>(`
-      SELECT count(*) AS total,
-             count(*) FILTER (WHERE status = 'answered') AS answered,
-             count(*) FILTER (WHERE status = 'escalated') AS escalated,
-             count(*) FILTER (WHERE status = 'held') AS held,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM completed_at - started_at) * 1000)
-               FILTER (WHERE completed_at IS NOT NULL AND started_at IS NOT NULL AND status <> 'held') AS p50,
-             percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM completed_at - started_at) * 1000)
-               FILTER (WHERE completed_at IS NOT NULL AND started_at IS NOT NULL AND status <> 'held') AS p95
-        FROM turns WHERE started_at >= $1 AND started_at < $2`);
-    const inRange = `opened_at >= $1 AND opened_at < $2`;
-    const byDay = await q<Record<string, unknown>>(`
-      SELECT to_char(date_trunc('day', opened_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
-             count(*) FILTER (WHERE "group" = 'genuine') AS genuine,
-             count(*) FILTER (WHERE "group" = 'avoidable') AS avoidable
-        FROM escalations WHERE ${inRange} GROUP BY 1 ORDER BY 1`);
-    const [withdrawals] = await q<Record<string, unknown>>(`
-      SELECT count(*) AS withdrawn FROM escalations WHERE ${inRange} AND withdrawn_at IS NOT NULL`);
-    const byReason = await q<Record<string, unknown>>(`
-      SELECT reason, "group", count(*) AS count FROM escalations WHERE ${inRange}
-       GROUP BY 1, 2 ORDER BY count(*) DESC, reason`);
-    const byTopic = await q<Record<string, unknown>>(`
-      SELECT coalesce(topic, 'pending') AS topic,
-             count(*) FILTER (WHERE "group" = 'genuine') AS genuine,
-             count(*) FILTER (WHERE "group" = 'avoidable') AS avoidable
-        FROM escalations WHERE ${inRange} GROUP BY 1 ORDER BY count(*) DESC, 1`);
-    const backlog = await q<Record<string, unknown>>(`
-      SELECT coalesce(topic, 'pending') AS topic, count(*) AS count,
-             (array_agg(question ORDER BY opened_at DESC))[1:20] AS questions
-        FROM escalations WHERE ${inRange} AND "group" = 'avoidable'
-       GROUP BY 1 ORDER BY count(*) DESC, 1`);
+  /** The whole UTC days from `from`'s day to `to` (see {@link periodCovering}). */
+  load(from: Date, to: Date): Promise<DashboardData> {
+    return this.loadPeriod(periodCovering(from, to));
+  }
 
-    const total = int(turns?.total);
-    const answered = int(turns?.answered);
-    const genuine = byDay.reduce((n, r) => n + int(r.genuine), 0);
-    const avoidable = byDay.reduce((n, r) => n + int(r.avoidable), 0);
-    const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
-    return {
-      from: range[0]!,
-      to: range[1]!,
-      turns: {
-        total,
-        answered,
-        escalated: int(turns?.escalated),
-        held: int(turns?.held),
-        answeredShare: total ? Math.round((answered / total) * 1000) / 1000 : null,
-      },
-      latencyMs: { p50: round(turns?.p50), p95: round(turns?.p95) },
-      escalations: {
-        total: genuine + avoidable,
-        genuine,
-        avoidable,
-        withdrawn: int(withdrawals?.withdrawn),
-      },
-      byDay: byDay.map((r) => ({
-        day: String(r.day),
-        genuine: int(r.genuine),
-        avoidable: int(r.avoidable),
+  async loadPeriod(period: DashboardPeriod): Promise<DashboardData> {
+    const runner = this.dataSource.createQueryRunner();
+    // The driver's client (node-postgres): its named statements are planned once per connection.
+    const client = (await runner.connect()) as PreparingClient;
+    const query: Query = async (name, text, values) =>
+      (await client.query({ name: `dashboard-${name}`, text, values })).rows;
+    try {
+      await client.query({ text: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' });
+      const data = await this.read(period, query);
+      await client.query({ text: 'COMMIT' });
+      return data;
+    } catch (error) {
+      await client.query({ text: 'ROLLBACK' }).catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async read(period: DashboardPeriod, query: Query): Promise<DashboardData> {
+    const { firstMonth, lastMonth } = periodMonths(period);
+    const days = [period.fromDay, period.toDay, firstMonth, lastMonth];
+    const byGroup = `sum(escalations) FILTER (WHERE "group" = 'genuine') AS genuine,
+                     sum(escalations) FILTER (WHERE "group" = 'avoidable') AS avoidable`;
+    const [counts] = await query(
+      'counts',
+      `SELECT
+         (SELECT coalesce(json_agg(t), '[]') FROM (
+            SELECT status, sum(turns) AS turns FROM turn_counts_daily
+             WHERE day >= $1 AND day < $2 GROUP BY status) t) AS turns,
+         (SELECT coalesce(json_agg(b ORDER BY b.bucket), '[]') FROM (
+            SELECT bucket, sum(turns) AS turns
+              FROM (${overPeriod('turn_latency_buckets', 'bucket, turns')}) x
+             GROUP BY bucket) b) AS latency_buckets,
+         (SELECT coalesce(json_agg(r ORDER BY r.grouping_set, r.day, r.escalations DESC, r.reason), '[]')
+            FROM (
+              SELECT GROUPING(day, reason, "group") AS grouping_set,
+                     to_char(day, 'YYYY-MM-DD') AS day, reason, "group",
+                     sum(escalations) AS escalations, sum(withdrawn) AS withdrawn, ${byGroup}
+                FROM escalation_reasons_daily WHERE day >= $1 AND day < $2
+               GROUP BY GROUPING SETS ((day), (reason, "group"), ())) r) AS reasons,
+         (SELECT coalesce(json_agg(t ORDER BY t.grouping_set, t.escalations DESC, t.topic), '[]')
+            FROM (
+              SELECT GROUPING(topic, "group") AS grouping_set, topic, "group",
+                     sum(escalations) AS escalations, ${byGroup}
+                FROM (${overPeriod('escalation_topics', 'topic, "group", escalations')}) x
+               GROUP BY GROUPING SETS ((topic), (topic, "group"))) t) AS topics,
+         (SELECT json_build_object('timeouts', sum(leg_timeouts), 'fail_opens', sum(rerank_fail_opens))
+            FROM retrieval_health_daily WHERE day >= $1 AND day < $2) AS retrieval`,
+      days,
+    );
+    const inSet = (rows: unknown, id: number) =>
+      (rows as Row[]).filter((r) => r.grouping_set === id);
+    const latency = new LatencyPercentiles(counts!.latency_buckets as BucketCount[], [0.5, 0.95]);
+    const backlogTopics = inSet(counts!.topics, TOPIC_SETS.byTopicAndGroup)
+      .filter((row) => row.group === 'avoidable')
+      .map((row) => ({ topic: row.topic, count: row.escalations }));
+    const details = await this.details(query, period, days, latency, backlogTopics);
+    const [p50, p95] = latency.values(details.latencies);
+    return dashboardData(period, {
+      turns: counts!.turns as Row[],
+      latency: { p50: p50!, p95: p95! },
+      latencyBuckets: latency.buckets as BucketCount[],
+      byDay: inSet(counts!.reasons, REASON_SETS.byDay),
+      withdrawn: inSet(counts!.reasons, REASON_SETS.total)[0],
+      byReason: inSet(counts!.reasons, REASON_SETS.byReason).map((row) => ({
+        ...row,
+        count: row.escalations,
       })),
-      byReason: byReason.map((r) => ({
-        reason: String(r.reason),
-        group: String(r.group),
-        count: int(r.count),
+      byTopic: inSet(counts!.topics, TOPIC_SETS.byTopic),
+      backlog: backlogTopics.map((topic) => ({
+        ...topic,
+        questions: details.questions.get(String(topic.topic)) ?? [],
       })),
-      byTopic: byTopic.map((r) => ({
-        topic: String(r.topic),
-        genuine: int(r.genuine),
-        avoidable: int(r.avoidable),
-      })),
-      backlog: backlog.map((r) => ({
-        topic: String(r.topic),
-        count: int(r.count),
-        questions: (r.questions as string[]).filter(Boolean),
-      })),
-      retrieval: await this.retrievalHealth(range),
-    };
+      retrieval: counts!.retrieval as Row,
+    });
   }
 
   /**
-   * Leg timeouts and reranker fail-opens, from the turn traces. Those keep evaluation traffic (for
-   * `cli trace`), so it is left out here; the turns and escalations tables never hold it.
+   * The latencies (to the ms) of the histogram buckets the percentiles fall in, and the latest
+   * avoidable questions of each backlog topic, newest first: per topic one walk of the
+   * `escalations_backlog` index that stops after {@link BACKLOG_QUESTIONS} (the expression
+   * `coalesce(topic, 'pending')` is the index's, written as it is there).
    */
-  private async retrievalHealth(range: string[]): Promise<DashboardData['retrieval']> {
-    const [row] = (await this.dataSource.query(
-      `SELECT coalesce(sum((SELECT count(*) FROM jsonb_array_elements(retrieval->'legs') l WHERE l->>'status' = 'timed_out')), 0) AS timeouts,
-              count(*) FILTER (WHERE retrieval->'rerank'->>'failOpen' = 'true') AS fail_opens
-         FROM turn_traces WHERE message_at >= $1 AND message_at < $2 AND NOT synthetic`,
-      range,
-    )) as Record<string, unknown>[];
-    return { legTimeouts: int(row?.timeouts), rerankFailOpens: int(row?.fail_opens) };
+  private async details(
+    query: Query,
+    period: DashboardPeriod,
+    days: string[],
+    latency: LatencyPercentiles,
+    backlogTopics: { topic: unknown }[],
+  ): Promise<{ latencies: Map<number, LatencyCount[]>; questions: Map<string, unknown[]> }> {
+    const buckets = latency.bucketsToRead();
+    const latencies = new Map<number, LatencyCount[]>();
+    const questions = new Map<string, unknown[]>();
+    if (buckets.length === 0 && backlogTopics.length === 0) return { latencies, questions };
+    const { from, to } = periodTimes(period);
+    const [row] = await query(
+      'details',
+      `SELECT
+         (SELECT coalesce(json_agg(l ORDER BY l.bucket, l.latency_ms), '[]') FROM (
+            SELECT b.bucket, x.latency_ms, sum(x.turns) AS turns
+              FROM unnest($5::smallint[]) AS b(bucket)
+             CROSS JOIN LATERAL (
+               ${overPeriod('turn_latencies', 'latency_ms, turns', 'bucket = b.bucket')}) x
+             GROUP BY b.bucket, x.latency_ms) l) AS latencies,
+         (SELECT coalesce(json_agg(q ORDER BY q.position, q.opened_at DESC, q.escalation_id DESC), '[]')
+            FROM (
+              SELECT t.position, t.topic, e.question, e.opened_at, e.escalation_id
+                FROM unnest($8::text[]) WITH ORDINALITY AS t(topic, position)
+               CROSS JOIN LATERAL (
+                 SELECT question, opened_at, escalation_id FROM escalations
+                  WHERE "group" = 'avoidable' AND coalesce(topic, 'pending') = t.topic
+                    AND opened_at >= $6 AND opened_at < $7
+                  ORDER BY opened_at DESC, escalation_id DESC
+                  LIMIT ${BACKLOG_QUESTIONS}) e) q) AS questions`,
+      [...days, buckets, from, to, backlogTopics.map((t) => String(t.topic))],
+    );
+    const add = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+      const values = map.get(key);
+      if (values) values.push(value);
+      else map.set(key, [value]);
+    };
+    for (const l of row!.latencies as { bucket: number; latency_ms: number; turns: number }[])
+      add(latencies, l.bucket, { latencyMs: l.latency_ms, turns: l.turns });
+    for (const q of row!.questions as { topic: string; question: unknown }[])
+      add(questions, q.topic, q.question);
+    return { latencies, questions };
   }
 }
 
@@ -174,6 +323,11 @@ export function dashboardCsv(data: DashboardData): string {
       'Knowledge-base backlog',
       ['topic', 'question'],
       data.backlog.flatMap((b) => b.questions.map((question) => [b.topic, question])),
+    ],
+    [
+      'Turn latency',
+      ['from_ms', 'to_ms', 'turns'],
+      data.latencyHistogram.map((bar) => [bar.fromMs, bar.toMs, bar.turns]),
     ],
   ];
   const line = (row: unknown[]) => row.map(cell).join(',');

@@ -4,9 +4,8 @@ import { AppError } from '@support/platform';
 import type { Response } from 'express';
 import { TokenService } from '../auth/token-service.js';
 import { sendWebFile } from '../web/chat-page.controller.js';
+import { type DashboardPeriod, lastDays } from './dashboard-period.js';
 import { dashboardCsv, DashboardQueries } from './dashboard-queries.js';
-
-const DAY_MS = 24 * 3600_000;
 
 /** The analysts' dashboard: the page, its data as JSON and as CSV (analyst tokens only). */
 @Controller('dashboard')
@@ -49,7 +48,7 @@ export class DashboardController {
   @Get('data')
   async data(@Headers('authorization') authorization?: string, @Query('days') days?: string) {
     await this.tokens.verify(/^Bearer (.+)$/.exec(authorization ?? '')?.[1], 'analyst');
-    return this.queries.load(...this.range(days));
+    return this.queries.loadPeriod(this.period(days));
   }
 
   @Get('export.csv')
@@ -59,21 +58,21 @@ export class DashboardController {
     @Query('days') days?: string,
   ) {
     await this.tokens.verify(/^Bearer (.+)$/.exec(authorization ?? '')?.[1], 'analyst');
-    const data = await this.queries.load(...this.range(days));
+    const data = await this.queries.loadPeriod(this.period(days));
     res
       .type('text/csv')
       .setHeader('Content-Disposition', 'attachment; filename="support-dashboard.csv"')
       .send(dashboardCsv(data));
   }
 
-  private range(days?: string): [Date, Date] {
+  /** The last `days` whole UTC days, today included. */
+  private period(days?: string): DashboardPeriod {
     const count = days === undefined ? 30 : Number(days);
     if (!Number.isInteger(count) || count < 1 || count > 3660)
       throw new AppError(
         'validation_failed',
-        `Days must be a whole number from 1 to 3660 (a period of that many days up to now); got "${String(days).slice(0, 20)}"`,
+        `Days must be a whole number from 1 to 3660 (that many whole UTC days, today included); got "${String(days).slice(0, 20)}"`,
       );
-    const to = new Date(Date.now() + 60_000);
-    return [new Date(to.getTime() - count * DAY_MS), to];
+    return lastDays(count, new Date());
   }
 }

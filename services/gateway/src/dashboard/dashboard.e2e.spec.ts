@@ -261,7 +261,7 @@ describe('analyst dashboard', () => {
       '"Knowledge-base backlog"\n"topic","question"\n"returns","Rent a dress?"',
     );
     expect(csv).toContain('"escalations_withdrawn","1"');
-    expect(csv.split('\n\n')).toHaveLength(5);
+    expect(csv.split('\n\n')).toHaveLength(6);
     const customer = await tokens.issue({ subject: 'cust-1', role: 'customer' });
     expect((await data(customer)).status).toBe(403);
   });
@@ -278,6 +278,8 @@ describe('analyst dashboard', () => {
     // Day 1: avoidable only; days 2 and 3: one genuine and one avoidable each.
     expect(await page.locator('#chart-days rect').count()).toBe(5);
     expect(await page.locator('#chart-reasons rect').count()).toBe(4);
+    // Nine finished turns, in the latency bars (60-400 ms: 32-64, 64-128, 128-256, 256-512).
+    expect(await page.locator('#chart-latency rect').count()).toBe(4);
     await expect(
       page
         .locator('#chart-reasons rect[data-label="below_score_floor"]')

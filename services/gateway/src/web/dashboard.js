@@ -68,6 +68,12 @@
     container.replaceChildren(chart);
   }
 
+  function latencyLabel(bar) {
+    if (bar.fromMs === null) return `< ${bar.toMs} ms`;
+    if (bar.toMs === null) return `≥ ${bar.fromMs} ms`;
+    return `${bar.fromMs}–${bar.toMs} ms`;
+  }
+
   function kpi(label, value, id) {
     const dt = document.createElement('dt');
     dt.textContent = label;
@@ -103,6 +109,11 @@
         `${data.retrieval.legTimeouts} / ${data.retrieval.rerankFailOpens}`,
         'kpi-retrieval',
       ),
+    );
+    barChart(
+      $('chart-latency'),
+      data.latencyHistogram.map((bar) => ({ label: latencyLabel(bar), count: bar.turns })),
+      ['count'],
     );
     barChart(
       $('chart-days'),

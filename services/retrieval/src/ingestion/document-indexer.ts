@@ -1,6 +1,6 @@
 import type { Embedder } from '@support/models';
 import type { IndexedChunk, SparseVector, VectorIndex } from '@support/vector-index';
-import { chunkDocument } from './chunker.js';
+import { type Chunk, chunkDocument } from './chunker.js';
 import type { KbDocument } from './kb-document.js';
 import { type ScreeningFinding, screenDocument } from './screening/screen-document.js';
 
@@ -47,19 +47,8 @@ export class DocumentIndexer {
     // The title travels with every chunk's searchable text; the stored text is the chunk alone.
     const searchable = chunks.map((c) => `${doc.title}\n${c.text}`);
     const dense = await this.embedder.embedDocuments(searchable);
-    const encoder = this.sparse[doc.lang];
-    const indexed: IndexedChunk[] = chunks.map((chunk, i) => ({
-      chunkId: chunk.chunkId,
-      docId: doc.docId,
-      title: doc.title,
-      lang: doc.lang,
-      topic: doc.topic,
-      text: chunk.text,
-      dense: dense[i]!,
-      ...(doc.lang === 'en'
-        ? { sparseEn: encoder.encodeDocument(searchable[i]!) }
-        : { sparseAr: encoder.encodeDocument(searchable[i]!) }),
-    }));
+    const sparse = searchable.map((text) => this.sparse[doc.lang].encodeDocument(text));
+    const indexed = indexedChunks(doc, chunks, dense, sparse);
     const before = await this.index.documentChunkIds(namespace, doc.docId);
     if (indexed.length > 0) await this.index.upsert(namespace, indexed);
     const keep = new Set(indexed.map((c) => c.chunkId));
@@ -67,4 +56,23 @@ export class DocumentIndexer {
     if (stale.length > 0) await this.index.deleteDocumentChunks(namespace, doc.docId, [...keep]);
     return { kind: 'indexed', chunkIds: [...keep], removedChunks: stale.length };
   }
+}
+
+/** A document's chunks as the index stores them: dense and sparse vectors in chunk order. */
+export function indexedChunks(
+  doc: KbDocument,
+  chunks: readonly Chunk[],
+  dense: readonly number[][],
+  sparse: readonly SparseVector[],
+): IndexedChunk[] {
+  return chunks.map((chunk, i) => ({
+    chunkId: chunk.chunkId,
+    docId: doc.docId,
+    title: doc.title,
+    lang: doc.lang,
+    topic: doc.topic,
+    text: chunk.text,
+    dense: dense[i]!,
+    ...(doc.lang === 'en' ? { sparseEn: sparse[i]! } : { sparseAr: sparse[i]! }),
+  }));
 }

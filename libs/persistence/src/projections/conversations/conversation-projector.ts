@@ -1,20 +1,11 @@
 import type { EventEnvelope } from '@support/contracts';
 import { type EntityManager, In } from 'typeorm';
+import { updateTurnAggregates } from '../dashboard-aggregates/turn-aggregates.js';
 import { lockKeys } from '../lock-keys.js';
+import { upsertRows } from '../upsert-rows.js';
 import { ConversationEntity, MessageEntity, TurnEntity } from './conversation-entities.js';
 import type { ConversationState, MessageState, TurnState } from './conversation-model.js';
 import { projectConversation } from './project-conversation.js';
-
-const WRITE_CHUNK = 1_000;
-
-async function upsertAll<T extends object>(
-  manager: EntityManager,
-  entity: typeof ConversationEntity | typeof TurnEntity | typeof MessageEntity,
-  rows: T[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += WRITE_CHUNK)
-    await manager.upsert(entity as never, rows.slice(i, i + WRITE_CHUNK) as never, ['id']);
-}
 
 /**
  * Stores what `projectConversation` decides for a batch of events: reads the rows they touch once,
@@ -46,6 +37,7 @@ export async function applyConversationEvents(
       : [],
   );
 
+  const storedTurns = new Map(turns);
   const changedConversations = new Map<string, ConversationState>();
   const changedTurns = new Map<string, TurnState>();
   const messages = new Map<string, MessageState>();
@@ -64,7 +56,9 @@ export async function applyConversationEvents(
     if (changes.message) messages.set(changes.message.id, changes.message);
   }
   // Upserts (INSERT ... ON CONFLICT) write each row once, without reading it again.
-  await upsertAll(manager, ConversationEntity, [...changedConversations.values()]);
-  await upsertAll(manager, TurnEntity, [...changedTurns.values()]);
-  await upsertAll(manager, MessageEntity, [...messages.values()]);
+  await upsertRows(manager, ConversationEntity, [...changedConversations.values()]);
+  await upsertRows(manager, TurnEntity, [...changedTurns.values()]);
+  await upsertRows(manager, MessageEntity, [...messages.values()]);
+  // The dashboard's daily counts move with the turns, in the same transaction.
+  await updateTurnAggregates(manager, storedTurns, changedTurns.values());
 }

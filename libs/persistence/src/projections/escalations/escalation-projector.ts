@@ -1,6 +1,8 @@
 import type { EventEnvelope } from '@support/contracts';
 import { type EntityManager, In } from 'typeorm';
+import { updateEscalationAggregates } from '../dashboard-aggregates/escalation-aggregates.js';
 import { lockKeys } from '../lock-keys.js';
+import { upsertRows } from '../upsert-rows.js';
 import { EscalationEntity } from './escalation-entities.js';
 import type { EscalationState } from './escalation-model.js';
 import { escalationIdOf, projectEscalation } from './project-escalation.js';
@@ -31,6 +33,7 @@ export async function applyEscalationEvents(
     }))
       rows.set(row.escalationId, row);
 
+  const stored = new Map(rows);
   const changed = new Map<string, EscalationState>();
   for (const event of batch) {
     const id = escalationIdOf(event)!;
@@ -40,7 +43,7 @@ export async function applyEscalationEvents(
     changed.set(id, next);
   }
   // Upserts (INSERT ... ON CONFLICT) write each row once, without reading it again.
-  const values = [...changed.values()];
-  for (let i = 0; i < values.length; i += CHUNK)
-    await manager.upsert(EscalationEntity, values.slice(i, i + CHUNK) as never, ['escalationId']);
+  await upsertRows(manager, EscalationEntity, [...changed.values()]);
+  // The dashboard's daily counts move with the rows, in the same transaction.
+  await updateEscalationAggregates(manager, stored, changed.values());
 }

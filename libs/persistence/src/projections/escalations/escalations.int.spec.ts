@@ -23,7 +23,8 @@ import { hostile, storedHostile } from '../../testing/hostile-strings.js';
 
 import { escalationsProjection } from './escalations.projection.js';
 
-const TABLES = ['escalations', 'processed_events'];
+// The projection's tables (rows and the dashboard's daily aggregates) and the bookkeeping.
+const TABLES = [...escalationsProjection.tables, 'processed_events'];
 const REASONS = [
   'below_score_floor',
   'retrieval_unavailable',

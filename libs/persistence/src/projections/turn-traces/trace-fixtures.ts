@@ -1,9 +1,8 @@
 import {
-  createEvent,
+  exampleEvent,
   EscalationRaised,
   type EventDefinition,
   type EventEnvelope,
-  EXAMPLE_PAYLOADS,
   MessageReceived,
   ReplySent,
   RerankCompleted,
@@ -49,12 +48,8 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
     second: number,
     payload: Record<string, unknown>,
   ) =>
-    createEvent(
+    exampleEvent(
       definition,
-      {
-        ...EXAMPLE_PAYLOADS[definition.type as keyof typeof EXAMPLE_PAYLOADS],
-        ...payload,
-      } as never,
       {
         id: options.newId(),
         occurredAt: at(second),
@@ -62,6 +57,7 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
         turnId: say(turnId),
         correlationId: turnId,
       },
+      payload as never,
     );
   const legs = (sparseStatus: string) => [
     { leg: 'dense', status: 'ok', latencyMs: 12, hits: 20 },

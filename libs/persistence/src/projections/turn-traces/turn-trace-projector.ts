@@ -1,6 +1,8 @@
 import type { EventEnvelope } from '@support/contracts';
 import { type EntityManager, In } from 'typeorm';
+import { updateTurnTraceAggregates } from '../dashboard-aggregates/retrieval-health-aggregates.js';
 import { lockKeys } from '../lock-keys.js';
+import { upsertRows } from '../upsert-rows.js';
 import { TurnTraceEntity } from './turn-trace-entities.js';
 import type { TurnTraceState } from './turn-trace-model.js';
 import { projectTurnTrace, turnIdOf } from './project-turn-trace.js';
@@ -31,6 +33,7 @@ export async function applyTurnTraceEvents(
     }))
       rows.set(row.turnId, row);
 
+  const stored = new Map(rows);
   const changed = new Map<string, TurnTraceState>();
   for (const event of batch) {
     const id = turnIdOf(event)!;
@@ -40,7 +43,7 @@ export async function applyTurnTraceEvents(
     changed.set(id, next);
   }
   // Upserts (INSERT ... ON CONFLICT) write each row once, without reading it again.
-  const values = [...changed.values()];
-  for (let i = 0; i < values.length; i += CHUNK)
-    await manager.upsert(TurnTraceEntity, values.slice(i, i + CHUNK) as never, ['turnId']);
+  await upsertRows(manager, TurnTraceEntity, [...changed.values()]);
+  // The dashboard's daily counts move with the rows, in the same transaction.
+  await updateTurnTraceAggregates(manager, stored, changed.values());
 }

@@ -17,7 +17,8 @@ import { ANSWER_CHUNKS, traceStory } from './trace-fixtures.js';
 import { TurnTraceReader } from './turn-trace-reader.js';
 import { turnTracesProjection } from './turn-traces.projection.js';
 
-const TABLES = ['turn_traces', 'processed_events'];
+// The projection's tables (rows and the dashboard's daily aggregates) and the bookkeeping.
+const TABLES = [...turnTracesProjection.tables, 'processed_events'];
 
 describe('turn_traces projection: live processing, replay and the trace', () => {
   let harness: ProjectionHarness;

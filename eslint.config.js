@@ -71,6 +71,15 @@ export default tseslint.config(
               ],
             },
             {
+              sourceTag: 'type:knowledge',
+              onlyDependOnLibsWithTags: [
+                'type:contracts',
+                'type:platform',
+                'type:text',
+                'type:testing',
+              ],
+            },
+            {
               sourceTag: 'type:service',
               onlyDependOnLibsWithTags: [
                 'type:contracts',
@@ -82,6 +91,7 @@ export default tseslint.config(
                 'type:models',
                 'type:text',
                 'type:citations',
+                'type:knowledge',
               ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },

@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { askCommand } from './commands/ask.js';
 import { deadLettersCommand } from './commands/deadletters.js';
 import { evalCommand } from './commands/eval.js';
+import { gapsCommand } from './commands/gaps.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { startCommand } from './commands/start.js';
@@ -37,6 +38,10 @@ const runners: CommandRunners = {
   trace: async ({ dataDir, turnId, json }) => {
     await requireReachable(useRunningSystem(dataDir), { database: true });
     await traceCommand(turnId, { json });
+  },
+  gaps: async ({ dataDir, ...o }) => {
+    await requireReachable(useRunningSystem(dataDir), { database: true });
+    await gapsCommand(o);
   },
   whatif: async ({ dataDir, ...o }) => {
     await requireReachable(useRunningSystem(dataDir), { nats: true });

@@ -10,6 +10,9 @@ import { DeadLetterRedriven } from './events/deadletter/dead-letter-redriven.eve
 import { DocumentIndexed } from './events/kb/document-indexed.event.js';
 import { DocumentQuarantined } from './events/kb/document-quarantined.event.js';
 import { DocumentUpserted } from './events/kb/document-upserted.event.js';
+import { DraftCreated } from './events/kb/draft-created.event.js';
+import { DraftDiscarded } from './events/kb/draft-discarded.event.js';
+import { DraftPublished } from './events/kb/draft-published.event.js';
 import { MessageReceived } from './events/conversation/message-received.event.js';
 import { WithdrawalRequested } from './events/conversation/withdrawal-requested.event.js';
 import { EscalationWithdrawn } from './events/escalation/escalation-withdrawn.event.js';
@@ -38,6 +41,9 @@ export const ALL_EVENTS = [
   DocumentUpserted,
   DocumentIndexed,
   DocumentQuarantined,
+  DraftCreated,
+  DraftPublished,
+  DraftDiscarded,
   DeadLettered,
   DeadLetterRedriven,
 ] as const;

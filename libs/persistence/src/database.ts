@@ -15,14 +15,23 @@ import { EscalationClaims1764912000000 } from './migrations/1764912000000-escala
 import { TurnTraceSynthetic1764916000000 } from './migrations/1764916000000-turn-trace-synthetic.js';
 import { EscalationWithdrawals1764920000000 } from './migrations/1764920000000-escalation-withdrawals.js';
 import { DashboardAggregates1765200000000 } from './migrations/1765200000000-dashboard-aggregates.js';
+import { Knowledge1765300000000 } from './migrations/1765300000000-knowledge.js';
 import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
+import { EscalationReplyEntity } from './projections/escalations/escalation-reply.js';
+import {
+  KnowledgeDraftEntity,
+  KnowledgeGlossaryEntity,
+} from './projections/knowledge/knowledge-entities.js';
 
 export const ENTITIES = [
   ConversationEntity,
   MessageEntity,
   TurnEntity,
   EscalationEntity,
+  EscalationReplyEntity,
   TurnTraceEntity,
+  KnowledgeDraftEntity,
+  KnowledgeGlossaryEntity,
   ProcessedEventEntity,
 ];
 export const MIGRATIONS: Function[] = [
@@ -33,6 +42,7 @@ export const MIGRATIONS: Function[] = [
   TurnTraceSynthetic1764916000000,
   EscalationWithdrawals1764920000000,
   DashboardAggregates1765200000000,
+  Knowledge1765300000000,
 ];
 
 export interface DatabaseOptions {

@@ -19,3 +19,5 @@ export * from './lexical/shared-terms.js';
 export { arabicLightStem, arabicVariants } from './stem/arabic-light-stem.js';
 export { expandEnglishShorthand } from './synonyms/english-shorthand.js';
 export { questionFocus, type QuestionFocus } from './lexical/question-focus.js';
+export * from './glossary/glossary-id.js';
+export * from './glossary/parse-glossary.js';

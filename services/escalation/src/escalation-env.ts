@@ -101,6 +101,13 @@ export const slackEnv = {
 
 export const escalationOwnEnv = {
   ...slackEnv,
+  KB_NAMESPACE: optional(
+    str({
+      description:
+        'namespace the articles published from Slack ("Add to knowledge base") go to, as the ' +
+        "gateway's KB_NAMESPACE (its glossary links English and Arabic questions); unset = retrieval default",
+    }),
+  ),
   /**
    * Deliveries of `escalation.raised` before it is dead-lettered. A Slack outage makes the thread
    * opening fail transiently; with the backoff (…, 15 s, 30 s, 60 s repeating) the default keeps

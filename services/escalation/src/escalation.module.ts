@@ -22,7 +22,8 @@ import {
   EscalationWithdrawn,
   MessageReceived,
 } from '@support/contracts';
-import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
+import { KnowledgeGaps } from '@support/knowledge';
+import { type DatabaseOptions, KnowledgeReader, PersistenceModule } from '@support/persistence';
 import {
   busEnv,
   CLOCK,
@@ -43,6 +44,7 @@ import {
 import { ThreadStore } from './persistence/thread-store.js';
 import type { AdminChannel } from './ports/admin-channel.js';
 import { AdminAllowList } from './use-cases/admin-allow-list.js';
+import { DraftFromThread } from './use-cases/draft-from-thread.js';
 import { MarkEscalationResolved } from './use-cases/mark-escalation-resolved.js';
 import { NoteWithdrawal } from './use-cases/note-withdrawal.js';
 import { OpenHandoffThread } from './use-cases/open-thread.js';
@@ -106,9 +108,11 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(MarkEscalationResolved) private readonly markResolved: MarkEscalationResolved,
     @Inject(NoteWithdrawal) private readonly noteWithdrawal: NoteWithdrawal,
     @Inject(PostClaimNotice) private readonly claimNotice: PostClaimNotice,
+    @Inject(DraftFromThread) private readonly draftFromThread: DraftFromThread,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    this.channel.onKnowledgeDraft?.(this.draftFromThread);
     this.channel.onAdminReply(async (reply) => {
       const outcome = await this.relayReply.fromThread(reply, this.channel.provider);
       if (outcome === 'duplicate' && reply.retryNum !== undefined)
@@ -231,6 +235,27 @@ export class EscalationModule {
           inject: [ADMIN_CHANNEL, ThreadStore, CLOCK],
           useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock) =>
             new NoteWithdrawal(c, s, clock),
+        },
+        {
+          // The gateway's projections (escalations, knowledge) share this database: the gateway
+          // folds them, this service only reads them to find a thread's gap and its draft.
+          provide: KnowledgeReader,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new KnowledgeReader(dataSource),
+        },
+        {
+          provide: KnowledgeGaps,
+          inject: [KnowledgeReader, EventPublisher, CLOCK],
+          useFactory: (reader: KnowledgeReader, publisher: EventPublisher, clock: Clock) =>
+            new KnowledgeGaps(reader, publisher, clock, {
+              ...(config.KB_NAMESPACE ? { namespace: config.KB_NAMESPACE } : {}),
+            }),
+        },
+        {
+          provide: DraftFromThread,
+          inject: [ThreadStore, KnowledgeGaps, KnowledgeReader],
+          useFactory: (s: ThreadStore, gaps: KnowledgeGaps, reader: KnowledgeReader) =>
+            new DraftFromThread(s, gaps, reader, adminAllowListFromConfig(config)),
         },
         EscalationRuntime,
       ],

@@ -1,6 +1,7 @@
 export * from './escalation.module.js';
 export * from './escalation-env.js';
 export * from './ports/admin-channel.js';
+export * from './ports/knowledge-draft.js';
 export * from './adapters/slack-admin-channel.js';
 export * from './adapters/console-admin-channel.js';
 export * from './summary/format-summary.js';
@@ -13,5 +14,8 @@ export * from './use-cases/relay-admin-reply.js';
 export * from './use-cases/admin-allow-list.js';
 export * from './use-cases/mark-escalation-resolved.js';
 export * from './use-cases/thread-notices.js';
+export * from './use-cases/draft-from-thread.js';
+export * from './use-cases/draft-notices.js';
+export * from './adapters/knowledge-draft-view.js';
 export * from './testing/fake-slack-api.js';
 export * from './testing/signed-delivery.js';

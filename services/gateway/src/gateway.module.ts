@@ -1,8 +1,10 @@
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { BusConnection, BusModule, type BusOptions, EventPublisher } from '@support/bus';
+import { KnowledgeGaps } from '@support/knowledge';
 import {
   ConversationReader,
   type DatabaseOptions,
+  KnowledgeReader,
   PersistenceModule,
   TurnTraceReader,
 } from '@support/persistence';
@@ -44,6 +46,7 @@ import { AdminPageController } from './web/admin-page.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DashboardQueries } from './dashboard/dashboard-queries.js';
 import { ChatPageController } from './web/chat-page.controller.js';
+import { KnowledgeGapsController } from './knowledge/knowledge-gaps.controller.js';
 import { CustomerConnectionCap } from './limits/customer-connection-cap.js';
 import { CustomerRateLimits } from './limits/customer-rate-limits.js';
 import { GATEWAY_MIGRATIONS } from './limits/gateway-migrations.js';
@@ -72,6 +75,7 @@ export class GatewayModule {
         AdminPageController,
         AdminApiController,
         DashboardController,
+        KnowledgeGapsController,
         AuthController,
       ],
       providers: [
@@ -215,8 +219,24 @@ export class GatewayModule {
         },
         {
           provide: DashboardQueries,
+          inject: [DataSource, GATEWAY_CONFIG],
+          useFactory: (dataSource: DataSource, config: GatewayConfig) =>
+            new DashboardQueries(dataSource, { kbNamespace: config.kbNamespace }),
+        },
+        {
+          provide: KnowledgeReader,
           inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new DashboardQueries(dataSource),
+          useFactory: (dataSource: DataSource) => new KnowledgeReader(dataSource),
+        },
+        {
+          provide: KnowledgeGaps,
+          inject: [KnowledgeReader, EventPublisher, CLOCK, GATEWAY_CONFIG],
+          useFactory: (
+            reader: KnowledgeReader,
+            publisher: EventPublisher,
+            clock: Clock,
+            config: GatewayConfig,
+          ) => new KnowledgeGaps(reader, publisher, clock, { namespace: config.kbNamespace }),
         },
         GatewayRuntime,
       ],

@@ -37,6 +37,7 @@ export interface CommandRunners {
     timeoutMs: number;
   }): Promise<void>;
   trace(options: { dataDir: string; turnId: string; json?: boolean }): Promise<void>;
+  gaps(options: { dataDir: string; json?: boolean; days?: number }): Promise<void>;
   whatif(options: {
     dataDir: string;
     from: number;
@@ -215,6 +216,16 @@ export function buildProgram(runners: CommandRunners): Command {
     .action((turnId: string, o: { json?: boolean; dataDir: string }) =>
       runners.trace({ dataDir: o.dataDir, turnId, json: o.json }),
     );
+
+  program
+    .command('gaps')
+    .description(
+      'knowledge gaps: answered avoidable escalations grouped by topic and question, with replies',
+    )
+    .option('--json', 'the gaps as JSON')
+    .option('--days <n>', 'only escalations raised in the last N days', positiveInteger)
+    .addOption(dataDirOption())
+    .action((o: { json?: boolean; days?: number; dataDir: string }) => runners.gaps(o));
 
   program
     .command('whatif')

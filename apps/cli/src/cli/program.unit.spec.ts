@@ -13,9 +13,18 @@ async function parse(argv: string[]) {
       calls.push({ command, options });
     };
   const runners = Object.fromEntries(
-    ['start', 'replay', 'ingest', 'ask', 'eval', 'trace', 'whatif', 'deadletters', 'token'].map(
-      (name) => [name, record(name)],
-    ),
+    [
+      'start',
+      'replay',
+      'ingest',
+      'ask',
+      'eval',
+      'trace',
+      'gaps',
+      'whatif',
+      'deadletters',
+      'token',
+    ].map((name) => [name, record(name)]),
   ) as unknown as CommandRunners;
   let output = '';
   const program = buildProgram(runners);
@@ -74,6 +83,11 @@ describe('cli argument parsing', () => {
       action: 'redrive',
       ids: ['a', 'b'],
     });
+    expect((await parse(['gaps', '--json', '--days', '30'])).calls[0]!.options).toEqual({
+      dataDir: '.data',
+      json: true,
+      days: 30,
+    });
     expect((await parse(['token', '--role', 'admin', '--sub', 'huda'])).calls[0]!.options).toEqual({
       role: 'admin',
       sub: 'huda',
@@ -99,6 +113,7 @@ describe('cli argument parsing', () => {
       [['ingest', 'no-such-folder'], /there is no folder "no-such-folder"/],
       [['ingest'], /missing required argument 'dir'/],
       [['trace'], /missing required argument 'turn-id'/],
+      [['gaps', '--days', '0'], /--days.*whole number above 0/],
       [['whatif', '--kind', 'x'], /Allowed choices are both, reranker, lexical/],
       [['whatif', '--step', 'NaN'], /--step.*a number from 0 to 1/],
       [['replay', '--since', 'yesterday'], /ISO 8601/],

@@ -4,6 +4,9 @@ import {
   DocumentIndexed,
   DocumentQuarantined,
   DocumentUpserted,
+  DraftCreated,
+  DraftDiscarded,
+  DraftPublished,
   EscalationClaimed,
   EscalationClaimReleased,
   EscalationClassified,
@@ -60,6 +63,11 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
       EscalationClaimed,
       EscalationClaimReleased,
       WithdrawalRequested,
+      // Knowledge gaps: drafts and the articles admins publish from the console.
+      DraftCreated,
+      DraftPublished,
+      DraftDiscarded,
+      DocumentUpserted,
     ],
     consumes: {
       'projection-conversations': [
@@ -87,6 +95,7 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
         ReplySent,
         EscalationRaised,
       ],
+      'projection-knowledge': [DraftCreated, DraftPublished, DraftDiscarded, DocumentUpserted],
     },
     consumesPerInstance: [
       ReplySent,
@@ -116,7 +125,8 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
     consumes: { 'reranker-proxy': [RerankRequested] },
   },
   escalation: {
-    publishes: [ThreadOpened, AdminReplied],
+    // Drafts and articles too: Slack's "Add to knowledge base" shortcut.
+    publishes: [ThreadOpened, AdminReplied, DraftCreated, DraftPublished, DocumentUpserted],
     consumes: {
       escalation: [
         EscalationRaised,

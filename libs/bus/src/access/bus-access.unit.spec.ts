@@ -53,6 +53,10 @@ describe('servicePermissions', () => {
         'support.escalation.admin_replied',
         'support.escalation.claimed',
         'support.escalation.claim_released',
+        'support.kb.draft_created',
+        'support.kb.draft_published',
+        'support.kb.draft_discarded',
+        'support.kb.document_upserted',
         'support.deadletter.recorded',
       ].sort(),
     );

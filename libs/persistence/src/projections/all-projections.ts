@@ -1,5 +1,6 @@
 import { conversationsProjection } from './conversations/conversations.projection.js';
 import { escalationsProjection } from './escalations/escalations.projection.js';
+import { knowledgeProjection } from './knowledge/knowledge.projection.js';
 import type { Projection } from './projection.js';
 import { turnTracesProjection } from './turn-traces/turn-traces.projection.js';
 
@@ -8,4 +9,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   conversationsProjection,
   escalationsProjection,
   turnTracesProjection,
+  knowledgeProjection,
 ];

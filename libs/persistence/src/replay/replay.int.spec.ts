@@ -31,9 +31,11 @@ import { processOnce } from '../processed-events.js';
 import { ConversationReader } from '../projections/conversations/conversation-reader.js';
 import { conversationsProjection } from '../projections/conversations/conversations.projection.js';
 import { escalationsProjection } from '../projections/escalations/escalations.projection.js';
+import { knowledgeProjection } from '../projections/knowledge/knowledge.projection.js';
 import { turnTracesProjection } from '../projections/turn-traces/turn-traces.projection.js';
 import { dumpTable } from '../table-dump.js';
 import { hostile, storedHostile } from '../testing/hostile-strings.js';
+import { knowledgeStory } from '../testing/knowledge-story.js';
 import { type ReplayProgress, replayFromStart } from './replay.js';
 
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -303,20 +305,33 @@ describe('conversations projection: live processing and replay', () => {
   });
 
   it('writes several projections side by side, each in stream order, to what one transaction each builds', async () => {
-    const projections = [conversationsProjection, escalationsProjection, turnTracesProjection];
+    const projections = [
+      conversationsProjection,
+      escalationsProjection,
+      turnTracesProjection,
+      knowledgeProjection,
+    ];
     const tables = [...new Set([...projections.flatMap((p) => p.tables), 'processed_events'])];
     const dumpAll = () => Promise.all(tables.map((t) => dumpTable(dataSource, t)));
-    const whole = await replayFromStart(bus, dataSource, projections, {
-      eventsPerTransaction: 10_000,
-    });
-    expect(whole.failed).toEqual([]);
-    const reference = await dumpAll();
+    const replayWhole = () =>
+      replayFromStart(bus, dataSource, projections, { eventsPerTransaction: 10_000 });
+    expect((await replayWhole()).failed).toEqual([]);
     // The conversations projection's own tables are still what live processing stored.
     expect(
       await Promise.all(
         ['conversations', 'messages', 'turns'].map((t) => dumpTable(dataSource, t)),
       ),
     ).toEqual(live!.slice(0, 3));
+
+    // Admin replies, drafts and glossaries (some logged out of order) for the knowledge tables.
+    const publisher = new EventPublisher(bus);
+    for (const event of [...knowledgeStory(0).events, ...knowledgeStory(60, hostile).events])
+      await publisher.publish(event);
+    const whole = await replayWhole();
+    expect(whole.failed).toEqual([]);
+    const reference = await dumpAll();
+    for (const table of ['escalation_replies', 'knowledge_drafts', 'knowledge_glossaries'])
+      expect(reference[tables.indexOf(table)]).not.toBe('');
 
     // Lanes of different lengths (every event is in some turn trace, few in escalations), so the
     // projections' lanes run batches apart.

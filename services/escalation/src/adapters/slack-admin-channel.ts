@@ -1,5 +1,12 @@
 import type { Server } from 'node:http';
-import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
+import {
+  App,
+  HTTPReceiver,
+  LogLevel,
+  type MessageShortcut,
+  type ViewResponseAction,
+  type ViewSubmitAction,
+} from '@slack/bolt';
 import { type RetryOptions, WebClient, type WebClientOptions } from '@slack/web-api';
 import { ConfigError } from '@support/platform';
 import type {
@@ -8,7 +15,18 @@ import type {
   ThreadRef,
   ThreadSummary,
 } from '../ports/admin-channel.js';
+import type { KnowledgeDraftHandler } from '../ports/knowledge-draft.js';
 import { formatThreadSummary } from '../summary/format-summary.js';
+import {
+  ADD_TO_KNOWLEDGE_BASE,
+  draftModal,
+  editsOf,
+  failedSubmission,
+  fieldsOf,
+  KNOWLEDGE_DRAFT_VIEW,
+  submissionResponse,
+  type SubmittedValues,
+} from './knowledge-draft-view.js';
 
 export interface SlackAdminChannelOptions {
   readonly botToken: string;
@@ -61,12 +79,18 @@ export class SlackCallFailed extends Error {
  * Mode when an app token is given, otherwise Bolt's `HTTPReceiver` on its own port, which checks
  * the v0 signature (HMAC-SHA256 over `v0:<timestamp>:<raw body>`, constant-time compare, requests
  * older than 5 minutes refused) and answers 401 to a forged or stale request.
+ *
+ * The message shortcut "Add to knowledge base" (`add_to_knowledge_base`) opens a draft modal
+ * (`knowledge_draft`) whose submission publishes the article. Slack sends these interactions as
+ * form-encoded `payload=…` to the app's Interactivity Request URL: set it to the events URL, the
+ * receiver serves both there (and Socket Mode carries them unchanged).
  */
 export class SlackAdminChannel implements AdminChannel {
   readonly provider = 'slack' as const;
   readonly client: WebClient;
   private readonly app: App;
   private handler: AdminReplyHandler | null = null;
+  private drafts: KnowledgeDraftHandler | null = null;
   private server: Server | null = null;
 
   constructor(private readonly options: SlackAdminChannelOptions) {
@@ -116,6 +140,20 @@ export class SlackAdminChannel implements AdminChannel {
         context.retryNum,
       );
     });
+    this.app.shortcut<MessageShortcut>(
+      { callback_id: ADD_TO_KNOWLEDGE_BASE, type: 'message_action' },
+      async ({ shortcut, ack }) => {
+        // Slack wants the ack within 3 s; the trigger id for the modal expires as soon.
+        await ack();
+        await this.onDraftShortcut(shortcut);
+      },
+    );
+    this.app.view<ViewSubmitAction>(
+      { callback_id: KNOWLEDGE_DRAFT_VIEW, type: 'view_submission' },
+      async ({ view, body, ack }) => {
+        await ack(await this.onDraftSubmitted(view, body.user.id));
+      },
+    );
   }
 
   /** The events endpoint's URL (HTTP receiver only, once started). */
@@ -135,6 +173,10 @@ export class SlackAdminChannel implements AdminChannel {
 
   onAdminReply(handler: AdminReplyHandler): void {
     this.handler = handler;
+  }
+
+  onKnowledgeDraft(handler: KnowledgeDraftHandler): void {
+    this.drafts = handler;
   }
 
   async start(): Promise<void> {
@@ -190,6 +232,81 @@ export class SlackAdminChannel implements AdminChannel {
     }
   }
 
+  /** "Add to knowledge base" on a message: the gap's draft in a modal, or why there is none. */
+  private async onDraftShortcut(shortcut: MessageShortcut): Promise<void> {
+    const { message } = shortcut;
+    const inThread = typeof message.thread_ts === 'string' && message.thread_ts !== '';
+    // A message that starts no thread is looked up as one (a summary's ts is its thread's id).
+    const threadId = inThread ? (message.thread_ts as string) : message.ts;
+    const tell = (text: string) =>
+      this.call('chat.postEphemeral', () =>
+        this.client.chat.postEphemeral({
+          channel: shortcut.channel.id,
+          user: shortcut.user.id,
+          text,
+          ...(inThread ? { thread_ts: threadId } : {}),
+        }),
+      );
+    if (!this.drafts) {
+      await tell('Adding to the knowledge base is not available here.');
+      return;
+    }
+    try {
+      const opening = await this.drafts.open({
+        channel: shortcut.channel.id,
+        threadId,
+        messageId: message.ts,
+        postedAt: slackTime(message.ts),
+        adminId: shortcut.user.id,
+      });
+      if (opening.outcome === 'refused') {
+        await tell(opening.message);
+        return;
+      }
+      await this.call('views.open', () =>
+        this.client.views.open({
+          trigger_id: shortcut.trigger_id,
+          view: draftModal(opening.draft),
+        }),
+      );
+    } catch (error) {
+      // The admin clicked and must hear something; Slack would only show a generic failure.
+      this.app.logger.error(`Add to knowledge base failed: ${String(error)}`);
+      await tell('Could not open a draft right now; please try again in a moment.').catch(
+        () => undefined,
+      );
+    }
+  }
+
+  /** The draft modal was submitted: publish, and answer with the form's errors or the outcome. */
+  private async onDraftSubmitted(
+    view: ViewSubmitAction['view'],
+    adminId: string,
+  ): Promise<ViewResponseAction | undefined> {
+    if (!this.drafts) return undefined;
+    const values = view.state.values as SubmittedValues;
+    try {
+      const result = await this.drafts.publish(view.private_metadata, editsOf(values), adminId);
+      return submissionResponse(result, fieldsOf(values));
+    } catch (error) {
+      this.app.logger.error(`Publishing draft ${view.private_metadata} failed: ${String(error)}`);
+      return failedSubmission(fieldsOf(values));
+    }
+  }
+
+  private async call<T extends { ok?: boolean; error?: string }>(
+    method: string,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      const response = await run();
+      if (!response.ok) throw new Error(response.error ?? 'not ok');
+      return response;
+    } catch (error) {
+      throw new SlackCallFailed(method, error);
+    }
+  }
+
   private async onMessage(
     event: SlackMessageEvent,
     eventId: string | undefined,
@@ -209,4 +326,10 @@ export class SlackAdminChannel implements AdminChannel {
       ...(retryNum !== undefined ? { retryNum } : {}),
     });
   }
+}
+
+/** A Slack ts (`seconds.micros`) as a time; now when it is not one. */
+function slackTime(ts: string): Date {
+  const seconds = Number(ts);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
 }

@@ -1,3 +1,4 @@
+import type { EscalationGroup, EscalationReason } from '@support/contracts';
 import { EntitySchema } from 'typeorm';
 
 /** One handoff thread per escalation (several escalations of a conversation share its thread). */
@@ -15,6 +16,9 @@ export interface EscalationThreadRow {
   resolvedAt: Date | null;
   /** The customer withdrew the request: later customer messages are the assistant's again. */
   withdrawnAt: Date | null;
+  /** Why it was raised; null for threads opened before this was recorded. */
+  reason: EscalationReason | null;
+  group: EscalationGroup | null;
 }
 
 export const EscalationThreadEntity = new EntitySchema<EscalationThreadRow>({
@@ -31,6 +35,8 @@ export const EscalationThreadEntity = new EntitySchema<EscalationThreadRow>({
     openedAt: { type: 'timestamptz', name: 'opened_at' },
     resolvedAt: { type: 'timestamptz', name: 'resolved_at', nullable: true },
     withdrawnAt: { type: 'timestamptz', name: 'withdrawn_at', nullable: true },
+    reason: { type: 'text', nullable: true },
+    group: { type: 'text', name: 'escalation_group', nullable: true },
   },
 });
 

@@ -1,3 +1,4 @@
+import type { EscalationGroup, EscalationReason } from '@support/contracts';
 import { schemaOf, storableValue } from '@support/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EscalationThreadRow } from './thread-entities.js';
@@ -13,6 +14,8 @@ interface ThreadSqlRow {
   opened_at: Date;
   resolved_at: Date | null;
   withdrawn_at: Date | null;
+  reason: EscalationReason | null;
+  escalation_group: EscalationGroup | null;
 }
 
 /**
@@ -35,6 +38,8 @@ const toRow = (r: ThreadSqlRow): EscalationThreadRow => ({
   openedAt: new Date(r.opened_at),
   resolvedAt: r.resolved_at ? new Date(r.resolved_at) : null,
   withdrawnAt: r.withdrawn_at ? new Date(r.withdrawn_at) : null,
+  reason: r.reason ?? null,
+  group: r.escalation_group ?? null,
 });
 
 /**
@@ -77,6 +82,28 @@ export class ThreadStore {
       `SELECT * FROM ${this.s}.escalation_threads WHERE channel = $1 AND thread_id = $2
        ORDER BY raised_at DESC LIMIT 1`,
       [channel, threadId],
+    );
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  /**
+   * The escalation a message of a thread belongs to: the latest one raised before it was posted
+   * (a conversation's later escalations reuse its thread), or the thread's first one when the
+   * message is older than all of them (clocks disagree).
+   */
+  async findByThreadMessage(
+    channel: string,
+    threadId: string,
+    postedAt: Date,
+  ): Promise<EscalationThreadRow | null> {
+    const rows: ThreadSqlRow[] = await query(
+      this.dataSource,
+      `SELECT * FROM ${this.s}.escalation_threads WHERE channel = $1 AND thread_id = $2
+       ORDER BY (raised_at <= $3) DESC,
+                CASE WHEN raised_at <= $3 THEN raised_at END DESC NULLS LAST,
+                raised_at ASC
+       LIMIT 1`,
+      [channel, threadId, postedAt],
     );
     return rows[0] ? toRow(rows[0]) : null;
   }
@@ -181,8 +208,9 @@ export class ThreadTransaction {
     await query(
       this.manager,
       `INSERT INTO ${this.s}.escalation_threads
-         (escalation_id, conversation_id, customer_id, provider, channel, thread_id, raised_at, opened_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (escalation_id) DO NOTHING`,
+         (escalation_id, conversation_id, customer_id, provider, channel, thread_id, raised_at,
+          opened_at, reason, escalation_group)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (escalation_id) DO NOTHING`,
       [
         row.escalationId,
         row.conversationId,
@@ -192,6 +220,8 @@ export class ThreadTransaction {
         row.threadId,
         row.raisedAt,
         row.openedAt,
+        row.reason,
+        row.group,
       ],
     );
   }

@@ -1,4 +1,5 @@
 import type { EscalationRaisedPayload } from '@support/contracts';
+import type { KnowledgeDraftHandler } from './knowledge-draft.js';
 
 /** Where a handoff thread lives: a Slack channel and thread timestamp, or the console's ids. */
 export interface ThreadRef {
@@ -42,6 +43,11 @@ export interface AdminChannel {
   appendToThread(channel: string, threadId: string, text: string): Promise<void>;
   /** Registers the single handler for inbound admin replies (call before `start`). */
   onAdminReply(handler: AdminReplyHandler): void;
+  /**
+   * Registers the handler of "Add to knowledge base" (call before `start`); only channels with
+   * such a shortcut have it (Slack; the console drafts on its own gaps page).
+   */
+  onKnowledgeDraft?(handler: KnowledgeDraftHandler): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -16,10 +16,27 @@ export interface PostedMessage {
   readonly threadTs?: string;
 }
 
+/** A modal the app opened with `views.open`. */
+export interface OpenedView {
+  readonly viewId: string;
+  readonly triggerId: string;
+  /** The view as the app sent it (Block Kit JSON). */
+  readonly view: Record<string, unknown>;
+}
+
+/** A message only one user sees (`chat.postEphemeral`). */
+export interface EphemeralMessage {
+  readonly channel: string;
+  readonly user: string;
+  readonly text: string;
+  readonly threadTs?: string;
+}
+
 /**
- * A local stand-in for the Slack Web API (point `slackApiUrl` at `apiUrl`): `auth.test` and
- * `chat.postMessage`, the latter recorded and answered `{ ok, channel, ts }` with increasing ts.
- * It can answer 429 with `Retry-After`, or fail with a status for the next N calls (an outage).
+ * A local stand-in for the Slack Web API (point `slackApiUrl` at `apiUrl`): `auth.test`,
+ * `chat.postMessage` (recorded, answered `{ ok, channel, ts }` with increasing ts),
+ * `chat.postEphemeral` and `views.open` (recorded, answered with a view id). It can answer 429
+ * with `Retry-After`, or fail with a status for the next N calls (an outage).
  */
 export class FakeSlackApi {
   readonly calls: RecordedCall[] = [];
@@ -53,6 +70,29 @@ export class FakeSlackApi {
       .map((c) => ({
         channel: String(c.args.channel),
         ts: String(c.args.__ts),
+        text: String(c.args.text ?? ''),
+        ...(c.args.thread_ts ? { threadTs: String(c.args.thread_ts) } : {}),
+      }));
+  }
+
+  /** The modals opened successfully, in order. */
+  get openedViews(): OpenedView[] {
+    return this.calls
+      .filter((c) => c.method === 'views.open' && c.status === 200 && c.args.__viewId)
+      .map((c) => ({
+        viewId: String(c.args.__viewId),
+        triggerId: String(c.args.trigger_id),
+        view: viewArgument(c.args.view)!,
+      }));
+  }
+
+  /** The ephemeral messages posted successfully, in order. */
+  get ephemerals(): EphemeralMessage[] {
+    return this.calls
+      .filter((c) => c.method === 'chat.postEphemeral' && c.status === 200 && c.args.__ts)
+      .map((c) => ({
+        channel: String(c.args.channel),
+        user: String(c.args.user),
         text: String(c.args.text ?? ''),
         ...(c.args.thread_ts ? { threadTs: String(c.args.thread_ts) } : {}),
       }));
@@ -133,11 +173,49 @@ export class FakeSlackApi {
         });
         return;
       }
+      case 'chat.postEphemeral': {
+        if (!args.channel || !args.user || typeof args.text !== 'string') {
+          record(200);
+          json({ ok: false, error: 'invalid_arguments' });
+          return;
+        }
+        this.seq += 1;
+        const ts = `${1_700_000_000 + this.seq}.${String(this.seq).padStart(6, '0')}`;
+        record(200, { __ts: ts });
+        json({ ok: true, message_ts: ts });
+        return;
+      }
+      case 'views.open': {
+        // Slack's trigger ids expire after 3 s; the fake only checks one came with a modal.
+        const view = viewArgument(args.view);
+        if (typeof args.trigger_id !== 'string' || !args.trigger_id || view?.type !== 'modal') {
+          record(200);
+          json({ ok: false, error: 'invalid_arguments' });
+          return;
+        }
+        this.seq += 1;
+        const id = `V${String(this.seq).padStart(8, '0')}`;
+        record(200, { __viewId: id });
+        json({ ok: true, view: { ...view, id, team_id: 'T0001', app_id: 'A0001' } });
+        return;
+      }
       default:
         record(200);
         json({ ok: false, error: 'unknown_method' });
     }
   }
+}
+
+/** `views.open` takes the view as JSON text in a form body, or as an object in a JSON body. */
+function viewArgument(raw: unknown): Record<string, unknown> | null {
+  if (typeof raw === 'string') {
+    try {
+      return JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  }
+  return raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : null;
 }
 
 function parseBody(raw: string, contentType: string | undefined): Record<string, unknown> {

@@ -58,6 +58,8 @@ export class OpenHandoffThread {
         threadId: ref.threadId,
         raisedAt: new Date(event.occurredAt),
         openedAt: this.clock.now(),
+        reason: escalation.reason,
+        group: escalation.group,
       };
       await tx.insertThread(opened);
       return opened;

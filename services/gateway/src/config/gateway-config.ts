@@ -15,6 +15,8 @@ export interface GatewayConfig {
   readonly maxConnectionsPerCustomer: number;
   readonly connectionLeaseMs: number;
   readonly instance: string;
+  /** Where articles published from knowledge gaps go; undefined = retrieval's default. */
+  readonly kbNamespace: string | undefined;
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -44,5 +46,6 @@ export function gatewayConfigFromEnv(
     maxConnectionsPerCustomer: c.WS_MAX_CONNECTIONS_PER_CUSTOMER,
     connectionLeaseMs: c.WS_CONNECTION_LEASE_MS,
     instance: c.GATEWAY_INSTANCE,
+    kbNamespace: c.KB_NAMESPACE,
   };
 }

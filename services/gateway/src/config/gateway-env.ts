@@ -1,4 +1,4 @@
-import { bool, int, runtimeEnv, str } from '@support/platform';
+import { bool, int, optional, runtimeEnv, str } from '@support/platform';
 
 /** Public (it is in this repository): accepted only in demo mode outside production. */
 export const DEV_TOKEN_SECRET = 'dev-only-secret-change-me-dev-only-secret';
@@ -52,6 +52,13 @@ export const gatewayEnv = {
     min: 1_000,
     description: "how long a crashed gateway's sockets keep counting against the cap",
   }),
+  KB_NAMESPACE: optional(
+    str({
+      description:
+        'namespace the articles published from knowledge gaps go to (and whose glossary links ' +
+        'English and Arabic questions); unset = retrieval default',
+    }),
+  ),
   GATEWAY_INSTANCE: str({
     default: 'gateway',
     description: 'unique per gateway pod: names its delivery consumers',

@@ -1,7 +1,13 @@
-import { LATENCY_BUCKET_LOWER_BOUNDS } from '@support/persistence';
+import { KnowledgeReader, LATENCY_BUCKET_LOWER_BOUNDS } from '@support/persistence';
 import type { DataSource } from 'typeorm';
+import { dailyCountsOf, readKnowledgeRows } from './dashboard-knowledge.js';
 import { type DashboardPeriod, periodTimes } from './dashboard-period.js';
-import { BACKLOG_QUESTIONS, type DashboardData, dashboardData } from './dashboard-queries.js';
+import {
+  BACKLOG_QUESTIONS,
+  type DashboardData,
+  dashboardData,
+  type DashboardOptions,
+} from './dashboard-queries.js';
 
 /**
  * The dashboard computed straight from the projection rows, as the gateway did before the daily
@@ -13,6 +19,7 @@ import { BACKLOG_QUESTIONS, type DashboardData, dashboardData } from './dashboar
 export async function dashboardFromRows(
   dataSource: DataSource,
   period: DashboardPeriod,
+  options: DashboardOptions = {},
 ): Promise<DashboardData> {
   const { from, to } = periodTimes(period);
   const q = (sql: string, extra: unknown[] = []) =>
@@ -57,6 +64,32 @@ export async function dashboardFromRows(
     SELECT coalesce(sum((SELECT count(*) FROM jsonb_array_elements(retrieval->'legs') l WHERE l->>'status' = 'timed_out')), 0) AS timeouts,
            count(*) FILTER (WHERE retrieval->'rerank'->>'failOpen' = 'true') AS fail_opens
       FROM turn_traces WHERE message_at >= $1 AND message_at < $2 AND NOT synthetic`);
+  const knowledge = await readKnowledgeRows(
+    new KnowledgeReader(dataSource),
+    options.kbNamespace ?? '',
+    period,
+    async (days) => {
+      const times = periodTimes(days);
+      const bounds = [times.from, times.to];
+      const day = (column: string) =>
+        `to_char(date_trunc('day', ${column} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+      const [turnsPerDay, avoidablePerDay] = await Promise.all([
+        dataSource.query(
+          `SELECT ${day('started_at')} AS day, count(*) AS turns FROM turns
+            WHERE started_at >= $1 AND started_at < $2 GROUP BY 1 ORDER BY 1`,
+          bounds,
+        ),
+        dataSource.query(
+          `SELECT ${day('opened_at')} AS day, coalesce(topic, 'pending') AS topic,
+                  count(*) AS escalations
+             FROM escalations WHERE opened_at >= $1 AND opened_at < $2 AND "group" = 'avoidable'
+            GROUP BY 1, 2 ORDER BY 1, 2`,
+          bounds,
+        ),
+      ]);
+      return dailyCountsOf(turnsPerDay, avoidablePerDay);
+    },
+  );
   const percentile = (value: unknown) => (value === null ? null : Number(value));
   return dashboardData(period, {
     turns,
@@ -71,5 +104,6 @@ export async function dashboardFromRows(
     byTopic,
     backlog,
     retrieval,
+    knowledge,
   });
 }

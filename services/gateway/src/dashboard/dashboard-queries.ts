@@ -1,4 +1,13 @@
+import type { KnowledgeSources } from '@support/knowledge';
+import { KnowledgeReader } from '@support/persistence';
 import type { DataSource } from 'typeorm';
+import {
+  dailyCountsOf,
+  type DashboardKnowledge,
+  dashboardKnowledge,
+  type KnowledgeRows,
+  readKnowledgeRows,
+} from './dashboard-knowledge.js';
 import {
   type DashboardPeriod,
   periodCovering,
@@ -29,6 +38,8 @@ export interface DashboardData {
   /** Avoidable escalations by topic with their questions: what the knowledge base is missing. */
   readonly backlog: { topic: string; count: number; questions: string[] }[];
   readonly retrieval: { legTimeouts: number; rerankFailOpens: number };
+  /** Knowledge gaps opened and closed per week, and what each published article changed. */
+  readonly knowledge: DashboardKnowledge;
 }
 
 /** What the dashboard's queries return, before it is shaped into {@link DashboardData}. */
@@ -42,6 +53,7 @@ export interface DashboardRows {
   readonly byTopic: Record<string, unknown>[];
   readonly backlog: Record<string, unknown>[];
   readonly retrieval: Record<string, unknown> | undefined;
+  readonly knowledge: KnowledgeRows;
 }
 
 const int = (value: unknown) => Number(value ?? 0);
@@ -97,7 +109,12 @@ export function dashboardData(period: DashboardPeriod, rows: DashboardRows): Das
       legTimeouts: int(rows.retrieval?.timeouts),
       rerankFailOpens: int(rows.retrieval?.fail_opens),
     },
+    knowledge: dashboardKnowledge(period, rows.knowledge),
   };
+}
+
+export interface DashboardOptions {
+  readonly kbNamespace?: string;
 }
 
 /** Questions listed per backlog topic (the latest ones). */
@@ -138,7 +155,18 @@ const TOPIC_SETS = { byTopic: 1, byTopicAndGroup: 0 };
  * the histogram buckets the percentiles fall in and the backlog questions.
  */
 export class DashboardQueries {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly knowledge: KnowledgeSources;
+
+  /**
+   * `kbNamespace`: the namespace articles from knowledge gaps are published to, whose glossary
+   * links English and Arabic questions into one gap (unset: the default namespace).
+   */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: DashboardOptions = {},
+  ) {
+    this.knowledge = new KnowledgeReader(dataSource);
+  }
 
   /** The whole UTC days from `from`'s day to `to` (see {@link periodCovering}). */
   load(from: Date, to: Date): Promise<DashboardData> {
@@ -220,7 +248,37 @@ export class DashboardQueries {
         questions: details.questions.get(String(topic.topic)) ?? [],
       })),
       retrieval: counts!.retrieval as Row,
+      knowledge: await this.knowledgeRows(query, period),
     });
+  }
+
+  /**
+   * The gaps and drafts (through the knowledge reader, outside the snapshot: they are not counts
+   * that must agree with the others) and, in the snapshot, the daily customer turns and avoidable
+   * escalations by topic of the days around the articles published in the period.
+   */
+  private knowledgeRows(query: Query, period: DashboardPeriod): Promise<KnowledgeRows> {
+    return readKnowledgeRows(
+      this.knowledge,
+      this.options.kbNamespace ?? '',
+      period,
+      async (days) => {
+        const [row] = await query(
+          'knowledge-counts',
+          `SELECT
+             (SELECT coalesce(json_agg(t ORDER BY t.day), '[]') FROM (
+                SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(turns) AS turns
+                  FROM turn_counts_daily WHERE day >= $1 AND day < $2 GROUP BY day) t) AS turns,
+             (SELECT coalesce(json_agg(a ORDER BY a.day, a.topic), '[]') FROM (
+                SELECT to_char(day, 'YYYY-MM-DD') AS day, topic, sum(escalations) AS escalations
+                  FROM escalation_topics_daily
+                 WHERE "group" = 'avoidable' AND day >= $1 AND day < $2
+                 GROUP BY day, topic) a) AS avoidable`,
+          [days.fromDay, days.toDay],
+        );
+        return dailyCountsOf(row!.turns as Row[], row!.avoidable as Row[]);
+      },
+    );
   }
 
   /**
@@ -283,8 +341,10 @@ export class DashboardQueries {
 export function dashboardCsv(data: DashboardData): string {
   const cell = (value: unknown) => {
     const text = String(value ?? '');
-    // Quote every cell; a leading = + - @ would be read as a formula by spreadsheets.
-    return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+    // Quote every cell; a leading = + - @ would be read as a formula by spreadsheets. Numbers are
+    // ours, not text anyone typed: a negative one (a rate that fell) stays a number.
+    const formula = typeof value !== 'number' && /^[=+\-@]/.test(text);
+    return `"${(formula ? `'${text}` : text).replace(/"/g, '""')}"`;
   };
   const tables: [string, unknown[], unknown[][]][] = [
     [
@@ -328,6 +388,42 @@ export function dashboardCsv(data: DashboardData): string {
       'Turn latency',
       ['from_ms', 'to_ms', 'turns'],
       data.latencyHistogram.map((bar) => [bar.fromMs, bar.toMs, bar.turns]),
+    ],
+    [
+      'Knowledge gaps per week',
+      ['week', 'opened', 'closed'],
+      data.knowledge.gapsPerWeek.map((w) => [w.week, w.opened, w.closed]),
+    ],
+    [
+      'Avoidable escalations per 100 turns, before and after each article',
+      [
+        'doc_id',
+        'title',
+        'topic',
+        'published_at',
+        'days_before',
+        'rate_before',
+        'days_after',
+        'rate_after',
+        'change',
+        'topic_rate_before',
+        'topic_rate_after',
+        'topic_change',
+      ],
+      data.knowledge.articles.map((a) => [
+        a.docId,
+        a.title,
+        a.topic,
+        a.publishedAt,
+        a.before.days,
+        a.before.rate,
+        a.after.days,
+        a.after.rate,
+        a.change.rate,
+        a.before.topicRate,
+        a.after.topicRate,
+        a.change.topicRate,
+      ]),
     ],
   ];
   const line = (row: unknown[]) => row.map(cell).join(',');

@@ -26,6 +26,11 @@ export class DashboardController {
     sendWebFile(res, 'dashboard.js', 'application/javascript');
   }
 
+  @Get('dashboard.css')
+  style(@Res() res: Response) {
+    sendWebFile(res, 'dashboard.css', 'css');
+  }
+
   @Get('trace')
   tracePage(@Res() res: Response) {
     sendWebFile(res, 'trace.html', 'html');

@@ -261,7 +261,11 @@ describe('analyst dashboard', () => {
       '"Knowledge-base backlog"\n"topic","question"\n"returns","Rent a dress?"',
     );
     expect(csv).toContain('"escalations_withdrawn","1"');
-    expect(csv.split('\n\n')).toHaveLength(6);
+    expect(csv.split('\n\n')).toHaveLength(8);
+    // Avoidable escalations, but none an admin answered: no knowledge gap, no article.
+    expect(dashboard.knowledge.gapsPerWeek.length).toBeGreaterThanOrEqual(5);
+    expect(dashboard.knowledge.gapsPerWeek.every((w) => w.opened + w.closed === 0)).toBe(true);
+    expect(dashboard.knowledge.articles).toEqual([]);
     const customer = await tokens.issue({ subject: 'cust-1', role: 'customer' });
     expect((await data(customer)).status).toBe(403);
   });
@@ -286,6 +290,8 @@ describe('analyst dashboard', () => {
         .getAttribute('data-value'),
     ).resolves.toBe('2');
     await expect(page.locator('#backlog ul[data-topic="returns"] li').count()).resolves.toBe(2);
+    await expect(page.locator('#articles tbody tr').count()).resolves.toBe(0);
+    await expect(page.locator('#articles-empty').isVisible()).resolves.toBe(true);
 
     // The turn trace page (same analyst session) shows the turn's chunks and the rendered trace.
     await page.goto(`/dashboard/trace?turn=${tracedTurnId}`);

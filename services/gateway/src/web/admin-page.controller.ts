@@ -2,7 +2,10 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { sendWebFile } from './chat-page.controller.js';
 
-/** Serves the admin console page (static); its data comes over the admin WebSocket. */
+/**
+ * Serves the admin console's pages (static): the queue, whose data comes over the admin WebSocket,
+ * the knowledge gaps and the traces, whose data comes from the admin HTTP API.
+ */
 @Controller('admin')
 export class AdminPageController {
   @Get()
@@ -18,6 +21,22 @@ export class AdminPageController {
   @Get('admin.css')
   style(@Res() res: Response) {
     sendWebFile(res, 'admin.css', 'css');
+  }
+
+  /** The knowledge gaps: avoidable escalations an admin answered, drafted into articles. */
+  @Get('gaps')
+  gapsPage(@Res() res: Response) {
+    sendWebFile(res, 'gaps.html', 'html');
+  }
+
+  @Get('gaps.js')
+  gapsScript(@Res() res: Response) {
+    sendWebFile(res, 'gaps.js', 'application/javascript');
+  }
+
+  @Get('gaps.css')
+  gapsStyle(@Res() res: Response) {
+    sendWebFile(res, 'gaps.css', 'css');
   }
 
   /** A conversation's turn traces (`?conversation=ID`), linked from each escalation card. */

@@ -4,7 +4,13 @@
   'use strict';
   const TOKEN_KEY = 'support.analyst.token';
   const SVG = 'http://www.w3.org/2000/svg';
-  const COLOURS = { genuine: '#4f8f5b', avoidable: '#d99a2b', count: '#5a6fb0' };
+  const COLOURS = {
+    genuine: '#4f8f5b',
+    avoidable: '#d99a2b',
+    count: '#5a6fb0',
+    opened: '#d99a2b',
+    closed: '#4f8f5b',
+  };
   const $ = (id) => document.getElementById(id);
   let token = sessionStorage.getItem(TOKEN_KEY);
 
@@ -66,6 +72,125 @@
     );
     chart.append(legend);
     container.replaceChildren(chart);
+  }
+
+  /** Bars side by side: one row per label, one thinner bar per series, each with its value. */
+  function pairedBars(container, rows, series) {
+    const width = 520;
+    const barHeight = 9;
+    const rowHeight = series.length * (barHeight + 2) + 8;
+    const labelWidth = 170;
+    const max = Math.max(1, ...rows.flatMap((r) => series.map((s) => r[s])));
+    const height = rows.length * rowHeight + 24;
+    const chart = svg('svg', {
+      viewBox: `0 0 ${width} ${height}`,
+      width: '100%',
+      preserveAspectRatio: 'xMinYMin meet',
+      role: 'img',
+      class: 'chart',
+    });
+    rows.forEach((row, i) => {
+      const y = i * rowHeight;
+      chart.append(svg('text', { x: 0, y: y + 13, 'font-size': 12 }, row.label));
+      series.forEach((name, s) => {
+        const top = y + 2 + s * (barHeight + 2);
+        const w = (row[name] / max) * (width - labelWidth - 40);
+        chart.append(
+          svg('rect', {
+            x: labelWidth,
+            y: top,
+            width: Math.max(w, row[name] > 0 ? 1 : 0),
+            height: barHeight,
+            fill: COLOURS[name],
+            'data-series': name,
+            'data-label': row.label,
+            'data-value': row[name],
+          }),
+          svg(
+            'text',
+            { x: labelWidth + w + 4, y: top + barHeight - 1, 'font-size': 10, class: 'total' },
+            String(row[name]),
+          ),
+        );
+      });
+    });
+    chart.append(
+      svg('text', { x: 0, y: rows.length * rowHeight + 18, 'font-size': 11 }, series.join(' / ')),
+    );
+    container.replaceChildren(chart);
+  }
+
+  /** A rate per 100 turns as shown (two decimals), or a dash when the side had no turns. */
+  function rateText(rate) {
+    return rate === null ? '—' : rate.toFixed(2);
+  }
+
+  function changeText(change) {
+    if (change === null) return '—';
+    // A minus sign, not a hyphen: fewer avoidable escalations after the article.
+    return change > 0 ? `+${change.toFixed(2)}` : change.toFixed(2).replace('-', '−');
+  }
+
+  function line(text, className) {
+    const node = document.createElement('span');
+    node.className = className;
+    node.textContent = text;
+    return node;
+  }
+
+  /** One side of an article: the shop-wide rate, its topic's rate, the days and turns behind them. */
+  function rateCell(side, window, topic) {
+    const cell = document.createElement('td');
+    cell.dataset.side = side;
+    cell.dataset.days = String(window.days);
+    cell.dataset.rate = window.rate === null ? '' : String(window.rate);
+    cell.dataset.topicRate = window.topicRate === null ? '' : String(window.topicRate);
+    cell.append(
+      line(rateText(window.rate), 'rate'),
+      line(`${topic}: ${rateText(window.topicRate)}`, 'detail'),
+      line(`${window.avoidable} of ${window.turns} turns`, 'detail'),
+      line(`${window.days} ${window.days === 1 ? 'day' : 'days'}`, 'detail'),
+    );
+    return cell;
+  }
+
+  function articleRow(article) {
+    const row = document.createElement('tr');
+    row.dataset.docId = article.docId;
+    const title = document.createElement('td');
+    title.className = 'article';
+    const name = line(article.title, 'title');
+    name.dir = 'auto';
+    title.append(
+      name,
+      line(`${article.topic} · published ${article.publishedAt.slice(0, 10)}`, 'detail'),
+    );
+    const change = document.createElement('td');
+    change.dataset.side = 'change';
+    change.dataset.rate = article.change.rate === null ? '' : String(article.change.rate);
+    change.dataset.topicRate =
+      article.change.topicRate === null ? '' : String(article.change.topicRate);
+    change.append(
+      line(changeText(article.change.rate), 'rate'),
+      line(`${article.topic}: ${changeText(article.change.topicRate)}`, 'detail'),
+    );
+    row.append(
+      title,
+      rateCell('before', article.before, article.topic),
+      rateCell('after', article.after, article.topic),
+      change,
+    );
+    return row;
+  }
+
+  function renderKnowledge(knowledge) {
+    pairedBars(
+      $('chart-gaps'),
+      knowledge.gapsPerWeek.map((w) => ({ label: w.week, opened: w.opened, closed: w.closed })),
+      ['opened', 'closed'],
+    );
+    $('articles').tBodies[0].replaceChildren(...knowledge.articles.map(articleRow));
+    $('articles-empty').hidden = knowledge.articles.length > 0;
   }
 
   function latencyLabel(bar) {
@@ -145,6 +270,7 @@
       }
       backlog.append(heading, list);
     }
+    renderKnowledge(data.knowledge);
     $('dash').hidden = false;
   }
 

@@ -1,6 +1,8 @@
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, ValidateIf } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import { ADMIN_ID_PATTERN } from '../escalation/escalation-claimed.event.js';
 import { DOC_LANGUAGES, type DocLanguage } from '../shared.dto.js';
+import { DOCUMENT_SOURCES, type DocumentSource, GAP_ID_PATTERN } from './knowledge-gap.dto.js';
 
 export class DocumentUpsertedPayload {
   @Matches(/^[a-z0-9][a-z0-9-]{0,127}$/)
@@ -28,6 +30,37 @@ export class DocumentUpsertedPayload {
   @IsOptional()
   @Matches(/^[a-z0-9_-]{1,64}$/)
   namespace?: string;
+
+  /**
+   * Who wrote this version: `files` (a knowledge-base folder, `cli ingest`; also when absent) or
+   * `admin_console` (an article an admin published from a knowledge gap, with the gap, the draft
+   * and the admin named below).
+   */
+  @IsOptional()
+  @IsIn(DOCUMENT_SOURCES)
+  source?: DocumentSource;
+
+  @ValidateIf(
+    (payload: DocumentUpsertedPayload) =>
+      payload.source === 'admin_console' || payload.gapId !== undefined,
+  )
+  @Matches(GAP_ID_PATTERN)
+  gapId?: string;
+
+  @ValidateIf(
+    (payload: DocumentUpsertedPayload) =>
+      payload.source === 'admin_console' || payload.draftId !== undefined,
+  )
+  @IsUUID()
+  draftId?: string;
+
+  @ValidateIf(
+    (payload: DocumentUpsertedPayload) =>
+      payload.source === 'admin_console' || payload.publishedBy !== undefined,
+  )
+  @IsString()
+  @Matches(ADMIN_ID_PATTERN)
+  publishedBy?: string;
 }
 
 export const DocumentUpserted = defineEvent({

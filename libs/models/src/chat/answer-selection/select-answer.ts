@@ -37,6 +37,10 @@ const WRONG_KIND: Readonly<Record<QuestionType, number>> = {
 // the fee?") answers less than one that states it ("costs 10 SAR").
 const NAMED_KIND = 0.8;
 
+// A sentence that asks (an FAQ's question, the customers' questions an article lists as examples)
+// never answers: quoting it would hand the customer their own question back.
+const ASKS = /[?؟]\s*$/;
+
 // Openings of a sentence that only makes sense after the one before it.
 const CONTINUES =
   /^(?:after that|otherwise|however|but|except|in that case|in this case|from then on|beyond that|after this|then)\b|^(?:وبعد ذلك|بعد ذلك|بعدها|والا|وإلا|لكن|ولكن|غير ان|غير أن|في هذه الحاله|في هذه الحالة|عدا ذلك|ما عدا ذلك)/i;
@@ -222,7 +226,8 @@ export function selectAnswer(
     a.sentenceIndex - b.sentenceIndex;
   scored.sort(byRank);
 
-  const passing = scored.filter((s) => s.score >= floor);
+  const answering = scored.filter((s) => !ASKS.test(s.text));
+  const passing = answering.filter((s) => s.score >= floor);
   const preferred =
     options.language === 'en' || options.language === 'ar'
       ? passing.filter((s) => s.lang === options.language)
@@ -241,7 +246,7 @@ export function selectAnswer(
   const covered = new Set(lead.terms);
   const room = () => picked.length < maxSentences;
   // The lead's document: sentences that answer on their own, then ones that add a missing term.
-  for (const s of scored) {
+  for (const s of answering) {
     if (!room()) break;
     if (picked.includes(s) || documentOf(s.chunkId) !== document || s.lang !== lead.lang) continue;
     const adds = [...s.terms].some((term) => !covered.has(term));
@@ -264,7 +269,7 @@ export function selectAnswer(
   const present = [...wanted].filter((term) => (df.get(term) ?? 0) > 0);
   const rarest = present.sort((a, b) => weight(b) - weight(a))[0];
   if (rarest !== undefined && !covered.has(rarest) && room()) {
-    const holder = scored.find(
+    const holder = answering.find(
       (s) => s.terms.has(rarest) && documentOf(s.chunkId) === document && s.lang === lead.lang,
     );
     if (holder !== undefined && holder.score >= floor / 2) {

@@ -67,6 +67,29 @@ describe('selectAnswer', () => {
     }
   });
 
+  it('never answers with a question, in either language: it hands the customer their own words', () => {
+    const faq: PromptChunk = {
+      chunkId: 'wholesale-returns#1',
+      title: 'Returning unsold wholesale stock',
+      lang: 'en',
+      text:
+        'Can I return unsold stock from my wholesale order? ' +
+        'Unsold wholesale stock can be returned within 30 days for store credit.',
+    };
+    expect(picked('Can I return unsold stock from my wholesale order?', [faq])).toEqual([
+      'Unsold wholesale stock can be returned within 30 days for store credit. [wholesale-returns#1]',
+    ]);
+    const arabicFaq: PromptChunk = {
+      chunkId: 'ar-wholesale#1',
+      title: 'إرجاع بضاعة الجملة',
+      lang: 'ar',
+      text: 'هل يمكنني إرجاع بضاعة الجملة غير المباعة؟ يمكن إرجاع بضاعة الجملة غير المباعة خلال 30 يوماً.',
+    };
+    expect(picked('هل يمكنني إرجاع بضاعة الجملة غير المباعة؟', [arabicFaq])).toEqual([
+      'يمكن إرجاع بضاعة الجملة غير المباعة خلال 30 يوماً. [ar-wholesale#1]',
+    ]);
+  });
+
   it('answers with the sentence holding the question’s rare term', () => {
     expect(picked('Can I return earrings?', [RETURNS, CARE])).toEqual([
       'Earrings and swimwear cannot be returned. [returns#1]',

@@ -4,6 +4,7 @@ import { updateEscalationAggregates } from '../dashboard-aggregates/escalation-a
 import { lockKeys } from '../lock-keys.js';
 import { upsertRows } from '../upsert-rows.js';
 import { EscalationEntity } from './escalation-entities.js';
+import { EscalationReplyEntity, replyRowsOf } from './escalation-reply.js';
 import type { EscalationState } from './escalation-model.js';
 import { escalationIdOf, projectEscalation } from './project-escalation.js';
 
@@ -44,6 +45,8 @@ export async function applyEscalationEvents(
   }
   // Upserts (INSERT ... ON CONFLICT) write each row once, without reading it again.
   await upsertRows(manager, EscalationEntity, [...changed.values()]);
+  // Each admin reply's text, for the knowledge gaps (a row per event: folding it again is a no-op).
+  await upsertRows(manager, EscalationReplyEntity, replyRowsOf(batch));
   // The dashboard's daily counts move with the rows, in the same transaction.
   await updateEscalationAggregates(manager, stored, changed.values());
 }

@@ -6,6 +6,6 @@ import { ESCALATION_PROJECTION_EVENTS } from './project-escalation.js';
 export const escalationsProjection = defineProjection({
   name: 'escalations',
   events: ESCALATION_PROJECTION_EVENTS,
-  tables: ['escalations', ...ESCALATION_AGGREGATES.map((a) => a.table)],
+  tables: ['escalations', 'escalation_replies', ...ESCALATION_AGGREGATES.map((a) => a.table)],
   apply: applyEscalationEvents,
 });

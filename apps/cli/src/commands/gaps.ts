@@ -1,0 +1,31 @@
+import { KnowledgeGaps } from '@support/knowledge';
+import { KnowledgeReader, openDatabase } from '@support/persistence';
+import { AppError, databaseEnv, loadConfig, systemClock } from '@support/platform';
+import { formatGaps } from './gaps-report.js';
+
+/** Reading gaps publishes nothing; drafting happens in the admin console or Slack. */
+const readOnly = {
+  publish: () => Promise.reject(new AppError('forbidden', 'cli gaps only reads')),
+};
+
+/**
+ * `gaps [--json] [--days N]`: the knowledge gaps, as the admin console lists them: avoidable
+ * escalations an admin answered, grouped by topic and by how alike the questions are, newest-asked
+ * first, each with its questions, the admins' replies, how often it was asked and its status.
+ */
+export async function gapsCommand(
+  options: { json?: boolean; days?: number } = {},
+  io: { env?: Record<string, string | undefined>; print?: (text: string) => void } = {},
+): Promise<void> {
+  const print = io.print ?? ((text: string) => process.stdout.write(text));
+  const { DATABASE_URL } = loadConfig(databaseEnv, io.env ?? process.env);
+  const dataSource = await openDatabase({ url: DATABASE_URL, poolSize: 2 });
+  try {
+    const gaps = await new KnowledgeGaps(new KnowledgeReader(dataSource), readOnly, systemClock, {
+      windowDays: options.days,
+    }).gaps();
+    print(options.json ? `${JSON.stringify(gaps, null, 2)}\n` : formatGaps(gaps, options.days));
+  } finally {
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,26 @@
+export type {
+  GapQuestion,
+  GapReply,
+  GapStatus,
+  KnowledgeDraft,
+  KnowledgeGap,
+} from './knowledge-gap.js';
+export { groupGaps, GAP_SIMILARITY, UNCLASSIFIED_TOPIC } from './grouping/group-gaps.js';
+export { draftFromGap, type DraftContent } from './drafting/draft-from-gap.js';
+export { articleDocId } from './drafting/article-doc-id.js';
+export type { KnowledgeSources } from './ports/knowledge-sources.js';
+export type { KnowledgeEventSink } from './ports/knowledge-event-sink.js';
+export { KnowledgeGaps, type DraftEdits, type KnowledgeGapsOptions } from './knowledge-gaps.js';
+export {
+  type ArticleDraft,
+  type ArticleEffect,
+  articleCountDays,
+  articleEffects,
+  type DailyAvoidable,
+  type DailyCounts,
+  type DailyTurns,
+  EFFECT_WINDOW_DAYS,
+  type RateWindow,
+} from './trends/article-effects.js';
+export type { DayRange } from './trends/day-range.js';
+export { type GapWeek, gapsPerWeek } from './trends/gaps-per-week.js';

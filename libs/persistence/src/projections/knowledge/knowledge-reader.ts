@@ -1,0 +1,164 @@
+import type { DocLanguage, DraftOrigin, EscalationReason, Language } from '@support/contracts';
+import { parseGlossaryText, type TermPair } from '@support/text';
+import type { DataSource } from 'typeorm';
+import { storableText } from '../../storable.js';
+import { KnowledgeDraftEntity, KnowledgeGlossaryEntity } from './knowledge-entities.js';
+import type { KnowledgeDraftState } from './knowledge-model.js';
+
+/** An admin's reply as knowledge gaps read it (`GapReply` of @support/knowledge). */
+export interface AnsweredReply {
+  readonly escalationId: string;
+  readonly adminId: string;
+  readonly text: string;
+  readonly at: string;
+}
+
+/** An answered avoidable escalation (`GapQuestion` of @support/knowledge). */
+export interface AnsweredQuestion {
+  readonly escalationId: string;
+  readonly conversationId: string;
+  readonly reason: EscalationReason;
+  readonly language: Language;
+  readonly topic: string | null;
+  readonly question: string;
+  readonly openedAt: string;
+  readonly replies: readonly AnsweredReply[];
+}
+
+/** A created draft (`KnowledgeDraft` of @support/knowledge). */
+export interface DraftRecord {
+  readonly draftId: string;
+  readonly gapId: string;
+  readonly title: string;
+  readonly lang: DocLanguage;
+  readonly topic: string;
+  readonly body: string;
+  readonly examples: readonly string[];
+  readonly escalationIds: readonly string[];
+  readonly createdBy: string;
+  readonly origin: DraftOrigin;
+  readonly createdAt: string;
+  readonly status: 'draft' | 'published' | 'discarded';
+  readonly docId: string | null;
+  readonly publishedBy: string | null;
+  readonly publishedAt: string | null;
+  readonly discardedBy: string | null;
+  readonly discardedAt: string | null;
+}
+
+interface QuestionRow {
+  escalation_id: string;
+  conversation_id: string;
+  reason: EscalationReason;
+  language: Language;
+  topic: string | null;
+  question: string;
+  opened_at: Date;
+  admin_id: string;
+  text: string;
+  replied_at: Date;
+}
+
+/**
+ * What knowledge gaps are made of, read from the escalations and knowledge projections: the
+ * `KnowledgeSources` port of @support/knowledge (which this lib does not depend on; the types
+ * match it structurally).
+ */
+export class KnowledgeReader {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Avoidable escalations with at least one admin reply (the reply's text stored), raised at or
+   * after `since` (all when null), oldest first, each with its replies oldest first.
+   */
+  async answeredAvoidable(since: Date | null): Promise<AnsweredQuestion[]> {
+    const rows: QuestionRow[] = await this.dataSource.query(
+      `SELECT e.escalation_id, e.conversation_id, e.reason, e.language, e.topic, e.question,
+              e.opened_at, r.admin_id, r.text, r.replied_at
+         FROM escalations e
+         JOIN escalation_replies r ON r.escalation_id = e.escalation_id
+        WHERE e."group" = 'avoidable' AND e.replies > 0 AND e.raised_version <> ''
+          AND ($1::timestamptz IS NULL OR e.opened_at >= $1::timestamptz)
+        ORDER BY e.opened_at, e.escalation_id, r.replied_at, r.event_id`,
+      [since?.toISOString() ?? null],
+    );
+    const questions: AnsweredQuestion[] = [];
+    let current: { question: AnsweredQuestion; replies: AnsweredReply[] } | undefined;
+    for (const row of rows) {
+      if (current?.question.escalationId !== row.escalation_id) {
+        const replies: AnsweredReply[] = [];
+        current = {
+          replies,
+          question: {
+            escalationId: row.escalation_id,
+            conversationId: row.conversation_id,
+            reason: row.reason,
+            language: row.language,
+            topic: row.topic,
+            question: row.question,
+            openedAt: row.opened_at.toISOString(),
+            replies,
+          },
+        };
+        questions.push(current.question);
+      }
+      current.replies.push({
+        escalationId: row.escalation_id,
+        adminId: row.admin_id,
+        text: row.text,
+        at: row.replied_at.toISOString(),
+      });
+    }
+    return questions;
+  }
+
+  /** Every created draft, whatever its status, oldest first. */
+  async drafts(): Promise<DraftRecord[]> {
+    const rows = await this.dataSource.manager.find(KnowledgeDraftEntity, {
+      order: { createdAt: 'ASC', draftId: 'ASC' },
+    });
+    return rows.flatMap((row) => draftOf(row) ?? []);
+  }
+
+  async draft(draftId: string): Promise<DraftRecord | null> {
+    const row = await this.dataSource.manager.findOne(KnowledgeDraftEntity, {
+      where: { draftId: storableText(draftId) },
+    });
+    return row ? draftOf(row) : null;
+  }
+
+  /** A namespace's glossary pairs ('' names the default namespace); none without a glossary. */
+  async glossary(namespace: string): Promise<TermPair[]> {
+    const row = await this.dataSource.manager.findOne(KnowledgeGlossaryEntity, {
+      where: { namespace: storableText(namespace) },
+    });
+    // The projection keeps only glossaries that parse.
+    return row
+      ? parseGlossaryText(row.body, `glossary of ${namespace || 'the default namespace'}`)
+      : [];
+  }
+}
+
+/** A draft as the use case sees it; null until its `kb.draft_created` has been folded. */
+function draftOf(row: KnowledgeDraftState): DraftRecord | null {
+  if (row.createdVersion === '') return null;
+  return {
+    draftId: row.draftId,
+    gapId: row.gapId,
+    title: row.title!,
+    lang: row.lang!,
+    topic: row.topic!,
+    body: row.body!,
+    examples: row.examples ?? [],
+    escalationIds: row.escalationIds ?? [],
+    createdBy: row.createdBy!,
+    origin: row.origin!,
+    createdAt: row.createdAt!,
+    status: row.status,
+    docId: row.docId,
+    publishedBy: row.publishedBy,
+    publishedAt: row.publishedAt,
+    discardedBy: row.discardedBy,
+    discardedAt: row.discardedAt,
+  };
+}

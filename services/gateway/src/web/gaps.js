@@ -1,0 +1,309 @@
+// Knowledge gaps: avoidable escalations an admin answered, grouped by the gateway, each with its
+// questions, the admins' replies and how often it was asked. "Draft article" opens the gap's draft
+// (the same one the Slack shortcut opens); the admin edits it and publishes or discards it.
+// Everything from the server is written with textContent or an input's value, never as HTML.
+(() => {
+  'use strict';
+  // Shared with the escalation queue: signing in on one signs in on the other (same tab).
+  const TOKEN_KEY = 'support.admin.token';
+  // The console's folder (/admin/), whether or not the address ends with a slash.
+  const HERE = new URL('.', location.href.replace(/[?#].*$/, '').replace(/\/$/, ''));
+  const STATUS_LABELS = {
+    open: 'open',
+    drafted: 'draft waiting for review',
+    closed: 'closed by an article',
+  };
+  const $ = (id) => document.getElementById(id);
+  const ui = {
+    signIn: $('admin-sign-in'),
+    tokenForm: $('admin-token-login'),
+    token: $('admin-token'),
+    login: $('admin-login'),
+    adminId: $('admin-id'),
+    signedIn: $('admin-signed-in'),
+    error: $('admin-error'),
+    intro: $('gaps-intro'),
+    count: $('gaps-count'),
+    refresh: $('gaps-refresh'),
+    empty: $('gaps-empty'),
+    list: $('gaps'),
+    draftTemplate: $('draft-template'),
+  };
+  let token = null;
+
+  function el(tag, attributes = {}, text) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function showError(message) {
+    ui.error.textContent = message;
+    ui.error.hidden = !message;
+  }
+
+  /** "2025-12-03 14:05 UTC": the same on every admin's screen. */
+  function when(iso) {
+    return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '—';
+  }
+
+  /** Calls the admin knowledge API; a refusal becomes an Error carrying the server's reason. */
+  async function api(path, options = {}) {
+    const response = await fetch(new URL(`knowledge/${path}`, HERE), {
+      ...options,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(options.body ? { 'content-type': 'application/json' } : {}),
+      },
+    });
+    const body = await response.json().catch(() => ({}));
+    if (response.status === 401) signOut('Your session has ended; sign in again.');
+    if (!response.ok) {
+      const error = new Error(body.message || `The server refused (${response.status})`);
+      error.status = response.status;
+      throw error;
+    }
+    return body;
+  }
+
+  function questionItem(question) {
+    // An Arabic question's row reads right to left, its language badge first on the right.
+    const item = el('li', {
+      'data-escalation-id': question.escalationId,
+      'data-language': question.language,
+      dir: question.language === 'ar' ? 'rtl' : 'ltr',
+    });
+    item.append(
+      el('span', { class: 'badge language' }, question.language),
+      document.createTextNode(' '),
+      el('span', { class: 'question-text', dir: 'auto' }, question.question),
+      el('span', { class: 'asked-at', dir: 'ltr' }, when(question.openedAt)),
+    );
+    return item;
+  }
+
+  function replyItem(reply) {
+    const item = el('li', { 'data-role': 'human', 'data-escalation-id': reply.escalationId });
+    item.append(
+      el('span', { class: 'reply-admin' }, reply.adminId),
+      el('span', { class: 'reply-text', dir: 'auto' }, reply.text),
+    );
+    return item;
+  }
+
+  function renderGap(gap) {
+    const card = el('section', {
+      class: 'escalation gap',
+      'data-gap-id': gap.gapId,
+      'data-status': gap.status,
+      'data-topic': gap.topic,
+    });
+    const header = el('h2');
+    header.append(
+      el('span', { class: 'badge topic' }, gap.topic),
+      document.createTextNode(' '),
+      el('span', { class: 'badge status', 'data-status': gap.status }, STATUS_LABELS[gap.status]),
+      document.createTextNode(' '),
+      el('span', { class: 'asked' }, gap.asked === 1 ? 'asked once' : `asked ${gap.asked} times`),
+    );
+    const facts = el('dl', { class: 'summary facts' });
+    for (const [label, value] of [
+      ['First asked', when(gap.firstAskedAt)],
+      ['Last asked', when(gap.lastAskedAt)],
+    ])
+      facts.append(el('dt', {}, label), el('dd', {}, value));
+    if (gap.docId) facts.append(el('dt', {}, 'Article'), el('dd', { class: 'doc-id' }, gap.docId));
+
+    const questions = el('ol', { class: 'transcript questions' });
+    for (const question of gap.questions) questions.append(questionItem(question));
+    const replies = el('ol', { class: 'transcript replies' });
+    for (const question of gap.questions)
+      for (const reply of question.replies) replies.append(replyItem(reply));
+
+    const actions = el('div', { class: 'status gap-actions' });
+    const draftButton = el(
+      'button',
+      { class: 'draft-start', type: 'button' },
+      gap.status === 'drafted' ? 'Open draft' : 'Draft article',
+    );
+    draftButton.hidden = gap.status === 'closed';
+    draftButton.addEventListener('click', () => openDraft(card, gap.gapId, draftButton));
+    actions.append(draftButton, el('span', { class: 'claim-note', role: 'status' }));
+
+    card.append(
+      header,
+      facts,
+      el('h3', {}, 'Questions'),
+      questions,
+      el('h3', {}, 'Admin replies'),
+      replies,
+      actions,
+    );
+    return card;
+  }
+
+  async function openDraft(card, gapId, button) {
+    const note = card.querySelector('.gap-actions .claim-note');
+    note.textContent = '';
+    button.disabled = true;
+    try {
+      const { draft } = await api(`gaps/${encodeURIComponent(gapId)}/drafts`, { method: 'POST' });
+      showDraft(card, draft);
+      button.hidden = true;
+    } catch (error) {
+      note.textContent = error.message;
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  function showDraft(card, draft) {
+    card.querySelector('.draft-editor')?.remove();
+    const form = ui.draftTemplate.content.firstElementChild.cloneNode(true);
+    form.dataset.draftId = draft.draftId;
+    form.querySelector('.draft-title').value = draft.title;
+    form.querySelector('.draft-lang').value = draft.lang;
+    form.querySelector('.draft-topic').value = draft.topic;
+    form.querySelector('.draft-body').value = draft.body;
+    const note = form.querySelector('.draft-note');
+    const buttons = form.querySelectorAll('button');
+    const busy = (on) => buttons.forEach((b) => (b.disabled = on));
+    const path = `drafts/${encodeURIComponent(draft.draftId)}`;
+
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      note.textContent = '';
+      busy(true);
+      try {
+        const { docId } = await api(`${path}/publish`, {
+          method: 'POST',
+          body: JSON.stringify({
+            title: form.querySelector('.draft-title').value,
+            lang: form.querySelector('.draft-lang').value,
+            topic: form.querySelector('.draft-topic').value,
+            body: form.querySelector('.draft-body').value,
+          }),
+        });
+        form.dataset.state = 'published';
+        note.textContent = `Published as ${docId}: it is being indexed.`;
+        card.dataset.status = 'closed';
+        form.querySelectorAll('input, select, textarea').forEach((f) => (f.disabled = true));
+      } catch (error) {
+        note.textContent = error.message;
+        busy(false);
+      }
+    });
+    form.querySelector('.draft-discard').addEventListener('click', async () => {
+      note.textContent = '';
+      busy(true);
+      try {
+        await api(`${path}/discard`, { method: 'POST' });
+        form.remove();
+        await loadGaps();
+      } catch (error) {
+        note.textContent = error.message;
+        busy(false);
+      }
+    });
+    card.append(form);
+    form.querySelector('.draft-title').focus();
+  }
+
+  async function loadGaps() {
+    showError('');
+    try {
+      const { gaps } = await api('gaps');
+      // A draft being edited stays open across a refresh (its gap is now "drafted").
+      const editing = new Map(
+        [...ui.list.querySelectorAll('.gap')]
+          .filter((card) => card.querySelector('.draft-editor:not([data-state])'))
+          .map((card) => [card.dataset.gapId, card.querySelector('.draft-editor')]),
+      );
+      ui.list.replaceChildren(
+        ...gaps.map((gap) => {
+          const card = renderGap(gap);
+          const form = editing.get(gap.gapId);
+          if (form && gap.status !== 'closed') {
+            card.querySelector('.draft-start').hidden = true;
+            card.append(form);
+          }
+          return card;
+        }),
+      );
+      const open = gaps.filter((gap) => gap.status !== 'closed').length;
+      ui.count.textContent = `${gaps.length} ${gaps.length === 1 ? 'gap' : 'gaps'} · ${open} not closed`;
+      ui.empty.hidden = gaps.length > 0;
+      ui.intro.hidden = false;
+    } catch (error) {
+      if (error.status !== 401) showError(error.message);
+    }
+  }
+
+  function signOut(message) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    token = null;
+    ui.signedIn.hidden = true;
+    ui.signIn.hidden = false;
+    ui.intro.hidden = true;
+    ui.list.replaceChildren();
+    showError(message);
+  }
+
+  /** Checks the token first, so that the page can say why it refuses to show anything. */
+  async function signIn(candidate) {
+    showError('');
+    const response = await fetch(new URL('session', HERE), {
+      headers: { Authorization: `Bearer ${candidate}` },
+    });
+    if (!response.ok) {
+      const why =
+        response.status === 403
+          ? 'This token is not an admin token.'
+          : 'This token is not valid (expired, or signed with another secret).';
+      signOut(`Sign-in refused (${response.status}): ${why}`);
+      return;
+    }
+    const session = await response.json();
+    token = candidate;
+    sessionStorage.setItem(TOKEN_KEY, candidate);
+    ui.signedIn.textContent = `Signed in as ${session.subject}`;
+    ui.signedIn.hidden = false;
+    ui.signIn.hidden = true;
+    await loadGaps();
+  }
+
+  ui.tokenForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const pasted = ui.token.value.trim();
+    ui.token.value = '';
+    if (pasted) signIn(pasted);
+  });
+
+  ui.login.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    showError('');
+    const response = await fetch(new URL('../auth/demo-token', HERE), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customerId: ui.adminId.value.trim(), role: 'admin' }),
+    });
+    if (!response.ok) return showError(`sign-in failed (${response.status})`);
+    const body = await response.json();
+    signIn(body.token);
+  });
+
+  ui.refresh.addEventListener('click', () => loadGaps());
+
+  /** The demo sign-in by name is offered only where the gateway issues demo admin tokens. */
+  async function offerDemoSignIn() {
+    const response = await fetch(new URL('../auth/demo-token', HERE)).catch(() => null);
+    if (!response || !response.ok) return;
+    const { roles } = await response.json();
+    ui.login.hidden = !(Array.isArray(roles) && roles.includes('admin'));
+  }
+
+  offerDemoSignIn();
+  const saved = sessionStorage.getItem(TOKEN_KEY);
+  if (saved) signIn(saved);
+})();

@@ -5,13 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/dist/**',
-      '**/node_modules/**',
-      'coverage/**',
-      '.data/**',
-      'services/gateway/src/web/*.js',
-    ],
+    ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.data/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -58,8 +52,22 @@ export default tseslint.config(
               ],
             },
             {
+              sourceTag: 'type:policy',
+              onlyDependOnLibsWithTags: [
+                'type:contracts',
+                'type:text',
+                'type:citations',
+                'type:testing',
+              ],
+            },
+            {
               sourceTag: 'type:models',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:testing', 'type:text'],
+              onlyDependOnLibsWithTags: [
+                'type:platform',
+                'type:testing',
+                'type:text',
+                'type:policy',
+              ],
             },
             {
               sourceTag: 'type:analytics',
@@ -68,6 +76,7 @@ export default tseslint.config(
                 'type:bus',
                 'type:platform',
                 'type:testing',
+                'type:policy',
               ],
             },
             {
@@ -77,6 +86,7 @@ export default tseslint.config(
                 'type:platform',
                 'type:text',
                 'type:testing',
+                'type:policy',
               ],
             },
             {
@@ -92,6 +102,7 @@ export default tseslint.config(
                 'type:text',
                 'type:citations',
                 'type:knowledge',
+                'type:policy',
               ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
@@ -102,7 +113,54 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js'],
+    ignores: ['services/gateway/src/web/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
+    // The web pages' classic scripts: browser globals only (no node), type-checked by
+    // services/gateway/src/web/tsconfig.json. `_type` parameters only inform the type checker.
+    files: ['services/gateway/src/web/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'location',
+          'history',
+          'navigator',
+          'sessionStorage',
+          'localStorage',
+          'fetch',
+          'URL',
+          'URLSearchParams',
+          'WebSocket',
+          'FileReader',
+          'TextDecoder',
+          'atob',
+          'crypto',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'console',
+          'HTMLElement',
+          'HTMLAnchorElement',
+          'HTMLButtonElement',
+          'HTMLFormElement',
+          'HTMLInputElement',
+          'HTMLSelectElement',
+          'HTMLTableElement',
+          'HTMLTemplateElement',
+          'HTMLTextAreaElement',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
   },
   prettier,
 );

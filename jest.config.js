@@ -7,7 +7,11 @@ const packageDirs = ['libs', 'services', 'apps'].flatMap((root) =>
     .map((entry) => `${root}/${entry.name}`),
 );
 const workspaceMappings = Object.fromEntries(
-  packageDirs.map((dir) => [`^@support/${dir.split('/')[1]}$`, `<rootDir>/${dir}/src/index.ts`]),
+  packageDirs.flatMap((dir) => [
+    [`^@support/${dir.split('/')[1]}$`, `<rootDir>/${dir}/src/index.ts`],
+    // A lib's test stand-ins: `@support/<lib>/testing`.
+    [`^@support/${dir.split('/')[1]}/testing$`, `<rootDir>/${dir}/src/testing/index.ts`],
+  ]),
 );
 
 /** @type {import('jest').Config} */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type EnvSchema, type ServiceName, serviceStartEnv } from '@support/platform';
-import { gatewayServiceEnv } from '@support/gateway';
+import { gatewayEnv } from '@support/gateway';
 import { agentEnv } from '@support/agent';
 import { retrievalEnv } from '@support/retrieval';
 import { rerankerProxyEnv } from '@support/reranker-proxy';
@@ -19,7 +19,7 @@ import { classifierEnv } from '@support/classifier';
  * `startService` validates for every one of them (NODE_ENV, logs, traces).
  */
 export const ENV_SCHEMAS: Record<ServiceName, EnvSchema> = {
-  gateway: { ...serviceStartEnv, ...gatewayServiceEnv },
+  gateway: { ...serviceStartEnv, ...gatewayEnv },
   agent: { ...serviceStartEnv, ...agentEnv },
   retrieval: { ...serviceStartEnv, ...retrievalEnv },
   'reranker-proxy': { ...serviceStartEnv, ...rerankerProxyEnv },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { passesFloor } from '@support/policy';
 import { localRetrieval, type LabelledQuestion, readKb, readQuestions } from './local-retrieval.js';
 
 export interface QuestionOutcome {
@@ -63,7 +64,7 @@ export function sweepFloors(outcomes: readonly QuestionOutcome[], step = 0.05) {
   const abstain = outcomes.filter((o) => o.question.expect === 'abstain');
   const rows = [];
   for (let floor = 0; floor <= 1.0001; floor += step) {
-    const passes = (o: QuestionOutcome) => o.topScore !== null && o.topScore >= floor;
+    const passes = (o: QuestionOutcome) => passesFloor(o.topScore, floor);
     const answered = answerable.filter(passes).length;
     const leaked = abstain.filter(passes).length;
     const precision = answered + leaked === 0 ? 1 : answered / (answered + leaked);

@@ -4,9 +4,9 @@ import { AdminReplied, createEvent } from '@support/contracts';
 import {
   type FakeChatReply,
   FakeOpenAiChatServer,
-  parseChunksFromToolMessage,
   type RecordedChatRequest,
-} from '@support/models';
+} from '@support/models/testing';
+import { parseChunksFromToolMessage } from '@support/policy';
 import { eventually } from '@support/testing';
 import { ask, startSupportStack, type SupportStack } from './support/support-stack.js';
 

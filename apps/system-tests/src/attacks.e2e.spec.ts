@@ -14,7 +14,7 @@ import {
   ThreadOpened,
 } from '@support/contracts';
 import { MAX_CAUSE_LAG_MS } from '@support/gateway';
-import type { FakeToolCall } from '@support/models';
+import type { FakeToolCall } from '@support/models/testing';
 import {
   ALL_PROJECTIONS,
   dumpTable,

@@ -3,11 +3,11 @@ import {
   type FakeChatReply,
   FakeOpenAiChatServer,
   messageText,
-  parseChunksFromToolMessage,
   type RecordedChatRequest,
   recordedRequestTokens,
   searchThenQuote,
-} from '@support/models';
+} from '@support/models/testing';
+import { parseChunksFromToolMessage } from '@support/policy';
 import { ask, startSupportStack, type SupportStack } from './support/support-stack.js';
 
 const CONTEXT_TOKENS = 16_384;

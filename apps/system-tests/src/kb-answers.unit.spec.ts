@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { splitSentences, validateReply } from '@support/citations';
-import { ExtractiveResponder, formatChunksForPrompt, type PromptChunk } from '@support/models';
+import { ExtractiveResponder } from '@support/models';
+import { formatChunksForPrompt, type PromptChunk } from '@support/policy';
 import { chunkDocument } from '@support/retrieval';
 import { kbDocuments } from './support/kb.js';
 

@@ -8,7 +8,7 @@ import {
   type EnvelopeOf,
   type RetrievalCompletedPayload,
 } from '@support/contracts';
-import { FakeTeiServer } from '@support/models';
+import { FakeTeiServer } from '@support/models/testing';
 import { type StartedService, startService } from '@support/platform';
 import { RerankerProxyModule } from '@support/reranker-proxy';
 import { sampleValue, scrapeMetrics, startNatsServer, uniqueName } from '@support/testing';

@@ -8,6 +8,7 @@ import {
 import { nanos } from '@nats-io/nats-core';
 import {
   createEvent,
+  DEAD_LETTER_REASON_MAX_CHARS,
   DeadLettered,
   decodeEvent,
   type EnvelopeOf,
@@ -235,7 +236,10 @@ export class EventConsumerRunner {
     originalEventId?: string,
   ): Promise<boolean> {
     const reason =
-      (error instanceof Error ? error.message : String(error)).slice(0, 4000) || 'unknown';
+      (error instanceof Error ? error.message : String(error)).slice(
+        0,
+        DEAD_LETTER_REASON_MAX_CHARS,
+      ) || 'unknown';
     try {
       const event = createEvent(
         DeadLettered,

@@ -1,20 +1,26 @@
-export * from './ids.js';
-export * from './bus-options.js';
-export * from './bus-errors.js';
-export * from './bus-connection.js';
-export * from './stream.js';
-export * from './event-publisher.js';
-export * from './event-consumer.js';
-export * from './consumer-metrics.js';
-export * from './event-consumers.js';
-export * from './bus.module.js';
-export * from './pending-replies.js';
-export * from './follow-up.js';
-export * from './event-log.js';
-export * from './dead-letter-rows.js';
-export * from './dead-letter-redrive.js';
-export * from './access/bus-access.js';
-export * from './access/inbox.js';
-export * from './access/nats-permissions.js';
-export * from './access/nats-authorization.js';
-export * from './trace-headers.js';
+export { deterministicId, newEventId } from './ids.js';
+export { type BusOptions, busOptionsFromEnv, type NatsCredentials } from './bus-options.js';
+export { BusConnection } from './bus-connection.js';
+export { EventPublisher, type PublishResult } from './event-publisher.js';
+export {
+  consumerName,
+  EventConsumerRunner,
+  type EventContext,
+  type EventSubscription,
+  type RunningConsumer,
+} from './event-consumer.js';
+export { type ConsumerMetrics } from './consumer-metrics.js';
+export { EventConsumers } from './event-consumers.js';
+export { BusModule } from './bus.module.js';
+export { PendingReplies } from './pending-replies.js';
+export { createFollowUp } from './follow-up.js';
+export { type EventLog, readEventLog } from './event-log.js';
+export { type DeadLetterRow, rowsToRedrive } from './dead-letter-rows.js';
+export { readDeadLetters, redriveDeadLetter } from './dead-letter-redrive.js';
+export { type BusAccess, type BusUser, OPS_USER } from './access/bus-access.js';
+export { BUS_USERS, type NatsPermissions } from './access/nats-permissions.js';
+export {
+  natsAuthorization,
+  passwordEnvVar,
+  type PasswordSource,
+} from './access/nats-authorization.js';

@@ -1,24 +1,11 @@
-export * from './citations/extract-citations.js';
-export * from './citations/strip-citations.js';
-export * from './sentences/split-sentences.js';
-export * from './sentences/abbreviations.js';
-export * from './courtesy/is-courtesy-phrase.js';
-export * from './courtesy/courtesy-phrases.js';
-export * from './safety/requests-secret.js';
-export { foreignHosts, normalizeLinkHosts } from './safety/foreign-links.js';
-export * from './support/lexical-support.js';
-export { supportTerms } from './support/support-terms.js';
-export { negationMismatch, type NegationMismatch } from './support/negation-support.js';
-export { isNegated } from './support/negation.js';
+export { stripCitations } from './citations/strip-citations.js';
+export { splitSentences } from './sentences/split-sentences.js';
+export { type LexicalSupport, MIN_SUPPORTED_SHARE } from './support/lexical-support.js';
+export { type NegationMismatch } from './support/negation-support.js';
 export type { Quantity, QuantityKind, DurationUnit, CurrencyCode } from './quantities/quantity.js';
-export * from './quantities/extract-quantities.js';
-export { sameQuantity } from './quantities/same-quantity.js';
 export {
-  ENGLISH_NUMBER_WORDS,
-  ARABIC_NUMBER_WORDS,
-  ARABIC_TENS_WORDS,
-  ARABIC_DUALS,
-} from './quantities/number-words.js';
-export * from './validation/verdict.js';
-export * from './validation/validate-reply.js';
-export { CONFIDENTIAL_RUN_WORDS } from './validation/confidential.js';
+  type PromptChunk,
+  type SentenceVerdict,
+  type ValidationVerdict,
+} from './validation/verdict.js';
+export { validateReply, type ValidateReplyOptions } from './validation/validate-reply.js';

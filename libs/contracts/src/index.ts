@@ -1,35 +1,179 @@
 import 'reflect-metadata';
 
-export * from './envelope.js';
-export * from './contract-error.js';
-export * from './event-definition.js';
-export * from './validation.js';
-export * from './codec.js';
-export * from './registry.js';
-export * from './events/shared.dto.js';
-export * from './events/conversation/message-received.event.js';
-export * from './events/retrieval/retrieval-requested.event.js';
-export * from './events/retrieval/retrieval-completed.event.js';
-export * from './events/rerank/rerank-requested.event.js';
-export * from './events/rerank/rerank-completed.event.js';
-export * from './events/agent/reply-sent.event.js';
-export * from './events/escalation/escalation-reasons.js';
-export * from './events/escalation/escalation-raised.event.js';
-export * from './events/escalation/thread-opened.event.js';
-export * from './events/escalation/admin-replied.event.js';
-export * from './events/escalation/escalation-classified.event.js';
-export * from './events/conversation/withdrawal-requested.event.js';
-export * from './events/escalation/escalation-withdrawn.event.js';
-export * from './events/escalation/escalation-claimed.event.js';
-export * from './events/escalation/escalation-claim-released.event.js';
-export * from './events/kb/document-upserted.event.js';
-export * from './events/kb/document-indexed.event.js';
-export * from './events/kb/document-quarantined.event.js';
-export * from './events/kb/knowledge-gap.dto.js';
-export * from './events/kb/draft-created.event.js';
-export * from './events/kb/draft-published.event.js';
-export * from './events/kb/draft-discarded.event.js';
-export * from './events/deadletter/dead-lettered.event.js';
-export * from './events/deadletter/dead-letter-redriven.event.js';
-export * from './examples.js';
+export {
+  causedBy,
+  type EventEnvelope,
+  EventEnvelopeDto,
+  type EventMetadata,
+  inheritSynthetic,
+  isSynthetic,
+} from './envelope.js';
+export { ContractViolation, UnsupportedEventVersion } from './contract-error.js';
+export {
+  defineEvent,
+  type EnvelopeOf,
+  type EventDefinition,
+  type PayloadOf,
+  SUBJECT_PREFIX,
+  type Upcaster,
+} from './event-definition.js';
+export { validatePlain } from './validation.js';
+export { createEvent, decodeEvent, encodeEvent, encodeValidEvent, isEvent } from './codec.js';
+export {
+  ALL_EVENTS,
+  EventRegistry,
+  eventRegistry,
+  type KnownEventDefinition,
+  type KnownEventType,
+} from './registry.js';
+export {
+  ADMIN_ID_MAX_CHARS,
+  ADMIN_REPLY_MAX_CHARS,
+  ATTACHMENT_FILE_NAME_MAX_CHARS,
+  ATTACHMENT_MAX_BYTES,
+  CHUNK_TEXT_MAX_CHARS,
+  CLIENT_MESSAGE_ID_MAX_CHARS,
+  CONSUMER_NAME_MAX_CHARS,
+  CUSTOMER_ID_MAX_CHARS,
+  DEAD_LETTER_REASON_MAX_CHARS,
+  DOC_BODY_MAX_CHARS,
+  DOC_ID_MAX_CHARS,
+  DOC_TITLE_MAX_CHARS,
+  DOC_TOPIC_MAX_CHARS,
+  DRAFT_LIMITS,
+  EMBEDDER_NAME_MAX_CHARS,
+  ERROR_CODE_MAX_CHARS,
+  ERROR_MESSAGE_MAX_CHARS,
+  ESCALATION_QUESTION_MAX_CHARS,
+  EVENT_ID_MAX_CHARS,
+  EXTERNAL_REPLY_ID_MAX_CHARS,
+  GATE_SENTENCE_MAX_CHARS,
+  MAX_FINDING_SENTENCE_CHARS,
+  MAX_GATE_SENTENCES,
+  MAX_QUARANTINE_FINDINGS,
+  MESSAGE_MAX_ATTACHMENTS,
+  MESSAGE_MAX_CHARS,
+  NATS_SUBJECT_MAX_CHARS,
+  QUERY_MAX_CHARS,
+  REPLY_DRAFT_MAX_CHARS,
+  REPLY_MAX_CHARS,
+  RERANK_MAX_CANDIDATES,
+  SLACK_REF_MAX_CHARS,
+  TRANSCRIPT_LINE_MAX_CHARS,
+  TRANSCRIPT_MAX_ENTRIES,
+  VERDICT_PROBLEM_MAX_CHARS,
+  VERDICT_SENTENCE_MAX_CHARS,
+} from './limits.js';
+export {
+  CHUNK_ID_PATTERN,
+  ChunkDto,
+  ChunkScoreDto,
+  CitationDto,
+  DOC_LANGUAGES,
+  type DocLanguage,
+  ErrorInfoDto,
+  type Language,
+  LANGUAGES,
+} from './events/shared.dto.js';
+export {
+  ATTACHMENT_MIME_TYPES,
+  AttachmentDto,
+  MessageReceived,
+  MessageReceivedPayload,
+} from './events/conversation/message-received.event.js';
+export {
+  RetrievalRequested,
+  RetrievalRequestedPayload,
+} from './events/retrieval/retrieval-requested.event.js';
+export {
+  FusedHitDto,
+  GateTraceDto,
+  LEG_STATUSES,
+  LegTraceDto,
+  RerankTraceDto,
+  RETRIEVAL_LEGS,
+  RETRIEVAL_VERDICTS,
+  RetrievalCompleted,
+  RetrievalCompletedPayload,
+  type RetrievalLeg,
+  type RetrievalVerdict,
+  SentenceGateDto,
+  SentenceScoreDto,
+} from './events/retrieval/retrieval-completed.event.js';
+export {
+  RerankCandidateDto,
+  RerankRequested,
+  RerankRequestedPayload,
+} from './events/rerank/rerank-requested.event.js';
+export { RerankCompleted, RerankCompletedPayload } from './events/rerank/rerank-completed.event.js';
+export {
+  REPLY_KINDS,
+  type ReplyKind,
+  ReplySent,
+  ReplySentPayload,
+  SentenceVerdictDto,
+  ValidationVerdictDto,
+} from './events/agent/reply-sent.event.js';
+export {
+  ESCALATION_REASON_GROUPS,
+  ESCALATION_REASONS,
+  ESCALATION_TOPICS,
+  type EscalationGroup,
+  type EscalationReason,
+  type EscalationTopic,
+  groupOf,
+} from './events/escalation/escalation-reasons.js';
+export {
+  EscalationRaised,
+  EscalationRaisedPayload,
+  TranscriptEntryDto,
+} from './events/escalation/escalation-raised.event.js';
+export { ThreadOpened, ThreadOpenedPayload } from './events/escalation/thread-opened.event.js';
+export { AdminReplied, AdminRepliedPayload } from './events/escalation/admin-replied.event.js';
+export {
+  EscalationClassified,
+  EscalationClassifiedPayload,
+} from './events/escalation/escalation-classified.event.js';
+export {
+  WithdrawalRequested,
+  WithdrawalRequestedPayload,
+} from './events/conversation/withdrawal-requested.event.js';
+export {
+  EscalationWithdrawn,
+  EscalationWithdrawnPayload,
+} from './events/escalation/escalation-withdrawn.event.js';
+export {
+  ADMIN_ID_PATTERN,
+  EscalationClaimed,
+  EscalationClaimedPayload,
+} from './events/escalation/escalation-claimed.event.js';
+export {
+  EscalationClaimReleased,
+  EscalationClaimReleasedPayload,
+} from './events/escalation/escalation-claim-released.event.js';
+export { DocumentUpserted, DocumentUpsertedPayload } from './events/kb/document-upserted.event.js';
+export { DocumentIndexed, DocumentIndexedPayload } from './events/kb/document-indexed.event.js';
+export {
+  DocumentQuarantined,
+  DocumentQuarantinedPayload,
+  PLANTED_INSTRUCTION_RULES,
+  type PlantedInstructionRule,
+  QuarantineFindingDto,
+} from './events/kb/document-quarantined.event.js';
+export {
+  DOCUMENT_SOURCES,
+  type DocumentSource,
+  DRAFT_ORIGINS,
+  type DraftOrigin,
+  GAP_ID_PATTERN,
+} from './events/kb/knowledge-gap.dto.js';
+export { DraftCreated, DraftCreatedPayload } from './events/kb/draft-created.event.js';
+export { DraftPublished, DraftPublishedPayload } from './events/kb/draft-published.event.js';
+export { DraftDiscarded, DraftDiscardedPayload } from './events/kb/draft-discarded.event.js';
+export { DeadLettered, DeadLetteredPayload } from './events/deadletter/dead-lettered.event.js';
+export {
+  DeadLetterRedriven,
+  DeadLetterRedrivenPayload,
+} from './events/deadletter/dead-letter-redriven.event.js';
+export { EXAMPLE_PAYLOADS, exampleEvent } from './examples.js';
 export { buildAsyncApiDocument } from './asyncapi/build-asyncapi.js';

@@ -5,9 +5,8 @@ export type {
   KnowledgeDraft,
   KnowledgeGap,
 } from './knowledge-gap.js';
-export { groupGaps, GAP_SIMILARITY, UNCLASSIFIED_TOPIC } from './grouping/group-gaps.js';
-export { draftFromGap, type DraftContent } from './drafting/draft-from-gap.js';
-export { articleDocId } from './drafting/article-doc-id.js';
+export { groupGaps } from './grouping/group-gaps.js';
+export { type DraftContent } from './drafting/draft-from-gap.js';
 export type { KnowledgeSources } from './ports/knowledge-sources.js';
 export type { KnowledgeEventSink } from './ports/knowledge-event-sink.js';
 export { KnowledgeGaps, type DraftEdits, type KnowledgeGapsOptions } from './knowledge-gaps.js';
@@ -19,7 +18,6 @@ export {
   type DailyAvoidable,
   type DailyCounts,
   type DailyTurns,
-  EFFECT_WINDOW_DAYS,
   type RateWindow,
 } from './trends/article-effects.js';
 export type { DayRange } from './trends/day-range.js';

@@ -206,7 +206,8 @@ function checkedEdits(edits: DraftEdits): DraftEdits {
     fail(`the title must be 1–${DRAFT_LIMITS.titleChars} characters`);
   if (!(DOC_LANGUAGES as readonly unknown[]).includes(edits.lang))
     fail(`the language must be one of ${DOC_LANGUAGES.join(', ')}`);
-  if (topic.length === 0 || topic.length > 64) fail('the topic must be 1–64 characters');
+  if (topic.length === 0 || topic.length > DRAFT_LIMITS.topicChars)
+    fail(`the topic must be 1–${DRAFT_LIMITS.topicChars} characters`);
   if (body.length === 0 || body.length > DRAFT_LIMITS.bodyChars)
     fail(`the body must be 1–${DRAFT_LIMITS.bodyChars} characters`);
   return { title, lang: edits.lang, topic, body };

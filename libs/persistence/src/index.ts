@@ -1,40 +1,77 @@
-export * from './database.js';
-export * from './processed-events.js';
-export * from './persistence.module.js';
-export * from './projections/projection.js';
-export * from './projections/projection-runner.js';
-export * from './projections/conversations/conversation-model.js';
-export * from './projections/conversations/conversation-entities.js';
-export * from './projections/conversations/project-conversation.js';
-export * from './projections/conversations/conversation-projector.js';
-export * from './projections/conversations/conversation-reader.js';
-export * from './projections/conversations/conversations.projection.js';
-export * from './projections/escalations/escalation-model.js';
-export * from './projections/escalations/escalation-entities.js';
-export * from './projections/escalations/project-escalation.js';
-export * from './projections/escalations/escalation-projector.js';
-export * from './projections/escalations/escalations.projection.js';
-export * from './projections/turn-traces/turn-trace-model.js';
-export * from './projections/turn-traces/turn-trace-entities.js';
-export * from './projections/turn-traces/project-turn-trace.js';
-export * from './projections/turn-traces/turn-trace-projector.js';
-export * from './projections/turn-traces/turn-trace-reader.js';
-export * from './projections/turn-traces/turn-traces.projection.js';
-export * from './projections/turn-traces/render-trace.js';
-export * from './replay/replay.js';
-export * from './table-dump.js';
-export * from './storable.js';
-export * from './projections/all-projections.js';
-export * from './projections/dashboard-aggregates/latency-buckets.js';
-export * from './projections/dashboard-aggregates/aggregate-table.js';
-export * from './projections/dashboard-aggregates/turn-aggregates.js';
-export * from './projections/dashboard-aggregates/escalation-aggregates.js';
-export * from './projections/dashboard-aggregates/retrieval-health-aggregates.js';
-export * from './projections/dashboard-aggregates/rebuild-dashboard-aggregates.js';
-export * from './projections/escalations/escalation-reply.js';
-export * from './projections/knowledge/knowledge-model.js';
-export * from './projections/knowledge/knowledge-entities.js';
-export * from './projections/knowledge/project-knowledge.js';
-export * from './projections/knowledge/knowledge-projector.js';
-export * from './projections/knowledge/knowledge.projection.js';
-export * from './projections/knowledge/knowledge-reader.js';
+export { type DatabaseOptions, ensureDatabaseExists, openDatabase } from './database.js';
+export { type ProcessedEvent, schemaOf, type SequencedEvent } from './processed-events.js';
+export { PersistenceModule } from './persistence.module.js';
+export { type Projection } from './projections/projection.js';
+export { runProjection } from './projections/projection-runner.js';
+export {
+  type ConversationState,
+  type MessageRole,
+  type MessageState,
+  type TurnState,
+  type TurnStatus,
+} from './projections/conversations/conversation-model.js';
+export { isoTimestamp } from './projections/conversations/conversation-entities.js';
+export {
+  type ConversationChanges,
+  type ConversationRows,
+} from './projections/conversations/project-conversation.js';
+export { ConversationReader } from './projections/conversations/conversation-reader.js';
+export {
+  type EscalationChunk,
+  type EscalationState,
+} from './projections/escalations/escalation-model.js';
+export { EscalationEntity } from './projections/escalations/escalation-entities.js';
+export { claimSequenceOf } from './projections/escalations/project-escalation.js';
+export { applyEscalationEvents } from './projections/escalations/escalation-projector.js';
+export { escalationsProjection } from './projections/escalations/escalations.projection.js';
+export {
+  type TurnRoute,
+  type TurnTraceError,
+  type TurnTraceEventRef,
+  type TurnTraceFused,
+  type TurnTraceGate,
+  type TurnTraceLeg,
+  type TurnTracePromptChunk,
+  type TurnTraceRerank,
+  type TurnTraceRetrieval,
+  type TurnTraceSentence,
+  type TurnTraceSentenceGate,
+  type TurnTraceState,
+  type TurnTraceValidation,
+} from './projections/turn-traces/turn-trace-model.js';
+export { TurnTraceReader } from './projections/turn-traces/turn-trace-reader.js';
+export { renderTrace } from './projections/turn-traces/render-trace.js';
+export {
+  type ReplayFailure,
+  replayFromStart,
+  type ReplayOptions,
+  type ReplayProgress,
+  type ReplayResult,
+} from './replay/replay.js';
+export { dumpTable } from './table-dump.js';
+export { storableText, storableValue } from './storable.js';
+export { ALL_PROJECTIONS } from './projections/all-projections.js';
+export {
+  LATENCY_BUCKET_LOWER_BOUNDS,
+  latencyBucketRange,
+} from './projections/dashboard-aggregates/latency-buckets.js';
+export {
+  type AggregateTable,
+  type Contribution,
+  type RowChange,
+} from './projections/dashboard-aggregates/aggregate-table.js';
+export {
+  DASHBOARD_AGGREGATE_TABLES,
+  rebuildDashboardAggregates,
+} from './projections/dashboard-aggregates/rebuild-dashboard-aggregates.js';
+export { type EscalationReplyState } from './projections/escalations/escalation-reply.js';
+export {
+  type KnowledgeDraftState,
+  type KnowledgeGlossaryState,
+} from './projections/knowledge/knowledge-model.js';
+export {
+  type AnsweredQuestion,
+  type AnsweredReply,
+  type DraftRecord,
+  KnowledgeReader,
+} from './projections/knowledge/knowledge-reader.js';

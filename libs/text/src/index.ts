@@ -1,23 +1,23 @@
-export * from './normalize/normalize-arabic.js';
-export * from './normalize/normalize-text.js';
-export * from './normalize/normalize-for-checks.js';
-export * from './language/detect-language.js';
-export * from './hash/murmur3.js';
-export * from './stem/stemmer.js';
-export * from './stop-words/english-stop-words.js';
-export * from './stop-words/arabic-stop-words.js';
+export { type ArabicFoldOptions, normalizeArabic } from './normalize/normalize-arabic.js';
+export { normalizeText } from './normalize/normalize-text.js';
+export { normalizeForChecks } from './normalize/normalize-for-checks.js';
+export { detectLanguage, type Language } from './language/detect-language.js';
+export { murmur3, murmur3Bytes } from './hash/murmur3.js';
+export { type SnowballLanguage, type Stemmer } from './stem/stemmer.js';
 export type { SparseEncoder, SparseVector } from './bm25/sparse-vector.js';
-export * from './bm25/token-id.js';
-export * from './bm25/tokenize.js';
-export * from './bm25/bm25-encoder.js';
-export * from './bm25/language-encoders.js';
-export * from './lexical/lexical-scores.js';
-export * from './dialect/arabic-dialect.js';
-export * from './synonyms/shop-concepts.js';
-export * from './synonyms/expand-query.js';
-export * from './lexical/shared-terms.js';
-export { arabicLightStem, arabicVariants } from './stem/arabic-light-stem.js';
+export { Bm25Encoder, type Bm25Options } from './bm25/bm25-encoder.js';
+export { arabicBm25, englishBm25 } from './bm25/language-encoders.js';
+export { contentTerms, lexicalScores, wordTerms } from './lexical/lexical-scores.js';
+export { normalizeArabicDialect } from './dialect/arabic-dialect.js';
+export { termConcept } from './synonyms/shop-concepts.js';
+export {
+  expandQuery,
+  type ExpansionOptions,
+  type TermPair,
+  translateQuery,
+} from './synonyms/expand-query.js';
+export { sharedTerms } from './lexical/shared-terms.js';
 export { expandEnglishShorthand } from './synonyms/english-shorthand.js';
 export { questionFocus, type QuestionFocus } from './lexical/question-focus.js';
-export * from './glossary/glossary-id.js';
-export * from './glossary/parse-glossary.js';
+export { GLOSSARY_DOC_ID, GLOSSARY_TOPIC, isGlossaryDocument } from './glossary/glossary-id.js';
+export { GLOSSARY_FILE, GlossaryError, parseGlossaryText } from './glossary/parse-glossary.js';

@@ -1,7 +1,13 @@
-export * from './vector-index.port.js';
-export * from './errors.js';
-export { pointIdFor } from './point-id.js';
-export { idf, compareHits } from './scoring.js';
+export {
+  type IndexedChunk,
+  type IndexHit,
+  type IndexLeg,
+  type LegQuery,
+  type SparseLeg,
+  type SparseVector,
+  type VectorIndex,
+} from './vector-index.port.js';
+export { CollectionNotFound } from './errors.js';
 export {
   InProcessVectorIndex,
   type InProcessVectorIndexOptions,

@@ -3,7 +3,6 @@ export * from './agent-env.js';
 export * from './graph/agent-graph.js';
 export * from './graph/agent-state.js';
 export * from './graph/agent-ports.js';
-export * from './graph/abstention.js';
 export * from './runtime/agent-conversations.js';
 export * from './runtime/checkpoint-footprint.js';
 export * from './runtime/conversation-lock.js';

@@ -13,7 +13,7 @@ import {
   EscalationRaised,
   type EnvelopeOf,
 } from '@support/contracts';
-import { type FakeChatReply, FakeOpenAiChatServer } from '@support/models';
+import { type FakeChatReply, FakeOpenAiChatServer } from '@support/models/testing';
 import { type StartedService, startService } from '@support/platform';
 import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
 import { ClassifierModule } from './classifier.module.js';

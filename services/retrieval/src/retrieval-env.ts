@@ -1,5 +1,5 @@
 import { embeddingsEnv } from '@support/models';
-import { retrievalBaseEnv } from './config/retrieval-env.js';
+import { retrievalBaseEnv } from './config/retrieval-own-env.js';
 
 /** Every environment variable the retrieval service reads. */
 export const retrievalEnv = { ...retrievalBaseEnv, ...embeddingsEnv };

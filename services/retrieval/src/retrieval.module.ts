@@ -88,7 +88,7 @@ export class RetrievalModule {
             config: RetrievalConfig,
             clock: Clock,
             metrics: ServiceMetrics,
-          ) => new BusReranker(publisher, config.rerankWaitMs, metrics, () => clock.now()),
+          ) => new BusReranker(publisher, config.rerankWaitMs, metrics, clock),
         },
         {
           provide: RetrievalPipeline,

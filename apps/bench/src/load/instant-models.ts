@@ -4,7 +4,7 @@ import {
   FakeTeiServer,
   recordedRequestTokens,
   searchThenQuote,
-} from '@support/models';
+} from '@support/models/testing';
 import type { Defer } from './teardown.js';
 
 /** One chat request the model received: when (bench clock) and its prompt tokens, estimated. */

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { CUSTOMER_ID_MAX_CHARS } from '@support/contracts';
 import { ensureServices } from '../host/system-services.js';
 import { type EvalQuestion, parseEvalQuestions } from './eval-questions.js';
 import { formatScoreReport, formatScoreTable } from './eval-report.js';
@@ -43,7 +44,7 @@ async function askAll(
     for (const q of questions) {
       const outcome = await client.ask(q.q, {
         namespace,
-        customerId: `eval-${q.id}`.slice(0, 128),
+        customerId: `eval-${q.id}`.slice(0, CUSTOMER_ID_MAX_CHARS),
         timeoutMs,
       });
       const retrieval = outcome.retrievals.at(-1);

@@ -13,6 +13,7 @@ import {
   type EnvelopeOf,
   isEvent,
   MessageReceived,
+  MESSAGE_MAX_CHARS,
   ReplySent,
   RetrievalCompleted,
 } from '@support/contracts';
@@ -121,7 +122,7 @@ export class TurnClient {
         {
           messageId: newEventId(),
           customerId: options.customerId ?? 'cli-user',
-          text: question.slice(0, 4000),
+          text: question.slice(0, MESSAGE_MAX_CHARS),
           attachments: [],
           channel: 'cli',
           ...(options.namespace ? { kbNamespace: options.namespace } : {}),

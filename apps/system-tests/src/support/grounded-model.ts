@@ -1,4 +1,4 @@
-import { type FakeChatReply, FakeOpenAiChatServer, searchThenQuote } from '@support/models';
+import { type FakeChatReply, FakeOpenAiChatServer, searchThenQuote } from '@support/models/testing';
 
 export interface HeldAnswer {
   /** Resolves when the held request has reached the model. */

@@ -1,4 +1,4 @@
-import { buildSystemPrompt } from '@support/models';
+import { buildSystemPrompt } from '@support/policy';
 import type { Frame } from '@support/testing';
 
 const words = (text: string): string[] =>

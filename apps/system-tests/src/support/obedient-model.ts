@@ -3,11 +3,10 @@ import {
   FakeOpenAiChatServer,
   type FakeToolCall,
   messageText,
-  parseChunksFromToolMessage,
-  type PromptChunk,
   questionOf,
   type RecordedChatRequest,
-} from '@support/models';
+} from '@support/models/testing';
+import { parseChunksFromToolMessage, type PromptChunk } from '@support/policy';
 
 /** One tool call of a turn with the result the model was shown for it. */
 export interface SeenToolResult {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BusConnection, busOptionsFromEnv, EventPublisher, readEventLog } from '@support/bus';
 import { DocumentIndexed } from '@support/contracts';
-import { FakeTeiServer } from '@support/models';
+import { FakeTeiServer } from '@support/models/testing';
 import { SERVICE_NAMES, type ServiceName } from '@support/platform';
 import { TokenService } from '@support/gateway';
 import {

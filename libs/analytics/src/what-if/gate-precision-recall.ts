@@ -1,4 +1,4 @@
-import { passesFloor } from './what-if.js';
+import { passesFloor } from '@support/policy';
 
 /** The part of an `eval --out` row this needs (see apps/cli eval.ts). */
 export interface EvalGateRow {

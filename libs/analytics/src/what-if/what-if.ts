@@ -1,6 +1,5 @@
 import type { EscalationReason, RetrievalVerdict } from '@support/contracts';
-
-export type GateKind = 'reranker' | 'lexical';
+import { type GateKind, passesFloor } from '@support/policy';
 
 /**
  * What the log recorded for one turn: the last `retrieval.completed` of the turn joined with the
@@ -53,11 +52,6 @@ export const FLOOR_INDEPENDENT_REASONS: readonly EscalationReason[] = [
   'answer_validation_failed',
   'agent_requested',
 ];
-
-/** The same rule as the live gate: the top score must exist and reach the floor. */
-export function passesFloor(topScore: number | null, floor: number): boolean {
-  return topScore !== null && topScore >= floor;
-}
 
 function floorFor(turn: GateOutcome, floors: CandidateFloors): number | null {
   if (turn.gateKind === null) return null;

@@ -1,4 +1,11 @@
 import { IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import {
+  CHUNK_TEXT_MAX_CHARS,
+  DOC_ID_MAX_CHARS,
+  DOC_TITLE_MAX_CHARS,
+  ERROR_CODE_MAX_CHARS,
+  ERROR_MESSAGE_MAX_CHARS,
+} from '../limits.js';
 
 export const LANGUAGES = ['en', 'ar', 'mixed'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -15,18 +22,18 @@ export class ChunkDto {
   chunkId!: string;
 
   @IsString()
-  @Length(1, 200)
+  @Length(1, DOC_ID_MAX_CHARS)
   docId!: string;
 
   @IsString()
-  @Length(1, 300)
+  @Length(1, DOC_TITLE_MAX_CHARS)
   title!: string;
 
   @IsIn(DOC_LANGUAGES)
   lang!: DocLanguage;
 
   @IsString()
-  @Length(1, 20_000)
+  @Length(1, CHUNK_TEXT_MAX_CHARS)
   text!: string;
 
   /** The score of the gate that admitted it (reranker, or lexical on fail-open), 0..1. */
@@ -51,21 +58,21 @@ export class CitationDto {
   chunkId!: string;
 
   @IsString()
-  @Length(1, 200)
+  @Length(1, DOC_ID_MAX_CHARS)
   docId!: string;
 
   @IsString()
-  @Length(1, 300)
+  @Length(1, DOC_TITLE_MAX_CHARS)
   title!: string;
 }
 
 export class ErrorInfoDto {
   @IsString()
-  @Length(1, 64)
+  @Length(1, ERROR_CODE_MAX_CHARS)
   code!: string;
 
   @IsOptional()
   @IsString()
-  @Length(0, 2000)
+  @Length(0, ERROR_MESSAGE_MAX_CHARS)
   message?: string;
 }

@@ -1,3 +1,5 @@
+import type { ToolSpec } from '@support/policy';
+
 /** A plain-text part of a user message. */
 export interface TextPart {
   type: 'text';
@@ -41,21 +43,6 @@ export interface ToolMessage {
 }
 
 export type ChatMessage = SystemMessage | UserMessage | AssistantMessage | ToolMessage;
-
-/** A JSON Schema describing an object: the parameters of one tool. */
-export interface JsonObjectSchema {
-  type: 'object';
-  properties?: Record<string, unknown>;
-  required?: readonly string[];
-  [keyword: string]: unknown;
-}
-
-/** A tool the model may call. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: JsonObjectSchema;
-}
 
 /** A call of a tool requested by the model. */
 export interface ToolCall {
@@ -120,12 +107,6 @@ export interface ChatModel {
   readonly id: string;
   complete(request: ChatRequest): Promise<ChatCompletion>;
 }
-
-/** The tool the graph treats as "hand this conversation to a human" (`agent_requested`). */
-export const ESCALATE_TOOL = 'escalate';
-
-/** The knowledge-base search tool; its result is a {@link formatChunksForPrompt} block. */
-export const SEARCH_KNOWLEDGE_BASE_TOOL = 'search_knowledge_base';
 
 /** The text of a user message, its text parts joined by a blank line. */
 export function userText(message: UserMessage): string {

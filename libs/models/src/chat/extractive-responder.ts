@@ -1,18 +1,22 @@
+import {
+  ESCALATE_TOOL,
+  parseChunksFromToolMessage,
+  type PromptChunk,
+  REPHRASE_REQUEST,
+  replyLanguage,
+  SEARCH_KNOWLEDGE_BASE_TOOL,
+} from '@support/policy';
 import { contentTerms, detectLanguage, type Language } from '@support/text';
 import {
   type ChatCompletion,
   type ChatMessage,
   type ChatModel,
   type ChatRequest,
-  ESCALATE_TOOL,
-  SEARCH_KNOWLEDGE_BASE_TOOL,
   userText,
 } from './chat-model.js';
 import { selectAnswer } from './answer-selection/select-answer.js';
 import { asksForHuman } from './human-request.js';
 import { nextOrderStep } from './order-intents/order-turn.js';
-import { parseChunksFromToolMessage, type PromptChunk } from './prompt-chunks.js';
-import { REPHRASE_REQUEST } from './rephrase-request.js';
 
 /** The arguments of the escalate call the responder makes when the customer asks for a human. */
 export const CUSTOMER_ASKED_FOR_HUMAN = { reason: 'customer asked for a human' } as const;
@@ -57,7 +61,7 @@ export class ExtractiveResponder implements ChatModel {
     const question = userText(userMessage);
     const language = detectLanguage(question);
     const sinceUser = messages.slice(lastUser + 1);
-    const rephrase = reply(REPHRASE_REQUEST[language === 'en' ? 'en' : 'ar']);
+    const rephrase = reply(REPHRASE_REQUEST[replyLanguage(language)]);
     // The customer's own orders are the order tools' to answer (order-intents/order-turn.ts).
     const orderStep = asksForHuman(question)
       ? null
@@ -66,7 +70,7 @@ export class ExtractiveResponder implements ChatModel {
           lastUser,
           question,
           offered,
-          language: language === 'en' ? 'en' : 'ar',
+          language: replyLanguage(language),
         });
     if (orderStep?.kind === 'call') return call(messages, orderStep.tool, orderStep.arguments);
     if (orderStep?.kind === 'reply') return reply(orderStep.text);

@@ -1,9 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { CONTRACT_TOOLS, describeChatModelContract } from '../testing/chat-model.contract.js';
-import type { ChatMessage, ChatRequest, ToolSpec } from './chat-model.js';
+import {
+  formatChunksForPrompt,
+  type PromptChunk,
+  REPHRASE_REQUEST,
+  type ToolSpec,
+} from '@support/policy';
+import type { ChatMessage, ChatRequest } from './chat-model.js';
 import { CUSTOMER_ASKED_FOR_HUMAN, ExtractiveResponder } from './extractive-responder.js';
-import { formatChunksForPrompt, type PromptChunk } from './prompt-chunks.js';
-import { REPHRASE_REQUEST } from './rephrase-request.js';
 import { splitSentences } from './sentences.js';
 
 describeChatModelContract('ExtractiveResponder', { setup: () => new ExtractiveResponder() });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { formatChunksForPrompt } from '@support/policy';
 import { ModelInvalidResponse, ModelTimeout, ModelUnavailable } from '../errors.js';
 import {
   CONTRACT_CHUNKS,
@@ -13,7 +14,6 @@ import {
   type OpenAiCompatibleChatModelOptions,
   stripReasoning,
 } from './openai-compatible-chat-model.js';
-import { formatChunksForPrompt } from './prompt-chunks.js';
 
 const MODEL = 'Qwen/Qwen3-VL-8B-Instruct';
 

@@ -1,3 +1,4 @@
+import type { ToolSpec } from '@support/policy';
 import { APIUserAbortError, OpenAI } from 'openai';
 import { toModelError } from '../openai-client-error.js';
 import type {
@@ -15,7 +16,6 @@ import {
   type FinishReason,
   parseToolArguments,
   type ToolCall,
-  type ToolSpec,
 } from './chat-model.js';
 
 export interface OpenAiCompatibleChatModelOptions {

@@ -1,4 +1,5 @@
-import type { ChatMessage, ToolSpec } from './chat-model.js';
+import type { ToolSpec } from '@support/policy';
+import type { ChatMessage } from './chat-model.js';
 
 /**
  * Tokens the chat template adds around one message (`<|im_start|>role\n` ... `<|im_end|>\n`, and

@@ -30,7 +30,7 @@ export function l2Norm(vector: ArrayLike<number>): number {
 }
 
 /** A unit-length copy of `vector`; a zero vector is returned unchanged (as zeros). */
-export function l2Normalise(vector: ArrayLike<number>): number[] {
+export function l2Normalize(vector: ArrayLike<number>): number[] {
   const norm = l2Norm(vector);
   const out = new Array<number>(vector.length);
   for (let i = 0; i < vector.length; i++) out[i] = norm === 0 ? 0 : vector[i] / norm;

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { murmur3Bytes } from '@support/text';
-import { l2Normalise } from './embedder.js';
+import { l2Normalize } from './embedder.js';
 import { hashingVector, hashingVectorWith } from './hashing-embedder.js';
-import { normaliseText, words } from './normalise-text.js';
+import { normalizeEmbeddingText, words } from './normalize-embedding-text.js';
 import { WordFeatureMemo } from './word-features.js';
 
 /**
@@ -20,7 +20,7 @@ function referenceVector(text: string, dimensions: number): number[] {
     if (existing) existing.count += 1;
     else features.set(key, { weight, count: 1 });
   };
-  const tokens = words(normaliseText(text));
+  const tokens = words(normalizeEmbeddingText(text));
   tokens.forEach((word, i) => {
     const chars = Array.from(`<${word}>`);
     const short = chars.length - 2 <= 2;
@@ -38,7 +38,7 @@ function referenceVector(text: string, dimensions: number): number[] {
     const sign = hash & 0x80000000 ? -1 : 1;
     vector[hash % dimensions] += sign * weight * (1 + Math.log(count));
   }
-  return l2Normalise(vector);
+  return l2Normalize(vector);
 }
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

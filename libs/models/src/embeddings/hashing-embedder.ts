@@ -1,5 +1,5 @@
-import { DEFAULT_EMBEDDING_DIMENSIONS, type Embedder, l2Normalise } from './embedder.js';
-import { normaliseText, words } from './normalise-text.js';
+import { DEFAULT_EMBEDDING_DIMENSIONS, type Embedder, l2Normalize } from './embedder.js';
+import { normalizeEmbeddingText, words } from './normalize-embedding-text.js';
 import {
   featureIndex,
   featureSlot,
@@ -71,7 +71,7 @@ export function hashingVectorWith(
     }
     slot.count += 1;
   };
-  const tokens = words(normaliseText(text));
+  const tokens = words(normalizeEmbeddingText(text));
   let previous: WordFeatures | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i]!;
@@ -87,7 +87,7 @@ export function hashingVectorWith(
     const scale = slot === EMPTY_FEATURE ? 1 : logScale(slot.count);
     vector[featureIndex(slot, dimensions)] += slot.signedWeight * scale;
   }
-  return l2Normalise(vector);
+  return l2Normalize(vector);
 }
 
 // `1 + ln(count)` for the counts most features have: one table read instead of a logarithm.

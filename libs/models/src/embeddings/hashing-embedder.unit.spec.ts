@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { describeEmbedderContract } from '../testing/embedder.contract.js';
 import { cosineSimilarity } from './embedder.js';
 import { HashingEmbedder, hashingVector } from './hashing-embedder.js';
-import { normaliseText } from './normalise-text.js';
+import { normalizeEmbeddingText } from './normalize-embedding-text.js';
 
 describeEmbedderContract('HashingEmbedder', { setup: () => new HashingEmbedder() });
 describeEmbedderContract('HashingEmbedder (64 dimensions)', {
@@ -54,8 +54,8 @@ describe('HashingEmbedder', () => {
   });
 });
 
-describe('normaliseText', () => {
+describe('normalizeEmbeddingText', () => {
   it('folds Arabic spelling variants', () => {
-    expect(normaliseText('أإآ ى ة ـ َ ٠٩۵')).toBe('ااا ي ه   095');
+    expect(normalizeEmbeddingText('أإآ ى ة ـ َ ٠٩۵')).toBe('ااا ي ه   095');
   });
 });

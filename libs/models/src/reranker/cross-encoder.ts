@@ -28,7 +28,7 @@ export function sigmoid(x: number): number {
  * Scores into [0, 1]: already-probability scores are kept; if any score falls outside [0, 1]
  * the whole list is taken as logits and passed through a sigmoid (keeping the order).
  */
-export function normaliseScores(scores: readonly number[]): number[] {
+export function normalizeScores(scores: readonly number[]): number[] {
   const probabilities = scores.every((score) => score >= 0 && score <= 1);
   return probabilities ? [...scores] : scores.map(sigmoid);
 }

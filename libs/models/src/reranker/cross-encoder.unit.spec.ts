@@ -1,20 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { RerankerResponseInvalid } from '../errors.js';
-import { normaliseScores, sigmoid } from './cross-encoder.js';
+import { normalizeScores, sigmoid } from './cross-encoder.js';
 import { scoresInInputOrder } from './tei-cross-encoder.js';
 
-describe('normaliseScores', () => {
+describe('normalizeScores', () => {
   it('keeps scores that are already in [0, 1]', () => {
-    expect(normaliseScores([0, 0.25, 1])).toEqual([0, 0.25, 1]);
+    expect(normalizeScores([0, 0.25, 1])).toEqual([0, 0.25, 1]);
   });
 
   it('treats the whole list as logits when any score is outside [0, 1]', () => {
-    expect(normaliseScores([-2, 0.5, 3])).toEqual([sigmoid(-2), sigmoid(0.5), sigmoid(3)]);
-    expect(normaliseScores([1.5])).toEqual([sigmoid(1.5)]);
+    expect(normalizeScores([-2, 0.5, 3])).toEqual([sigmoid(-2), sigmoid(0.5), sigmoid(3)]);
+    expect(normalizeScores([1.5])).toEqual([sigmoid(1.5)]);
   });
 
   it('keeps the order of the scores', () => {
-    const scores = normaliseScores([4, -1, 2]);
+    const scores = normalizeScores([4, -1, 2]);
     expect(scores[0]).toBeGreaterThan(scores[2]!);
     expect(scores[2]).toBeGreaterThan(scores[1]!);
   });

@@ -1,5 +1,5 @@
 import { ModelTimeout, ModelUnavailable, RerankerResponseInvalid } from '../errors.js';
-import { type CrossEncoder, normaliseScores, type RerankOptions } from './cross-encoder.js';
+import { type CrossEncoder, normalizeScores, type RerankOptions } from './cross-encoder.js';
 import type { TeiRerankRequest } from './tei-wire.js';
 
 export interface TeiCrossEncoderOptions {
@@ -66,7 +66,7 @@ export class TeiCrossEncoder implements CrossEncoder {
         { cause: error },
       );
     }
-    return normaliseScores(scoresInInputOrder(parsed, texts.length));
+    return normalizeScores(scoresInInputOrder(parsed, texts.length));
   }
 }
 

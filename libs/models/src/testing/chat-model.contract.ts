@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  ESCALATE_TOOL,
+  formatChunksForPrompt,
+  SEARCH_KNOWLEDGE_BASE_TOOL,
+  type ToolSpec,
+} from '@support/policy';
+import {
   type ChatCompletion,
   type ChatMessage,
   type ChatModel,
   type ChatRequest,
-  ESCALATE_TOOL,
-  SEARCH_KNOWLEDGE_BASE_TOOL,
-  type ToolSpec,
 } from '../chat/chat-model.js';
-import { formatChunksForPrompt } from '../chat/prompt-chunks.js';
 import type { ContractSubject } from './embedder.contract.js';
 
 /** The situations the suite puts a model in; a scripted server queues a fitting reply for each. */

@@ -1,4 +1,5 @@
-import type { ChatMessage, ToolSpec } from '../chat/chat-model.js';
+import type { ToolSpec } from '@support/policy';
+import type { ChatMessage } from '../chat/chat-model.js';
 import { estimateRequestTokens } from '../chat/token-estimate.js';
 import type { RecordedChatRequest } from './fake-openai-chat-server.js';
 import { messageText } from './search-then-quote.js';

@@ -1,5 +1,8 @@
-import { SEARCH_KNOWLEDGE_BASE_TOOL } from '../chat/chat-model.js';
-import { type PromptChunk, parseChunksFromToolMessage } from '../chat/prompt-chunks.js';
+import {
+  parseChunksFromToolMessage,
+  type PromptChunk,
+  SEARCH_KNOWLEDGE_BASE_TOOL,
+} from '@support/policy';
 import type { FakeChatReply, RecordedChatRequest } from './fake-openai-chat-server.js';
 
 /** A message's text: a string, or the text parts of a content array. */

@@ -1,1 +1,7 @@
-export * from './fake-qdrant-server.js';
+export {
+  FAKE_QDRANT_VERSION,
+  type FakeQdrantServer,
+  type FakeQdrantServerOptions,
+  type RecordedRequest,
+  startFakeQdrantServer,
+} from './fake-qdrant-server.js';

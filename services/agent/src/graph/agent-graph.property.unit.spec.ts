@@ -5,7 +5,8 @@ import type { ChunkDto, RetrievalCompletedPayload } from '@support/contracts';
 import type { ChatCompletion, ChatModel } from '@support/models';
 import fc from 'fast-check';
 import type { AgentPorts, OutgoingReply } from './agent-ports.js';
-import { buildAgentGraph, newTurnInput } from './agent-graph.js';
+import { buildAgentGraph } from './agent-graph.js';
+import { newTurnInput } from './new-turn-input.js';
 
 const CHUNKS: ChunkDto[] = [
   {

@@ -9,9 +9,6 @@ import type {
 import type { ChatMessage } from '@support/models';
 import { type ConversationMemory, EMPTY_MEMORY } from './conversation-memory.js';
 
-/** Why a tools step ended the model's turn; edges carry no data, so it is stamped on state. */
-export type ToolSignal = 'retrieval_unavailable' | 'below_score_floor' | 'escalate' | null;
-
 /**
  * A channel the latest write replaces. Never undefined (absent is null): LangGraph stores no value
  * for a channel holding undefined, and rebuilds such a channel on every read by walking all the
@@ -61,7 +58,7 @@ export const AgentState = Annotation.Root({
   promptChunks: replace<ChunkDto[]>(() => []),
   /** What the reranker chose in the last retrieval of the turn, with scores (for the handoff summary). */
   retrievedChunks: replace<ChunkScoreDto[]>(() => []),
-  toolSignal: replace<ToolSignal>(() => null),
+  /** Why the turn went to a colleague: stamped by the route that sent it there, with the route. */
   escalationReason: replace<EscalationReason | null>(() => null),
   draft: replace<string | null>(() => null),
   validation: replace<ValidationVerdictDto | null>(() => null),

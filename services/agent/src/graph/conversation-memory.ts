@@ -1,5 +1,6 @@
 import type { Language } from '@support/contracts';
-import { type ChatMessage, parseChunksFromToolMessage, userText } from '@support/models';
+import { type ChatMessage, userText } from '@support/models';
+import { parseChunksFromToolMessage } from '@support/policy';
 import { detectLanguage } from '@support/text';
 
 /**

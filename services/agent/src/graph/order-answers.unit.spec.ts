@@ -1,17 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { validateReply } from '@support/citations';
 import type { ChunkDto, Language } from '@support/contracts';
-import {
-  type ChatMessage,
-  ExtractiveResponder,
-  formatChunksForPrompt,
-  type ToolSpec,
-} from '@support/models';
+import { type ChatMessage, ExtractiveResponder } from '@support/models';
+import { checkReplyLanguage, formatChunksForPrompt, type ToolSpec } from '@support/policy';
 import { demoOrders } from '../orders/demo-orders.js';
 import type { OrderStore } from '../orders/order-repository.js';
 import type { Order } from '../orders/order-rules.js';
 import { orderTools } from '../orders/order-tools.js';
-import { checkReplyLanguage } from './reply-language.js';
 import { toolResultAsChunk } from './tool-records.js';
 
 // The embedded default answers order questions from the order tools' records. Every answer it

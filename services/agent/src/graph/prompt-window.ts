@@ -1,9 +1,5 @@
-import {
-  type ChatMessage,
-  estimateMessageTokens,
-  estimateToolsTokens,
-  type ToolSpec,
-} from '@support/models';
+import { type ChatMessage, estimateMessageTokens, estimateToolsTokens } from '@support/models';
+import type { ToolSpec } from '@support/policy';
 import {
   type ConversationMemory,
   foldTurns,

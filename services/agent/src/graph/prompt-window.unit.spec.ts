@@ -1,14 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { MemorySaver } from '@langchain/langgraph';
 import type { ChunkDto } from '@support/contracts';
-import {
-  type ChatModel,
-  type ChatRequest,
-  estimateRequestTokens,
-  parseChunksFromToolMessage,
-} from '@support/models';
+import { type ChatModel, type ChatRequest, estimateRequestTokens } from '@support/models';
+import { parseChunksFromToolMessage } from '@support/policy';
 import type { AgentPorts, OutgoingReply } from './agent-ports.js';
-import { buildAgentGraph, newTurnInput } from './agent-graph.js';
+import { buildAgentGraph } from './agent-graph.js';
+import { newTurnInput } from './new-turn-input.js';
 import type { AgentStateValue } from './agent-state.js';
 import { HISTORY_TURNS_KEPT } from './agent-state.js';
 import { assemblePrompt } from './prompt-window.js';

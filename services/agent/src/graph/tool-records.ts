@@ -1,4 +1,5 @@
-import type { ChunkDto, Language } from '@support/contracts';
+import { CHUNK_TEXT_MAX_CHARS, type ChunkDto, type Language } from '@support/contracts';
+import { replyLanguage } from '@support/policy';
 
 function sentencesOf(value: unknown, prefix = ''): string[] {
   if (value === null || value === undefined) return [];
@@ -29,8 +30,8 @@ export function toolResultAsChunk(
     chunkId: `${docId}#${ordinal}`,
     docId,
     title: toolName.replace(/_/g, ' '),
-    lang: language === 'en' ? 'en' : 'ar',
-    text: sentencesOf(result).join('\n').slice(0, 20_000) || 'no data.',
+    lang: replyLanguage(language),
+    text: sentencesOf(result).join('\n').slice(0, CHUNK_TEXT_MAX_CHARS) || 'no data.',
     score: 1,
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ORDER_TOOL_SPECS, ORDER_TOOLS } from '@support/policy';
 import type { AgentTool, ToolContext } from './agent-tool.js';
 import type { OrderStore } from './order-repository.js';
 import {
@@ -81,11 +82,6 @@ function customerOf(context: ToolContext): string {
   return context.customerId;
 }
 
-const orderIdSchema = {
-  type: 'string',
-  description: 'The order number, such as ORD-1001.',
-};
-
 const itemsOf = (order: Order) =>
   order.items.map((item) => ({
     sku: item.sku,
@@ -95,8 +91,9 @@ const itemsOf = (order: Order) =>
   }));
 
 /**
- * The order tools of the agent. The customer always comes from the tool context: any customer id
- * among the arguments is ignored, and another customer's order answers exactly like a missing one.
+ * The order tools of the agent, as `@support/policy` specifies them to the model. The customer
+ * always comes from the tool context: any customer id among the arguments is ignored, and another
+ * customer's order answers exactly like a missing one.
  */
 export function orderTools(repository: OrderStore): AgentTool[] {
   /** Validates `orderId` and the tool's own arguments, then runs `use` on the customer's order. */
@@ -120,10 +117,7 @@ export function orderTools(repository: OrderStore): AgentTool[] {
 
   return [
     {
-      name: 'list_my_orders',
-      description:
-        "Lists the customer's orders, newest first: order number, status, date placed, items, total and payment method.",
-      parameters: { type: 'object', properties: {}, additionalProperties: false },
+      ...ORDER_TOOL_SPECS[ORDER_TOOLS.list],
       run: async (rawArgs, context) => {
         const customerId = customerOf(context);
         const args = objectArgs(rawArgs);
@@ -144,57 +138,20 @@ export function orderTools(repository: OrderStore): AgentTool[] {
       },
     },
     {
-      name: 'get_order_status',
-      description:
-        "Status of one of the customer's orders with its delivery window (local dates in the destination country), shipping and delivery dates, and items.",
-      parameters: {
-        type: 'object',
-        properties: { orderId: orderIdSchema },
-        required: ['orderId'],
-        additionalProperties: false,
-      },
+      ...ORDER_TOOL_SPECS[ORDER_TOOLS.status],
       run: withOrder(noMore, async (order, _args, context) => ({
         ...deliveryWindowOf(order, context.now),
         items: itemsOf(order),
       })),
     },
     {
-      name: 'check_return_eligibility',
-      description:
-        "Whether each item of one of the customer's orders can be returned now, with a reason code when not (not_delivered, already_returned, non_returnable_category, window_expired, return_limit_reached), the last day to return and the return requests used. Items with condition seal_unopened can be returned only if their seal is unopened.",
-      parameters: {
-        type: 'object',
-        properties: { orderId: orderIdSchema },
-        required: ['orderId'],
-        additionalProperties: false,
-      },
+      ...ORDER_TOOL_SPECS[ORDER_TOOLS.returnEligibility],
       run: withOrder(noMore, async (order, _args, context) =>
         returnEligibility(order, context.now),
       ),
     },
     {
-      name: 'start_return',
-      description:
-        "Starts a return of whole items of one of the customer's orders. Check eligibility first and only call this after the customer asked for the return. All requested items must be eligible. For fragrance, oud oil or bakhoor, ask the customer whether the seal is unopened and pass sealUnopened: true only if they confirm it.",
-      parameters: {
-        type: 'object',
-        properties: {
-          orderId: orderIdSchema,
-          skus: {
-            type: 'array',
-            items: { type: 'string' },
-            minItems: 1,
-            description: 'SKUs of the items to return, as listed in the order.',
-          },
-          sealUnopened: {
-            type: 'boolean',
-            description:
-              'The customer confirmed that sealed items (fragrance, oud oil, bakhoor) are unopened.',
-          },
-        },
-        required: ['orderId', 'skus'],
-        additionalProperties: false,
-      },
+      ...ORDER_TOOL_SPECS[ORDER_TOOLS.startReturn],
       run: withOrder(
         (args) => {
           const skus = skusArg(args);
@@ -244,15 +201,7 @@ export function orderTools(repository: OrderStore): AgentTool[] {
       ),
     },
     {
-      name: 'get_payment_status',
-      description:
-        "Payment of one of the customer's orders: method, status (paid, pending, refund_pending, refunded), total with delivery and cash on delivery fees, and the status of its returns.",
-      parameters: {
-        type: 'object',
-        properties: { orderId: orderIdSchema },
-        required: ['orderId'],
-        additionalProperties: false,
-      },
+      ...ORDER_TOOL_SPECS[ORDER_TOOLS.payment],
       run: withOrder(noMore, async (order) => paymentStatusOf(order)),
     },
   ];

@@ -11,7 +11,7 @@ import {
   ReplySent,
   type WithdrawalRequested,
 } from '@support/contracts';
-import { HOLDING, waitingText } from '../graph/abstention.js';
+import { HOLDING, waitingText } from '@support/policy';
 import { type HumanReviewInterrupt, WITHDRAWAL } from '../graph/human-review.js';
 import {
   ALWAYS_OPEN,
@@ -19,7 +19,8 @@ import {
   supportAvailability,
 } from '../support-hours/support-hours.js';
 import type { TurnContext } from '../graph/agent-ports.js';
-import { type AgentGraph, newTurnInput } from '../graph/agent-graph.js';
+import type { AgentGraph } from '../graph/agent-graph.js';
+import { newTurnInput } from '../graph/new-turn-input.js';
 import type { AgentStateValue } from '../graph/agent-state.js';
 import type { BusAgentPorts } from './bus-agent-ports.js';
 import { checkpointThreadOf } from './checkpoint-thread.js';

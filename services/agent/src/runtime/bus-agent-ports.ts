@@ -1,12 +1,17 @@
 import { deterministicId, type EventPublisher, newEventId, PendingReplies } from '@support/bus';
 import {
   createEvent,
+  ESCALATION_QUESTION_MAX_CHARS,
   EscalationRaised,
   groupOf,
   inheritSynthetic,
+  QUERY_MAX_CHARS,
+  REPLY_DRAFT_MAX_CHARS,
   ReplySent,
-  RetrievalRequested,
   type RetrievalCompletedPayload,
+  RetrievalRequested,
+  TRANSCRIPT_LINE_MAX_CHARS,
+  TRANSCRIPT_MAX_ENTRIES,
 } from '@support/contracts';
 import type { OutgoingEscalation, OutgoingReply, TurnContext } from '../graph/agent-ports.js';
 import type { AgentMetrics } from './agent-metrics.js';
@@ -70,7 +75,7 @@ export class BusAgentPorts {
         RetrievalRequested,
         {
           requestId,
-          query: query.slice(0, 4000),
+          query: query.slice(0, QUERY_MAX_CHARS),
           ...(sentenceGate ? { sentenceGate: true } : {}),
           ...((turn.namespace ?? this.namespace)
             ? { namespace: turn.namespace ?? this.namespace }
@@ -96,7 +101,9 @@ export class BusAgentPorts {
           text: reply.text,
           language: turn.language,
           citations: reply.citations,
-          ...(reply.draft !== undefined ? { draft: reply.draft.slice(0, 8000) } : {}),
+          ...(reply.draft !== undefined
+            ? { draft: reply.draft.slice(0, REPLY_DRAFT_MAX_CHARS) }
+            : {}),
           ...(reply.validation ? { validation: reply.validation } : {}),
         },
         this.meta(turn, id),
@@ -119,10 +126,10 @@ export class BusAgentPorts {
           reason: escalation.reason,
           group: groupOf(escalation.reason),
           language: turn.language,
-          question: turn.question.slice(0, 4000),
+          question: turn.question.slice(0, ESCALATION_QUESTION_MAX_CHARS),
           transcript: escalation.transcript
-            .slice(-500)
-            .map((t) => ({ ...t, text: t.text.slice(0, 8000) })),
+            .slice(-TRANSCRIPT_MAX_ENTRIES)
+            .map((t) => ({ ...t, text: t.text.slice(0, TRANSCRIPT_LINE_MAX_CHARS) })),
           chunks: escalation.chunks,
           ordersMentioned: escalation.ordersMentioned,
         },

@@ -1,6 +1,9 @@
+import type { SupportAvailability } from '@support/policy';
+
 /**
- * When the support team answers: weekly opening hours in one IANA time zone, and what a customer
- * waiting for a colleague is told. Pure: the time comes in as an argument, never from a clock here.
+ * When the support team answers: weekly opening hours in one IANA time zone, and whether a
+ * colleague can be expected now (what the customer is told is `@support/policy`'s
+ * `availabilityText`). Pure: the time comes in as an argument, never from a clock here.
  */
 
 /** Minutes after local midnight: [start, end), end up to 1440 (24:00). */
@@ -17,19 +20,6 @@ export interface SupportSchedule {
   /** What a customer is told to expect while the team is in. */
   readonly expectedWaitMinutes: number;
 }
-
-export type SupportAvailability =
-  | { readonly open: true; readonly expectedWaitMinutes: number }
-  | {
-      readonly open: false;
-      /** Local weekday (0 = Sunday) and time of the next opening, and how many days ahead. */
-      readonly opensAt: {
-        readonly weekday: number;
-        readonly time: string;
-        readonly inDays: number;
-      };
-      readonly zone: string;
-    };
 
 export const DAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 const TIME = /^([01]\d|2[0-4]):([0-5]\d)$/;
@@ -153,42 +143,6 @@ export function supportAvailability(now: Date, schedule: SupportSchedule): Suppo
   }
   // parseSupportHours refuses a week without openings, so a schedule always has a next one.
   throw new SupportHoursError('the schedule has no opening hours');
-}
-
-const EN_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const AR_DAYS = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
-
-function arabicMinutes(n: number): string {
-  if (n === 1) return 'دقيقة واحدة';
-  if (n === 2) return 'دقيقتين';
-  if (n >= 3 && n <= 10) return `${n} دقائق`;
-  return `${n} دقيقة`;
-}
-
-/** The sentence that tells a waiting customer what to expect, in their language. */
-export function availabilityText(availability: SupportAvailability, language: 'en' | 'ar'): string {
-  if (availability.open) {
-    const n = availability.expectedWaitMinutes;
-    return language === 'en'
-      ? `A colleague usually replies within about ${n} minute${n === 1 ? '' : 's'}.`
-      : `عادةً يرد أحد زملائنا خلال ${arabicMinutes(n)} تقريباً.`;
-  }
-  const { weekday, time, inDays } = availability.opensAt;
-  const zone = availability.zone;
-  if (language === 'en') {
-    const day = EN_DAYS[weekday]!;
-    const when = inDays === 0 ? 'today' : inDays === 1 ? `tomorrow (${day})` : `on ${day}`;
-    return (
-      `Our team is away right now and back ${when} at ${time} ${zone} time; ` +
-      'your messages are kept and a colleague will reply here then.'
-    );
-  }
-  const day = AR_DAYS[weekday]!;
-  const when = inDays === 0 ? 'اليوم' : inDays === 1 ? `غداً (${day})` : `يوم ${day}`;
-  return (
-    `فريقنا غير متاح الآن ويعود ${when} الساعة ${time} بتوقيت ${zone}، ` +
-    'ورسائلك محفوظة وسيرد عليك أحد زملائنا هنا حينها.'
-  );
 }
 
 /** Open every day, all day (`SUPPORT_HOURS` unset), in UTC, with a 15-minute expected wait. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  availabilityText,
   checkTimeZone,
   parseSupportHours,
   type SupportSchedule,
@@ -115,24 +114,5 @@ describe('supportAvailability', () => {
     expect(
       supportAvailability(new Date('2026-12-11T22:00:00Z'), schedule('Fri 22:00-02:00')),
     ).toMatchObject({ open: true });
-  });
-});
-
-describe('availabilityText', () => {
-  it('says the expected wait while open, in English and Arabic', () => {
-    const open = supportAvailability(new Date('2026-12-06T06:30:00Z'), schedule(SHOP));
-    expect(availabilityText(open, 'en')).toBe(
-      'A colleague usually replies within about 15 minutes.',
-    );
-    expect(availabilityText(open, 'ar')).toContain('خلال 15 دقيقة');
-  });
-
-  it('names the reopening day and time when closed, in English and Arabic', () => {
-    const closed = supportAvailability(new Date('2026-12-10T20:00:00Z'), schedule(SHOP));
-    expect(availabilityText(closed, 'en')).toContain('back on Saturday at 10:00 Asia/Riyadh time');
-    expect(availabilityText(closed, 'ar')).toContain('يوم السبت الساعة 10:00 بتوقيت Asia/Riyadh');
-    const tomorrow = supportAvailability(new Date('2026-12-07T19:00:00Z'), schedule(SHOP));
-    expect(availabilityText(tomorrow, 'en')).toContain('back tomorrow (Tuesday) at 09:00');
-    expect(availabilityText(tomorrow, 'ar')).toContain('غداً (الثلاثاء) الساعة 09:00');
   });
 });

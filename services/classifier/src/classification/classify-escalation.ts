@@ -1,4 +1,8 @@
-import type { EscalationClassifiedPayload, EscalationRaisedPayload } from '@support/contracts';
+import {
+  ERROR_MESSAGE_MAX_CHARS,
+  type EscalationClassifiedPayload,
+  type EscalationRaisedPayload,
+} from '@support/contracts';
 import {
   ClassificationError,
   ClassifierInvalidAnswer,
@@ -81,5 +85,5 @@ export class ClassifyEscalation {
 function errorInfo(error: unknown): { code: string; message: string } {
   const code = error instanceof ClassificationError ? error.code : 'classifier_failed';
   const message = error instanceof Error ? error.message : String(error);
-  return { code, message: (message || code).slice(0, 2000) };
+  return { code, message: (message || code).slice(0, ERROR_MESSAGE_MAX_CHARS) };
 }

@@ -71,7 +71,7 @@ export function draftModal(draft: DraftForm): types.ModalView {
           initial_option: LANGUAGE_OPTIONS[draft.lang],
         },
       },
-      input('topic', 'Topic', draft.topic, 64),
+      input('topic', 'Topic', draft.topic, DRAFT_LIMITS.topicChars),
       bodyFits
         ? input('body', 'Article', draft.body, SLACK_INPUT_MAX_CHARS)
         : {

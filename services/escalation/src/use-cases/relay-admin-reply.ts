@@ -1,5 +1,11 @@
 import { deterministicId } from '@support/bus';
-import { AdminReplied, createEvent } from '@support/contracts';
+import {
+  ADMIN_ID_MAX_CHARS,
+  ADMIN_REPLY_MAX_CHARS,
+  AdminReplied,
+  createEvent,
+  EXTERNAL_REPLY_ID_MAX_CHARS,
+} from '@support/contracts';
 import { AppError, type Clock } from '@support/platform';
 import type { EscalationThreadRow } from '../persistence/thread-entities.js';
 import type { ThreadStore, ThreadTransaction } from '../persistence/thread-store.js';
@@ -38,7 +44,8 @@ export class RelayAdminReply {
     // One reply of a conversation at a time: a retry running beside its first delivery waits and
     // then finds it seen, and a second reply finds the escalation resolved by the first.
     return this.store.withConversationLock(thread.conversationId, async (tx) => {
-      if (await this.store.hasSeenReply(reply.externalId.slice(0, 256))) return 'duplicate';
+      if (await this.store.hasSeenReply(reply.externalId.slice(0, EXTERNAL_REPLY_ID_MAX_CHARS)))
+        return 'duplicate';
       if (!this.admins.allows(reply.adminId)) {
         await this.noticeOnce(tx, thread, 'not_an_admin', reply.adminId);
         return 'not_an_admin';
@@ -95,7 +102,7 @@ export class RelayAdminReply {
     provider: 'slack' | 'console',
     reply: InboundAdminReply,
   ): Promise<AdminReplyOutcome> {
-    const externalId = reply.externalId.slice(0, 256);
+    const externalId = reply.externalId.slice(0, EXTERNAL_REPLY_ID_MAX_CHARS);
     if (await this.store.hasSeenReply(externalId)) return 'duplicate';
     const text = reply.text.trim();
     if (!text) return 'duplicate';
@@ -106,8 +113,8 @@ export class RelayAdminReply {
         {
           escalationId,
           provider,
-          adminId: reply.adminId.slice(0, 128),
-          text: text.slice(0, 8000),
+          adminId: reply.adminId.slice(0, ADMIN_ID_MAX_CHARS),
+          text: text.slice(0, ADMIN_REPLY_MAX_CHARS),
           externalId,
         },
         {

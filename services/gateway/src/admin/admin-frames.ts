@@ -1,4 +1,5 @@
 import {
+  ADMIN_REPLY_MAX_CHARS,
   ESCALATION_REASON_GROUPS,
   ESCALATION_REASONS,
   ESCALATION_TOPICS,
@@ -18,6 +19,7 @@ import {
   Matches,
   ValidateNested,
 } from 'class-validator';
+import { CLIENT_MESSAGE_ID } from '../chat/client-frames.js';
 
 export class AdminReplyFrame {
   @IsIn(['reply'])
@@ -26,11 +28,11 @@ export class AdminReplyFrame {
   @IsUUID()
   escalationId!: string;
 
-  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  @Matches(CLIENT_MESSAGE_ID)
   clientMessageId!: string;
 
   @IsString()
-  @Length(1, 8000)
+  @Length(1, ADMIN_REPLY_MAX_CHARS)
   text!: string;
 }
 

@@ -12,10 +12,10 @@ import { validatePlain, ContractViolation } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { ROLES, type Role, TokenService } from './token-service.js';
+import { ROLES, type Role, SUBJECT_PATTERN, TokenService } from './token-service.js';
 
 class DemoTokenRequest {
-  @Matches(/^[A-Za-z0-9_.@-]{1,128}$/)
+  @Matches(SUBJECT_PATTERN)
   customerId!: string;
 
   @IsOptional()

@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { ADMIN_ID_MAX_CHARS, CUSTOMER_ID_MAX_CHARS } from '@support/contracts';
 import { AppError, type Clock } from '@support/platform';
 
 export const ROLES = ['customer', 'admin', 'analyst'] as const;
@@ -15,7 +16,9 @@ export interface VerifiedPrincipal extends Principal {
 }
 
 const ISSUER = 'support-gateway';
-const SUBJECT_PATTERN = /^[A-Za-z0-9_.@-]{1,128}$/;
+/** A subject becomes the customer or admin id of the events, so it keeps to their limit. */
+const SUBJECT_MAX_CHARS = Math.min(CUSTOMER_ID_MAX_CHARS, ADMIN_ID_MAX_CHARS);
+export const SUBJECT_PATTERN = new RegExp(`^[A-Za-z0-9_.@-]{1,${SUBJECT_MAX_CHARS}}$`);
 /** A token without `exp` would be valid forever; without `iat` its age cannot be told. */
 const REQUIRED_CLAIMS = ['exp', 'iat'];
 
@@ -32,7 +35,10 @@ export class TokenService {
 
   async issue(principal: Principal, ttlSeconds = 12 * 3600): Promise<string> {
     if (!SUBJECT_PATTERN.test(principal.subject))
-      throw new AppError('validation_failed', 'subject must be 1-128 letters, digits or ._@-');
+      throw new AppError(
+        'validation_failed',
+        `subject must be 1-${SUBJECT_MAX_CHARS} letters, digits or ._@-`,
+      );
     const now = Math.floor(this.clock.now().getTime() / 1000);
     return new SignJWT({ role: principal.role })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -3,7 +3,11 @@ import type { Duplex } from 'node:stream';
 import { AppError, ERROR_POLICY, isAppError } from '@support/platform';
 import type { Role, TokenService, VerifiedPrincipal } from './token-service.js';
 
-export const BEARER_PROTOCOL = /^bearer\.(.+)$/;
+/** A socket's token travels as the `bearer.<token>` subprotocol (the pages: see protocol.js). */
+export const BEARER_SUBPROTOCOL_PREFIX = 'bearer.';
+export const BEARER_PROTOCOL = new RegExp(
+  `^${BEARER_SUBPROTOCOL_PREFIX.replaceAll('.', '\\.')}(.+)$`,
+);
 
 /**
  * The token of a WebSocket upgrade: a `bearer.<token>` subprotocol, never the URL. A URL token

@@ -1,9 +1,15 @@
-import { ATTACHMENT_MIME_TYPES, ContractViolation, validatePlain } from '@support/contracts';
+import {
+  ATTACHMENT_FILE_NAME_MAX_CHARS,
+  ATTACHMENT_MIME_TYPES,
+  CLIENT_MESSAGE_ID_MAX_CHARS,
+  ContractViolation,
+  validatePlain,
+} from '@support/contracts';
 import { AppError } from '@support/platform';
 import { IsBoolean, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { CONVERSATION_ID } from './conversation-ids.js';
 
-const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const CLIENT_MESSAGE_ID = new RegExp(`^[A-Za-z0-9_-]{1,${CLIENT_MESSAGE_ID_MAX_CHARS}}$`);
 
 export class HelloFrame {
   @IsIn(['hello'])
@@ -52,7 +58,7 @@ export class AttachmentFrame {
   clientMessageId!: string;
 
   @IsString()
-  @Length(1, 200)
+  @Length(1, ATTACHMENT_FILE_NAME_MAX_CHARS)
   fileName!: string;
 
   @IsIn(ATTACHMENT_MIME_TYPES)

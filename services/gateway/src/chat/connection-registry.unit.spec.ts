@@ -62,7 +62,7 @@ describe('ConnectionRegistry', () => {
 describe('RecentReplies', () => {
   it('forgets replies older than the window, and the least recent conversation over the cap', () => {
     let now = 0;
-    const recent = new RecentReplies(1_000, 2, 20, () => now);
+    const recent = new RecentReplies(1_000, 2, 20, { now: () => new Date(now) });
     recent.remember('c1', reply('old'));
     now = 1_500;
     recent.remember('c1', reply('new'));

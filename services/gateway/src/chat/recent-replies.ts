@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '@support/platform';
 import type { ServerFrame } from './server-frames.js';
 
 export type ReplyFrame = Extract<ServerFrame, { type: 'reply' }>;
@@ -14,12 +15,12 @@ export class RecentReplies {
     private readonly keepMs = 120_000,
     private readonly maxConversations = 20_000,
     private readonly maxPerConversation = 20,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   remember(conversationId: string, frame: ReplyFrame): void {
     const kept = this.fresh(conversationId);
-    kept.push({ frame, keptAt: this.now() });
+    kept.push({ frame, keptAt: this.clock.now().getTime() });
     // Re-inserting moves the conversation to the end: the first key is the least recently used.
     this.byConversation.delete(conversationId);
     this.byConversation.set(conversationId, kept.slice(-this.maxPerConversation));
@@ -32,7 +33,7 @@ export class RecentReplies {
   }
 
   private fresh(conversationId: string) {
-    const oldest = this.now() - this.keepMs;
+    const oldest = this.clock.now().getTime() - this.keepMs;
     return (this.byConversation.get(conversationId) ?? []).filter((e) => e.keptAt >= oldest);
   }
 }

@@ -1,5 +1,5 @@
 import { AdminReplied, type EventEnvelope } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError, type Clock, systemClock } from '@support/platform';
 
 /** What the system recorded, as far as the check needs it. */
 export interface CausationRecords {
@@ -32,7 +32,7 @@ export interface CausedEvent {
 export class ReplyCausation {
   constructor(
     private readonly records: CausationRecords,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -43,7 +43,7 @@ export class ReplyCausation {
     const verdict = await this.verdictOfRecords(caused);
     if (
       verdict.kind === 'unrecorded' &&
-      this.now() - Date.parse(caused.event.occurredAt) > MAX_CAUSE_LAG_MS
+      this.clock.now().getTime() - Date.parse(caused.event.occurredAt) > MAX_CAUSE_LAG_MS
     )
       return forged(`${verdict.reason}, ${MAX_CAUSE_LAG_MS / 60_000} minutes after it was sent`);
     return verdict;

@@ -47,7 +47,7 @@ function reply(
 }
 
 // The clock reads the replies' own send time: a cause is waited for that young.
-const check = new ReplyCausation(records, () => Date.parse('2026-01-01T00:00:00.000Z'));
+const check = new ReplyCausation(records, { now: () => new Date('2026-01-01T00:00:00.000Z') });
 const verdictOf = (event: ReturnType<typeof reply>) =>
   check.verdict({ event, human: event.payload.kind === 'human' });
 
@@ -105,7 +105,7 @@ describe('ReplyCausation over time', () => {
 
   it('waits for an unrecorded cause while the reply is younger than MAX_CAUSE_LAG_MS, then calls it forged', async () => {
     let now = sentAt + MAX_CAUSE_LAG_MS;
-    const clocked = new ReplyCausation(records, () => now);
+    const clocked = new ReplyCausation(records, { now: () => new Date(now) });
     const fresh = reply({ turnId: 'turn-new' });
     expect(await clocked.verdict({ event: fresh, human: false })).toMatchObject({
       kind: 'unrecorded',
@@ -140,7 +140,9 @@ describe('AcceptedMessages', () => {
     const sink = accepted.rememberingSink({ publish: async (e) => published.push(e.id) });
     await sink.publish(message(MSG_A1, 'turn-a1', 'conv-a'));
     expect(published).toEqual([MSG_A1]);
-    const causation = new ReplyCausation(accepted, () => Date.parse('2026-01-01T00:00:00.000Z'));
+    const causation = new ReplyCausation(accepted, {
+      now: () => new Date('2026-01-01T00:00:00.000Z'),
+    });
     expect(
       await causation.verdict({ event: reply({ causationId: MSG_A1 }), human: false }),
     ).toEqual({ kind: 'verified' });

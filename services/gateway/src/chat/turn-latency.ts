@@ -16,7 +16,7 @@ export class TurnLatency {
 
   constructor(
     private readonly record: (seconds: number) => void,
-    private readonly nowMs: () => number = () => performance.now(),
+    private readonly monotonicMs: () => number = () => performance.now(),
     private readonly capacity = TURNS_IN_FLIGHT,
   ) {}
 
@@ -24,7 +24,7 @@ export class TurnLatency {
   timingSink(sink: EventSink): EventSink {
     return {
       publish: async (event) => {
-        const at = this.nowMs();
+        const at = this.monotonicMs();
         const result = await sink.publish(event);
         this.accepted(event, at);
         return result;
@@ -38,7 +38,7 @@ export class TurnLatency {
     const at = this.started.get(turnId);
     if (at === undefined) return;
     this.started.delete(turnId);
-    this.record((this.nowMs() - at) / 1000);
+    this.record((this.monotonicMs() - at) / 1000);
   }
 
   private accepted(event: EventEnvelope, at: number): void {

@@ -1,6 +1,6 @@
 import type { RuntimeEnvironment } from '@support/platform';
 import { ROLES, type Role } from '../auth/token-service.js';
-import { DEV_TOKEN_SECRET } from './gateway-env.js';
+import { DEV_TOKEN_SECRET } from './gateway-own-env.js';
 
 /**
  * The roles the demo issuer signs tokens for: none unless demo mode was asked for, and never a

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '@support/platform';
 import type { Role } from '../auth/token-service.js';
 import { demoTokenRoles } from './demo-mode.js';
-import { DEV_TOKEN_SECRET, gatewayEnv } from './gateway-env.js';
+import { DEV_TOKEN_SECRET, gatewayOwnEnv } from './gateway-own-env.js';
 
 export interface GatewayConfig {
   readonly tokenSecret: string;
@@ -24,7 +24,7 @@ export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 export function gatewayConfigFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): GatewayConfig {
-  const c = loadConfig(gatewayEnv, env);
+  const c = loadConfig(gatewayOwnEnv, env);
   const production = c.NODE_ENV === 'production';
   if (c.AUTH_TOKEN_SECRET.length < 32)
     throw new ConfigError('AUTH_TOKEN_SECRET', 'must be at least 32 characters');

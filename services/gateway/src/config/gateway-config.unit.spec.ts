@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@support/platform';
 import { demoModeWarning } from './demo-mode.js';
 import { gatewayConfigFromEnv } from './gateway-config.js';
-import { DEV_TOKEN_SECRET } from './gateway-env.js';
+import { DEV_TOKEN_SECRET } from './gateway-own-env.js';
 
 const SECRET = 'a-real-secret-a-real-secret-a-real-secret';
 

@@ -1,5 +1,8 @@
 const DAY_MS = 24 * 3600_000;
 
+/** How many days the dashboard shows unless asked, and at most (the page's field uses them too). */
+export const DASHBOARD_DAYS = { default: 30, max: 3660 } as const;
+
 /**
  * Whole UTC days, [fromDay, toDay): the dashboard's aggregates are daily, so a period starts and
  * ends at midnight UTC (the day its per-day chart has always used).

@@ -3,8 +3,8 @@ import { renderTrace, TurnTraceReader } from '@support/persistence';
 import { AppError } from '@support/platform';
 import type { Response } from 'express';
 import { TokenService } from '../auth/token-service.js';
-import { sendWebFile } from '../web/chat-page.controller.js';
-import { type DashboardPeriod, lastDays } from './dashboard-period.js';
+import { sendProtocolScript, sendWebFile } from '../web/chat-page.controller.js';
+import { DASHBOARD_DAYS, type DashboardPeriod, lastDays } from './dashboard-period.js';
 import { dashboardCsv, DashboardQueries } from './dashboard-queries.js';
 
 /** The analysts' dashboard: the page, its data as JSON and as CSV (analyst tokens only). */
@@ -29,6 +29,11 @@ export class DashboardController {
   @Get('dashboard.css')
   style(@Res() res: Response) {
     sendWebFile(res, 'dashboard.css', 'css');
+  }
+
+  @Get('protocol.js')
+  protocol(@Res() res: Response) {
+    sendProtocolScript(res);
   }
 
   @Get('trace')
@@ -72,11 +77,11 @@ export class DashboardController {
 
   /** The last `days` whole UTC days, today included. */
   private period(days?: string): DashboardPeriod {
-    const count = days === undefined ? 30 : Number(days);
-    if (!Number.isInteger(count) || count < 1 || count > 3660)
+    const count = days === undefined ? DASHBOARD_DAYS.default : Number(days);
+    if (!Number.isInteger(count) || count < 1 || count > DASHBOARD_DAYS.max)
       throw new AppError(
         'validation_failed',
-        `Days must be a whole number from 1 to 3660 (that many whole UTC days, today included); got "${String(days).slice(0, 20)}"`,
+        `Days must be a whole number from 1 to ${DASHBOARD_DAYS.max} (that many whole UTC days, today included); got "${String(days).slice(0, 20)}"`,
       );
     return lastDays(count, new Date());
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { sendWebFile } from './chat-page.controller.js';
+import { sendProtocolScript, sendWebFile } from './chat-page.controller.js';
 
 /**
  * Serves the admin console's pages (static): the queue, whose data comes over the admin WebSocket,
@@ -21,6 +21,12 @@ export class AdminPageController {
   @Get('admin.css')
   style(@Res() res: Response) {
     sendWebFile(res, 'admin.css', 'css');
+  }
+
+  /** For the queue and the gaps page. */
+  @Get('protocol.js')
+  protocol(@Res() res: Response) {
+    sendProtocolScript(res);
   }
 
   /** The knowledge gaps: avoidable escalations an admin answered, drafted into articles. */

@@ -1,3 +1,4 @@
+// @ts-check
 // Admin console: the queue of open escalations, longest waiting first, with filters, live waiting
 // times, who handles each (claim / release), the summary and transcript, a link to the
 // conversation's trace, and a reply box that does what a reply in the Slack thread does. Live
@@ -6,41 +7,82 @@
 (() => {
   'use strict';
   const TOKEN_KEY = 'support.admin.token';
-  // The gateway closes a socket with this code when its token expires (PROTOCOL.md).
-  const TOKEN_EXPIRED_CLOSE = 4001;
+  const PROTOCOL = window.GatewayProtocol;
   const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/g;
   const LETTERS = /\p{L}/gu;
+  /** @typedef {import('../admin/admin-frames.js').AdminServerFrame} AdminServerFrame */
+  /** @typedef {import('../admin/admin-frames.js').AdminEscalationView} AdminEscalationView */
+  /** @typedef {import('../admin/admin-frames.js').AdminTranscriptLine} AdminTranscriptLine */
+  /** @typedef {import('../admin/admin-frames.js').QueueFilter} QueueFilter */
+  /**
+   * @typedef {import('../admin/admin-frames.js').AdminQueueFrame
+   *   | import('../admin/admin-frames.js').AdminClaimFrame
+   *   | import('../admin/admin-frames.js').AdminReplyFrame} AdminClientFrame
+   */
+  /** @type {Array<keyof QueueFilter>} */
   const FILTERS = ['reason', 'group', 'topic', 'language'];
   // The page's own folder (/admin/), whether or not the address ends with a slash.
   const HERE = location.href.replace(/[?#].*$/, '').replace(/\/?$/, '/');
+  /**
+   * The element with this id (the page has every one asked for); `_type` only tells the checker
+   * which element it is.
+   * @template {HTMLElement} [T=HTMLElement]
+   * @param {string} id
+   * @param {new () => T} [_type]
+   * @returns {T}
+   */
+  const $ = (id, _type) => /** @type {T} */ (document.getElementById(id));
+  /**
+   * The part of a card that `selector` names (every card has them all).
+   * @template {HTMLElement} [T=HTMLElement]
+   * @param {ParentNode} card
+   * @param {string} selector
+   * @param {new () => T} [_type]
+   * @returns {T}
+   */
+  const partOf = (card, selector, _type) => /** @type {T} */ (card.querySelector(selector));
   const ui = {
-    signIn: document.getElementById('admin-sign-in'),
-    tokenForm: document.getElementById('admin-token-login'),
-    token: document.getElementById('admin-token'),
-    login: document.getElementById('admin-login'),
-    adminId: document.getElementById('admin-id'),
-    signedIn: document.getElementById('admin-signed-in'),
-    status: document.getElementById('admin-conn-status'),
-    error: document.getElementById('admin-error'),
-    empty: document.getElementById('admin-empty'),
-    filters: document.getElementById('queue-filters'),
-    count: document.getElementById('queue-count'),
-    list: document.getElementById('escalations'),
+    signIn: $('admin-sign-in'),
+    tokenForm: $('admin-token-login'),
+    token: $('admin-token', HTMLTextAreaElement),
+    login: $('admin-login'),
+    adminId: $('admin-id', HTMLInputElement),
+    signedIn: $('admin-signed-in'),
+    status: $('admin-conn-status'),
+    error: $('admin-error'),
+    empty: $('admin-empty'),
+    filters: $('queue-filters'),
+    count: $('queue-count'),
+    list: $('escalations'),
   };
+  /** @type {Map<string, HTMLElement>} */
   const cards = new Map(); // escalationId -> card element
+  /** @type {WebSocket | null} */
   let socket = null;
   let counter = 0;
+  /** @type {string | null} */
   let me = null; // the signed-in admin's id
+  /** @type {QueueFilter} */
   let filter = {};
   let filterOptionsShown = false;
 
-  /** Right-to-left when most letters are Arabic. */
+  /**
+   * Right-to-left when most letters are Arabic.
+   * @param {string} text
+   */
   function directionOf(text) {
     const letters = (text.match(LETTERS) || []).length;
     const arabic = (text.match(ARABIC) || []).length;
     return letters > 0 && arabic / letters > 0.5 ? 'rtl' : 'ltr';
   }
 
+  /**
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {Record<string, string>} [attributes]
+   * @param {string} [text]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, attributes = {}, text) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
@@ -48,14 +90,19 @@
     return node;
   }
 
+  /** @param {string} message */
   function showError(message) {
     ui.error.textContent = message;
     ui.error.hidden = !message;
   }
 
-  /** "45s", "3m 05s", "2h 07m", "3d 4h": how long the customer has been waiting. */
+  /**
+   * "45s", "3m 05s", "2h 07m", "3d 4h": how long the customer has been waiting.
+   * @param {number} ms
+   */
   function waited(ms) {
     const s = Math.max(0, Math.floor(ms / 1000));
+    /** @param {number} n */
     const pad = (n) => String(n).padStart(2, '0');
     if (s < 60) return `${s}s`;
     if (s < 3600) return `${Math.floor(s / 60)}m ${pad(s % 60)}s`;
@@ -67,13 +114,14 @@
     const now = Date.now();
     for (const card of cards.values()) {
       if (card.dataset.state !== 'open') continue;
-      const opened = Date.parse(card.dataset.openedAt);
-      card.querySelector('.waiting').textContent = Number.isNaN(opened)
+      const opened = Date.parse(card.dataset.openedAt ?? '');
+      partOf(card, '.waiting').textContent = Number.isNaN(opened)
         ? 'waiting'
         : `waiting ${waited(now - opened)}`;
     }
   }
 
+  /** @param {HTMLElement} card */
   function matchesFilter(card) {
     return FILTERS.every((name) => {
       const wanted = filter[name];
@@ -93,6 +141,7 @@
     ui.count.textContent = `${shown} open`;
   }
 
+  /** @param {AdminTranscriptLine} line */
   function transcriptLine(line) {
     const item = el(
       'li',
@@ -103,43 +152,51 @@
     return item;
   }
 
-  /** Who handles the escalation, as the latest claim frame (highest sequence) says. */
+  /**
+   * Who handles the escalation, as the latest claim frame (highest sequence) says.
+   * @param {HTMLElement} card
+   * @param {string | null} holder
+   * @param {number} sequence
+   */
   function showClaim(card, holder, sequence) {
     if (sequence < Number(card.dataset.claimSequence || 0)) return;
     card.dataset.claimSequence = String(sequence);
     card.dataset.claimedBy = holder || '';
     const mine = holder !== null && holder === me;
     card.dataset.mine = String(mine);
-    card.querySelector('.owner').textContent = holder
+    partOf(card, '.owner').textContent = holder
       ? mine
         ? 'handled by you'
         : `handled by ${holder}`
       : 'nobody handles this yet';
-    const button = card.querySelector('.claim');
+    const button = partOf(card, '.claim', HTMLButtonElement);
     button.dataset.action = mine ? 'release' : 'claim';
     button.textContent = mine ? 'Release' : 'Claim';
     button.disabled = holder !== null && !mine;
     const othersHold = holder !== null && !mine;
-    card.querySelector('.reply-input').disabled = othersHold;
-    card.querySelector('.reply-send').disabled = othersHold;
+    partOf(card, '.reply-input', HTMLTextAreaElement).disabled = othersHold;
+    partOf(card, '.reply-send', HTMLButtonElement).disabled = othersHold;
   }
 
-  /** The customer took the request back: kept in the queue (a reply still reaches them), marked. */
+  /**
+   * The customer took the request back: kept in the queue (a reply still reaches them), marked.
+   * @param {HTMLElement} card
+   */
   function markWithdrawn(card) {
     if (card.dataset.withdrawn === 'true') return;
     card.dataset.withdrawn = 'true';
-    card
-      .querySelector('h2')
-      .append(
-        document.createTextNode(' '),
-        el('span', { class: 'badge withdrawn' }, 'withdrawn by the customer'),
-      );
+    partOf(card, 'h2').append(
+      document.createTextNode(' '),
+      el('span', { class: 'badge withdrawn' }, 'withdrawn by the customer'),
+    );
   }
 
+  /** @param {AdminClientFrame} frame */
   function send(frame) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
   }
 
+  /** @param {AdminEscalationView} escalation */
   function renderEscalation(escalation) {
     if (cards.has(escalation.escalationId)) return;
     const card = el('section', {
@@ -168,8 +225,11 @@
     const status = el('div', { class: 'status' });
     const claim = el('button', { class: 'claim', type: 'button', 'data-action': 'claim' }, 'Claim');
     claim.addEventListener('click', () => {
-      card.querySelector('.claim-note').textContent = '';
-      send({ type: claim.dataset.action, escalationId: escalation.escalationId });
+      partOf(card, '.claim-note').textContent = '';
+      send({
+        type: /** @type {'claim' | 'release'} */ (claim.dataset.action),
+        escalationId: escalation.escalationId,
+      });
     });
     const trace = el('a', { class: 'trace-link' }, 'Trace');
     trace.href = new URL(
@@ -222,18 +282,19 @@
     cards.set(escalation.escalationId, card);
     // Oldest first: a live escalation goes before the first one opened after it.
     const later = [...cards.values()].find(
-      (other) => other !== card && other.dataset.openedAt > escalation.openedAt,
+      (other) => other !== card && (other.dataset.openedAt ?? '') > escalation.openedAt,
     );
     ui.list.insertBefore(card, later || null);
     tickWaitingTimes();
     refreshQueue();
   }
 
+  /** @param {Partial<Record<keyof QueueFilter, readonly string[]>>} options */
   function showFilterOptions(options) {
     if (filterOptionsShown) return;
     filterOptionsShown = true;
     for (const name of FILTERS) {
-      const select = document.getElementById(`filter-${name}`);
+      const select = $(`filter-${name}`, HTMLSelectElement);
       select.replaceChildren(el('option', { value: '' }, 'all'));
       for (const value of options[name] || []) select.append(el('option', { value }, value));
       select.value = filter[name] || '';
@@ -241,6 +302,7 @@
     ui.filters.hidden = false;
   }
 
+  /** @param {AdminServerFrame} frame */
   function onFrame(frame) {
     switch (frame.type) {
       case 'snapshot':
@@ -256,12 +318,12 @@
       case 'message':
         for (const card of cards.values())
           if (card.dataset.conversationId === frame.conversationId)
-            card.querySelector('.transcript').append(transcriptLine(frame.line));
+            partOf(card, '.transcript').append(transcriptLine(frame.line));
         break;
       case 'topic': {
         const card = cards.get(frame.escalationId);
         if (card) {
-          card.querySelector('.topic').textContent = frame.topic;
+          partOf(card, '.topic').textContent = frame.topic;
           card.dataset.topic = frame.topic;
           refreshQueue();
         }
@@ -271,8 +333,8 @@
         const card = cards.get(frame.escalationId);
         if (card) {
           card.dataset.state = 'resolved';
-          card.querySelector('.waiting').textContent = 'answered';
-          card.querySelector('.claim').disabled = true;
+          partOf(card, '.waiting').textContent = 'answered';
+          partOf(card, '.claim', HTMLButtonElement).disabled = true;
         }
         break;
       }
@@ -292,12 +354,14 @@
         break;
       case 'claim_refused': {
         const card = cards.get(frame.escalationId);
-        if (card) card.querySelector('.claim-note').textContent = frame.message;
+        if (card) partOf(card, '.claim-note').textContent = frame.message;
         else showError(frame.message);
         break;
       }
       case 'ack':
-        for (const input of ui.list.querySelectorAll('.reply-input'))
+        for (const input of /** @type {NodeListOf<HTMLTextAreaElement>} */ (
+          ui.list.querySelectorAll('.reply-input')
+        ))
           if (input.dataset.pending === frame.clientMessageId) {
             input.value = '';
             delete input.dataset.pending;
@@ -310,10 +374,12 @@
   }
 
   function readFilter() {
+    /** @type {QueueFilter} */
     const next = {};
     for (const name of FILTERS) {
-      const value = document.getElementById(`filter-${name}`).value;
-      if (value) next[name] = value;
+      const value = $(`filter-${name}`, HTMLSelectElement).value;
+      // The menus hold the values the server offered (`filterOptions`).
+      if (value) next[name] = /** @type {any} */ (value);
     }
     return next;
   }
@@ -326,12 +392,13 @@
   });
   ui.filters.addEventListener('submit', (event) => event.preventDefault());
 
+  /** @param {string} token */
   function connect(token) {
     const url = new URL('ws', HERE);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     url.search = '';
     // The token travels as a subprotocol: the gateway refuses one in the URL (logs, history).
-    socket = new WebSocket(url, [`bearer.${token}`]);
+    socket = new WebSocket(url, [`${PROTOCOL.bearerSubprotocolPrefix}${token}`]);
     ui.status.dataset.state = 'connecting';
     socket.addEventListener('open', () => {
       ui.status.dataset.state = 'open';
@@ -347,7 +414,8 @@
     });
     socket.addEventListener('close', (event) => {
       ui.status.dataset.state = 'closed';
-      if (event.code === TOKEN_EXPIRED_CLOSE) {
+      // The gateway closes a socket with this code when its token expires (PROTOCOL.md).
+      if (event.code === PROTOCOL.tokenExpiredCloseCode) {
         signOut('Your session has ended; sign in again.');
         return;
       }
@@ -355,6 +423,7 @@
     });
   }
 
+  /** @param {string} message */
   function signOut(message) {
     sessionStorage.removeItem(TOKEN_KEY);
     me = null;
@@ -363,7 +432,10 @@
     showError(message);
   }
 
-  /** Checks the token over HTTP first: a refused WebSocket upgrade cannot tell the page why. */
+  /**
+   * Checks the token over HTTP first: a refused WebSocket upgrade cannot tell the page why.
+   * @param {string} token
+   */
   async function signIn(token) {
     showError('');
     const response = await fetch(new URL('session', HERE), {

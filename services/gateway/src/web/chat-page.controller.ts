@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { PROTOCOL_SCRIPT } from './web-protocol.js';
 
 // src/web and dist/web sit at the same depth, so the static files resolve from either.
 const WEB_DIR = fileURLToPath(new URL('../../src/web/', import.meta.url));
@@ -14,11 +15,21 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Sends one of the static web files with the pages' security headers. */
-export function sendWebFile(res: Response, file: string, type: string): void {
+function setSecurityHeaders(res: Response): void {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
+/** Sends one of the static web files with the pages' security headers. */
+export function sendWebFile(res: Response, file: string, type: string): void {
+  setSecurityHeaders(res);
   res.type(type).sendFile(file, { root: WEB_DIR });
+}
+
+/** Sends `protocol.js`, the constants a page shares with the gateway, like a static script. */
+export function sendProtocolScript(res: Response): void {
+  setSecurityHeaders(res);
+  res.type('application/javascript').send(PROTOCOL_SCRIPT);
 }
 
 /** Serves the customer chat page (static, no build step). */
@@ -36,6 +47,11 @@ export class ChatPageController {
   @Get('chat.js')
   script(@Res() res: Response) {
     this.send(res, 'chat.js', 'application/javascript');
+  }
+
+  @Get('protocol.js')
+  protocol(@Res() res: Response) {
+    sendProtocolScript(res);
   }
 
   @Get('chat.css')

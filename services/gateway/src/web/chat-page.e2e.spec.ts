@@ -380,13 +380,15 @@ describe('customer chat page in a real browser', () => {
     });
     try {
       const customerId = 'cust-page-ended';
-      const shortLived = await tokens.issue({ subject: customerId, role: 'customer' }, 3);
+      // Long enough for the page to load and open its socket on a loaded machine (3 s was not,
+      // under a CI run beside other test processes), short enough to wait for.
+      const shortLived = await tokens.issue({ subject: customerId, role: 'customer' }, 9);
       const { page, pageErrors } = await openSignedIn(
         production.gateway.url,
         shortLived,
         customerId,
       );
-      await page.locator('#login').waitFor({ state: 'visible' });
+      await page.locator('#login').waitFor({ state: 'visible', timeout: 20_000 });
       expect(await page.locator('#login-error').textContent()).toContain('Your session has ended');
       expect(await page.isHidden('#chat')).toBe(true);
       expect(await page.evaluate(() => sessionStorage.getItem('chat.token'))).toBeNull();
@@ -395,5 +397,5 @@ describe('customer chat page in a real browser', () => {
       for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
       await production.close();
     }
-  }, 30_000);
+  }, 45_000);
 });

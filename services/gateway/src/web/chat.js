@@ -1,3 +1,4 @@
+// @ts-check
 // Customer web chat. Static, no build step, no dependencies.
 // Talks the gateway WebSocket protocol described in services/gateway/PROTOCOL.md.
 //
@@ -10,18 +11,23 @@
   // Constants
   // ---------------------------------------------------------------------------
 
-  const MAX_TEXT_CHARS = 4000;
-  const MAX_ATTACHMENT_BYTES = 512 * 1024;
-  const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+  // The gateway's own figures, from protocol.js (loaded before this script).
+  const PROTOCOL = window.GatewayProtocol;
+  const MAX_TEXT_CHARS = PROTOCOL.chat.messageMaxChars;
+  const MAX_ATTACHMENT_BYTES = PROTOCOL.chat.attachmentMaxBytes;
+  const MAX_ATTACHMENT_KIB = MAX_ATTACHMENT_BYTES / 1024;
+  /** @type {readonly string[]} */
+  const ALLOWED_IMAGE_TYPES = PROTOCOL.chat.attachmentMimeTypes;
   const BACKOFF_MIN_MS = 1000;
   const BACKOFF_MAX_MS = 15000;
   // 4401 is the gateway's "bad token" close code, 1008 is the generic policy violation.
   const AUTH_CLOSE_CODES = new Set([4401, 1008]);
   // The gateway closes the socket with this code when its token expires (PROTOCOL.md).
-  const TOKEN_EXPIRED_CLOSE = 4001;
+  const TOKEN_EXPIRED_CLOSE = PROTOCOL.tokenExpiredCloseCode;
 
   const TOKEN_KEY = 'chat.token';
   const CUSTOMER_KEY = 'chat.customerId';
+  /** @param {string | null} customerId */
   const conversationKey = (customerId) => `chat.conversationId.${customerId}`;
 
   const ARABIC_CHAR = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
@@ -55,8 +61,7 @@
       'Connection lost before the message was confirmed. / انقطع الاتصال قبل تأكيد الرسالة.',
     notConnected: 'Not connected. / غير متصل.',
     tooLong: `Message is longer than ${MAX_TEXT_CHARS} characters. / الرسالة أطول من ${MAX_TEXT_CHARS} حرف.`,
-    fileTooLarge:
-      'This image is larger than 512 KiB. Please choose a smaller one. / حجم الصورة أكبر من 512 كيلوبايت. يرجى اختيار صورة أصغر.',
+    fileTooLarge: `This image is larger than ${MAX_ATTACHMENT_KIB} KiB. Please choose a smaller one. / حجم الصورة أكبر من ${MAX_ATTACHMENT_KIB} كيلوبايت. يرجى اختيار صورة أصغر.`,
     fileBadType:
       'Only JPEG, PNG or WebP images can be attached. / يمكن إرفاق صور JPEG أو PNG أو WebP فقط.',
     fileUnreadable: 'The image could not be read. / تعذّرت قراءة الصورة.',
@@ -64,35 +69,63 @@
       'Your session has ended. Please sign in again. / انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.',
     loginFailed: 'Could not start the chat. / تعذّر بدء المحادثة.',
     signedInAs: 'Signed in as / مسجّل باسم',
+    attachPhoto: `Attach a photo (max ${MAX_ATTACHMENT_KIB} KiB) / أرفق صورة`,
   };
+
+  /** @typedef {import('../chat/server-frames.js').ServerFrame} ChatServerFrame */
+  /** @typedef {import('../chat/server-frames.js').HistoryEntry} ChatHistoryEntry */
+  /** @typedef {import('@support/contracts').CitationDto} ChatCitation */
+  /** @typedef {import('../chat/client-frames.js').HelloFrame} HelloFrame */
+  /** @typedef {import('../chat/client-frames.js').MessageFrame} MessageFrame */
+  /** @typedef {import('../chat/client-frames.js').AttachmentFrame} AttachmentFrame */
+  /** @typedef {import('../chat/client-frames.js').ClientFrame} ChatClientFrame */
+  /**
+   * A message sent but not acked yet.
+   * @typedef {{ frame: MessageFrame | AttachmentFrame, el: HTMLElement, text: string }} PendingMessage
+   */
+  /** @typedef {{ type: 'text', value: string } | { type: 'cite', chunkId: string, n: number }} Segment */
+  /** @typedef {{ n: number, chunkId: string, title: string, docId: string }} Source */
+  /** @typedef {WebSocket & { wasOpen?: boolean }} ChatSocket */
 
   // ---------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------
 
   const state = {
+    /** @type {string | null} */
     token: null,
+    /** @type {string | null} */
     customerId: null,
+    /** @type {string | null} */
     conversationId: null,
+    /** @type {string | null} */
     renderedConversationId: null, // which conversation #messages currently shows
+    /** @type {ChatSocket | null} */
     ws: null,
     ready: false,
     backoffAttempt: 0,
-    reconnectTimer: null,
+    /** @type {number | undefined} */
+    reconnectTimer: undefined,
     // clientMessageId -> { frame, el, text } for messages not yet acked.
+    /** @type {Map<string, PendingMessage>} */
     pending: new Map(),
     // replyId and "at|text" keys already on screen, so replays after a reconnect don't duplicate.
+    /** @type {Set<string>} */
     seenReplies: new Set(),
     domSeq: 0,
   };
 
-  let ui = null;
+  /** @type {ReturnType<typeof findUi>} */
+  let ui;
 
   // ---------------------------------------------------------------------------
   // Pure helpers (exposed on window.ChatPage for tests)
   // ---------------------------------------------------------------------------
 
-  /** 'rtl' when Arabic-script letters are more than half of all letters, else 'ltr'. */
+  /**
+   * 'rtl' when Arabic-script letters are more than half of all letters, else 'ltr'.
+   * @param {string | null | undefined} text
+   */
   function textDirection(text) {
     let letters = 0;
     let arabic = 0;
@@ -108,18 +141,25 @@
    * Splits reply text into text and citation segments and numbers the sources.
    * Numbering follows first appearance in the text; citations[] entries never marked
    * in the text are appended so the Sources list still shows everything the server sent.
+   * @param {string | null | undefined} text
+   * @param {readonly Partial<ChatCitation>[] | null | undefined} citations
+   * @returns {{ segments: Segment[], sources: Source[] }}
    */
   function parseCitations(text, citations) {
     const list = Array.isArray(citations) ? citations.filter((c) => c && c.chunkId != null) : [];
     const byId = new Map(list.map((c) => [String(c.chunkId), c]));
+    /** @type {Map<string, number>} */
     const numbers = new Map();
+    /** @param {string} id */
     const numberFor = (id) => {
       if (!numbers.has(id)) numbers.set(id, numbers.size + 1);
-      return numbers.get(id);
+      return /** @type {number} */ (numbers.get(id));
     };
+    /** @param {string} id */
     const isCitation = (id) => byId.has(id) || CHUNK_ID_SHAPE.test(id);
 
     const source = String(text || '');
+    /** @type {Segment[]} */
     const segments = [];
     let last = 0;
     for (const match of source.matchAll(BRACKET_RUN)) {
@@ -155,18 +195,24 @@
     return { segments, sources };
   }
 
+  /**
+   * @param {Segment[]} segments
+   * @param {string} value
+   */
   function pushText(segments, value) {
     if (value) segments.push({ type: 'text', value });
   }
 
+  /** @param {Segment[]} segments */
   function plainText(segments) {
-    return segments
-      .filter((s) => s.type === 'text')
-      .map((s) => s.value)
-      .join('');
+    return segments.map((s) => (s.type === 'text' ? s.value : '')).join('');
   }
 
-  /** Reads a JWT payload without verifying it (the gateway verifies); used for `sub` and `exp`. */
+  /**
+   * Reads a JWT payload without verifying it (the gateway verifies); used for `sub` and `exp`.
+   * @param {string | null} token
+   * @returns {{ sub?: unknown, exp?: unknown } | null}
+   */
   function decodeJwtPayload(token) {
     try {
       const part = String(token).split('.')[1];
@@ -182,6 +228,7 @@
     }
   }
 
+  /** @param {string | null} token */
   function tokenExpired(token) {
     const payload = decodeJwtPayload(token);
     return !!(payload && typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now());
@@ -197,10 +244,12 @@
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   }
 
+  /** @param {number} attempt */
   function backoffDelay(attempt) {
     return Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt);
   }
 
+  /** @param {string | null | undefined} at */
   function formatTime(at) {
     if (!at) return '';
     const d = new Date(at);
@@ -209,6 +258,13 @@
       : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   }
 
+  /**
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {string | null} [className]
+   * @param {string | null} [text]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, className, text) {
     const node = document.createElement(tag);
     if (className) node.className = className;
@@ -220,31 +276,51 @@
   // Session: login, token, sign out
   // ---------------------------------------------------------------------------
 
-  function boot() {
-    ui = {
-      app: document.querySelector('.app'),
-      login: document.getElementById('login'),
-      loginForm: document.getElementById('login-form'),
-      loginInput: document.getElementById('login-customer'),
-      loginSubmit: document.getElementById('login-submit'),
-      loginError: document.getElementById('login-error'),
-      chat: document.getElementById('chat'),
-      who: document.getElementById('who'),
-      logout: document.getElementById('logout'),
-      conn: document.getElementById('conn-status'),
-      connLabel: document.querySelector('#conn-status .conn-label'),
-      errorBanner: document.getElementById('error-banner'),
-      humanBanner: document.getElementById('human-banner'),
-      humanBannerText: document.getElementById('human-banner-text'),
-      withdraw: document.getElementById('withdraw'),
-      newConversation: document.getElementById('new-conversation'),
-      messages: document.getElementById('messages'),
-      typing: document.getElementById('typing'),
-      composer: document.getElementById('composer'),
-      input: document.getElementById('composer-input'),
-      send: document.getElementById('composer-send'),
-      file: document.getElementById('composer-file'),
+  /**
+   * The element `selector` names (the page has every one asked for); `_type` only tells the
+   * checker which element it is.
+   * @template {HTMLElement} [T=HTMLElement]
+   * @param {string} selector
+   * @param {new () => T} [_type]
+   * @returns {T}
+   */
+  const find = (selector, _type) => /** @type {T} */ (document.querySelector(selector));
+
+  function findUi() {
+    return {
+      app: find('.app'),
+      login: find('#login'),
+      loginForm: find('#login-form', HTMLFormElement),
+      loginInput: find('#login-customer', HTMLInputElement),
+      loginSubmit: find('#login-submit', HTMLButtonElement),
+      loginError: find('#login-error'),
+      chat: find('#chat'),
+      who: find('#who'),
+      logout: find('#logout', HTMLButtonElement),
+      conn: find('#conn-status'),
+      connLabel: find('#conn-status .conn-label'),
+      errorBanner: find('#error-banner'),
+      humanBanner: find('#human-banner'),
+      humanBannerText: find('#human-banner-text'),
+      withdraw: find('#withdraw', HTMLButtonElement),
+      newConversation: find('#new-conversation', HTMLButtonElement),
+      messages: find('#messages'),
+      typing: find('#typing'),
+      composer: find('#composer', HTMLFormElement),
+      input: find('#composer-input', HTMLTextAreaElement),
+      send: find('#composer-send', HTMLButtonElement),
+      file: find('#composer-file', HTMLInputElement),
+      attach: find('label[for="composer-file"]'),
     };
+  }
+
+  function boot() {
+    ui = findUi();
+    // What the gateway accepts, so the form stops where the gateway would refuse.
+    ui.loginInput.maxLength = PROTOCOL.chat.customerIdMaxChars;
+    ui.input.maxLength = MAX_TEXT_CHARS;
+    ui.file.accept = ALLOWED_IMAGE_TYPES.join(',');
+    ui.attach.title = T.attachPhoto;
     wireUi();
 
     // Never a token from the URL: a link carrying one would sign the visitor in as its author.
@@ -256,12 +332,17 @@
     showLogin();
   }
 
+  /** @param {string} token */
   function customerFromToken(token) {
     const payload = decodeJwtPayload(token);
     return payload && payload.sub ? String(payload.sub) : 'unknown';
   }
 
-  /** A token from the gateway's demo issuer (the embedded default's sign-in by customer id). */
+  /**
+   * A token from the gateway's demo issuer (the embedded default's sign-in by customer id).
+   * @param {string} customerId
+   * @returns {Promise<{ token: string, customerId: string }>}
+   */
   async function requestDemoToken(customerId) {
     const res = await fetch('auth/demo-token', {
       method: 'POST',
@@ -278,6 +359,7 @@
     };
   }
 
+  /** @param {Event} event */
   async function onLoginSubmit(event) {
     event.preventDefault();
     const customerId = ui.loginInput.value.trim();
@@ -287,7 +369,8 @@
     try {
       const session = await requestDemoToken(customerId);
       startSession(session.token, session.customerId);
-    } catch (err) {
+    } catch (caught) {
+      const err = /** @type {Error | null | undefined} */ (caught);
       ui.loginError.textContent = `${T.loginFailed} (${err && err.message ? err.message : err})`;
       ui.loginError.hidden = false;
     } finally {
@@ -295,6 +378,10 @@
     }
   }
 
+  /**
+   * @param {string} token
+   * @param {string} customerId
+   */
   function startSession(token, customerId) {
     state.token = token;
     state.customerId = customerId;
@@ -313,7 +400,10 @@
     ui.input.focus();
   }
 
-  /** Ends the session; `reason` (if any) is shown on the login form. */
+  /**
+   * Ends the session; `reason` (if any) is shown on the login form.
+   * @param {string} [reason]
+   */
   function signOut(reason) {
     disconnect();
     sessionStorage.removeItem(TOKEN_KEY);
@@ -330,6 +420,7 @@
     showLogin(reason);
   }
 
+  /** @param {string} [reason] */
   function showLogin(reason) {
     ui.chat.hidden = true;
     ui.logout.hidden = true;
@@ -357,17 +448,20 @@
 
   function connect() {
     clearTimeout(state.reconnectTimer);
-    state.reconnectTimer = null;
+    state.reconnectTimer = undefined;
     if (!state.token) return;
     setConnState('connecting');
 
     // The token travels as a subprotocol: the gateway refuses one in the URL (logs, history).
-    const ws = new WebSocket(socketUrl(), [`bearer.${state.token}`]);
+    const ws = /** @type {ChatSocket} */ (
+      new WebSocket(socketUrl(), [`${PROTOCOL.bearerSubprotocolPrefix}${state.token}`])
+    );
     state.ws = ws;
     // Each listener ignores events from a socket we have already replaced or dropped.
     ws.addEventListener('open', () => {
       if (state.ws !== ws) return;
       ws.wasOpen = true;
+      /** @type {HelloFrame} */
       const hello = { type: 'hello' };
       if (state.conversationId) hello.conversationId = state.conversationId;
       sendFrame(hello);
@@ -391,7 +485,7 @@
 
   function disconnect() {
     clearTimeout(state.reconnectTimer);
-    state.reconnectTimer = null;
+    state.reconnectTimer = undefined;
     const ws = state.ws;
     state.ws = null;
     state.ready = false;
@@ -400,6 +494,10 @@
     setTyping(false);
   }
 
+  /**
+   * @param {number} code
+   * @param {boolean} wasOpen
+   */
   function onSocketClosed(code, wasOpen) {
     state.ws = null;
     state.ready = false;
@@ -429,7 +527,7 @@
    * has ended.
    */
   async function renewSession() {
-    const customerId = state.customerId;
+    const customerId = /** @type {string} */ (state.customerId);
     setConnState('connecting');
     let renewed = null;
     try {
@@ -461,7 +559,7 @@
     const delay = backoffDelay(state.backoffAttempt);
     state.backoffAttempt += 1;
     setConnState('closed');
-    state.reconnectTimer = setTimeout(connect, delay);
+    state.reconnectTimer = window.setTimeout(connect, delay);
   }
 
   /** Skip the remaining backoff when the browser tells us the network is back. */
@@ -469,6 +567,7 @@
     if (state.token && !state.ws && state.reconnectTimer) connect();
   }
 
+  /** @param {ChatClientFrame} frame */
   function sendFrame(frame) {
     const ws = state.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
@@ -476,6 +575,7 @@
     return true;
   }
 
+  /** @param {'open' | 'connecting' | 'closed'} connState */
   function setConnState(connState) {
     ui.conn.dataset.state = connState;
     const label =
@@ -492,6 +592,7 @@
   // Server frames
   // ---------------------------------------------------------------------------
 
+  /** @param {ChatServerFrame} frame */
   function handleFrame(frame) {
     switch (frame.type) {
       case 'ready':
@@ -503,7 +604,7 @@
       case 'reply':
         return onReply(frame);
       case 'handed_to_human':
-        return onHandedToHuman(frame);
+        return onHandedToHuman();
       case 'handed_back':
         return onHandedBack(frame);
       case 'error':
@@ -513,6 +614,7 @@
     }
   }
 
+  /** @param {Extract<ChatServerFrame, { type: 'ready' }>} frame */
   function onReady(frame) {
     if (frame.conversationId) {
       state.conversationId = String(frame.conversationId);
@@ -526,6 +628,7 @@
     renderHistory(Array.isArray(frame.history) ? frame.history : []);
   }
 
+  /** @param {Extract<ChatServerFrame, { type: 'ack' }>} frame */
   function onAck(frame) {
     const entry = state.pending.get(frame.clientMessageId);
     if (!entry) return;
@@ -534,6 +637,7 @@
     setBubbleState(entry.el, 'sent');
   }
 
+  /** @param {Extract<ChatServerFrame, { type: 'reply' }>} frame */
   function onReply(frame) {
     const key = historyKey(frame.at, frame.text);
     if ((frame.replyId && state.seenReplies.has(frame.replyId)) || state.seenReplies.has(key))
@@ -553,6 +657,7 @@
     renderSystemNotice(T.handedOver);
   }
 
+  /** @param {Extract<ChatServerFrame, { type: 'handed_back' }>} frame */
   function onHandedBack(frame) {
     setHandoff(null);
     renderSystemNotice(T.handedBack, frame.at);
@@ -577,12 +682,13 @@
     sendFrame({ type: 'hello', newConversation: true });
   }
 
+  /** @param {Extract<ChatServerFrame, { type: 'error' }>} frame */
   function onError(frame) {
     const code = frame.code ? String(frame.code) : 'error';
     const message = frame.message ? String(frame.message) : '';
     showError(code, message);
     if (frame.clientMessageId && state.pending.has(frame.clientMessageId)) {
-      const entry = state.pending.get(frame.clientMessageId);
+      const entry = /** @type {PendingMessage} */ (state.pending.get(frame.clientMessageId));
       markFailed(frame.clientMessageId, message || code, !!frame.retryable);
       // A refused frame was not recorded, so a non-retryable one can be forgotten.
       if (!frame.retryable) state.pending.delete(frame.clientMessageId);
@@ -601,11 +707,18 @@
   // History
   // ---------------------------------------------------------------------------
 
+  /**
+   * @param {string | null | undefined} at
+   * @param {string | null | undefined} text
+   */
   function historyKey(at, text) {
     return `${at || ''}|${text || ''}`;
   }
 
-  /** The server is the source of truth: redraw from history, keeping only unconfirmed local bubbles. */
+  /**
+   * The server is the source of truth: redraw from history, keeping only unconfirmed local bubbles.
+   * @param {ChatHistoryEntry[]} history
+   */
   function renderHistory(history) {
     const sameConversation = state.renderedConversationId === state.conversationId;
     const customerTexts = new Set(
@@ -627,6 +740,7 @@
     scrollToEnd(true);
   }
 
+  /** @param {{ role?: string, kind?: string }} item */
   function roleOf(item) {
     const role = String(item.role || '').toLowerCase();
     if (role === 'customer' || role === 'user') return 'customer';
@@ -635,6 +749,7 @@
     return 'system';
   }
 
+  /** @param {ChatHistoryEntry} item */
   function renderHistoryItem(item) {
     const role = roleOf(item);
     state.seenReplies.add(historyKey(item.at, item.text));
@@ -652,7 +767,11 @@
   // Rendering
   // ---------------------------------------------------------------------------
 
-  /** A `.msg` element whose direction follows the majority script of `directionText`. */
+  /**
+   * A `.msg` element whose direction follows the majority script of `directionText`.
+   * @param {string} role
+   * @param {string} directionText
+   */
   function makeBubble(role, directionText) {
     const bubble = el('div', 'msg');
     const dir = textDirection(directionText);
@@ -663,6 +782,10 @@
     return bubble;
   }
 
+  /**
+   * @param {HTMLElement} bubble
+   * @param {string} at
+   */
   function appendMeta(bubble, at) {
     const meta = el('div', 'msg-meta');
     const time = formatTime(at);
@@ -676,6 +799,9 @@
     return meta;
   }
 
+  /**
+   * @param {{ text: string, imageSrc?: string, imageName?: string, at?: string, state: string }} message
+   */
   function renderCustomerMessage({ text, imageSrc, imageName, at, state: msgState }) {
     const value = String(text || '');
     const bubble = makeBubble('customer', value);
@@ -696,6 +822,11 @@
     return bubble;
   }
 
+  /**
+   * @param {HTMLElement} bubble
+   * @param {string} msgState
+   * @param {string} [detail]
+   */
   function setBubbleState(bubble, msgState, detail) {
     bubble.dataset.state = msgState;
     const status = bubble.querySelector('.msg-status');
@@ -707,6 +838,7 @@
     if (msgState === 'failed' && detail) bubble.append(el('div', 'msg-error', detail));
   }
 
+  /** @param {{ kind: string, text: string, citations: ChatCitation[], at: string }} reply */
   function renderReply({ kind, text, citations, at }) {
     const replyKind = ['answer', 'abstention', 'holding', 'human'].includes(kind) ? kind : 'answer';
     const role = replyKind === 'human' ? 'human' : 'agent';
@@ -733,6 +865,11 @@
     return bubble;
   }
 
+  /**
+   * @param {Extract<Segment, { type: 'cite' }>} seg
+   * @param {Source[]} sources
+   * @param {string} anchorBase
+   */
   function citationMarker(seg, sources, anchorBase) {
     const sup = el('sup', 'cite');
     const link = el('a', null, String(seg.n));
@@ -754,6 +891,10 @@
     return sup;
   }
 
+  /**
+   * @param {Source[]} sources
+   * @param {string} anchorBase
+   */
   function sourcesList(sources, anchorBase) {
     const block = el('div', 'sources-block');
     block.append(el('div', 'sources-title', T.sources));
@@ -774,6 +915,10 @@
     return block;
   }
 
+  /**
+   * @param {string} text
+   * @param {string} [at]
+   */
   function renderSystemNotice(text, at) {
     const bubble = makeBubble('system', text);
     bubble.append(el('div', 'msg-body', text));
@@ -782,6 +927,10 @@
     return bubble;
   }
 
+  /**
+   * @param {HTMLElement} node
+   * @param {boolean} force
+   */
   function appendMessage(node, force) {
     const m = ui.messages;
     const nearBottom = m.scrollHeight - m.scrollTop - m.clientHeight < 80;
@@ -789,29 +938,39 @@
     scrollToEnd(force || nearBottom);
   }
 
+  /** @param {boolean} really */
   function scrollToEnd(really) {
     if (really) ui.messages.scrollTop = ui.messages.scrollHeight;
   }
 
+  /** @param {boolean} active */
   function setTyping(active) {
     ui.typing.hidden = !active;
     if (active) scrollToEnd(true);
   }
 
-  /** `waiting` (a colleague will reply), `joined` (one has replied) or null (the assistant). */
+  /**
+   * `waiting` (a colleague will reply), `joined` (one has replied) or null (the assistant).
+   * @param {'waiting' | 'joined' | null} handoff
+   */
   function setHandoff(handoff) {
     const visible = handoff === 'waiting' || handoff === 'joined';
     ui.humanBanner.hidden = !visible;
     ui.app.classList.toggle('human-active', visible);
     if (!visible) return;
-    ui.humanBanner.dataset.handoff = handoff;
+    ui.humanBanner.dataset.handoff = /** @type {string} */ (handoff);
     ui.humanBannerText.textContent = handoff === 'joined' ? T.handoffJoined : T.handoffWaiting;
     ui.withdraw.disabled = false;
   }
 
+  /**
+   * @param {string} code
+   * @param {string} message
+   */
   function showError(code, message) {
-    ui.errorBanner.querySelector('.alert-code').textContent = code;
-    ui.errorBanner.querySelector('.alert-message').textContent = message;
+    /** @type {HTMLElement} */ (ui.errorBanner.querySelector('.alert-code')).textContent = code;
+    /** @type {HTMLElement} */ (ui.errorBanner.querySelector('.alert-message')).textContent =
+      message;
     ui.errorBanner.dataset.code = code;
     ui.errorBanner.hidden = false;
   }
@@ -824,6 +983,7 @@
   // Sending
   // ---------------------------------------------------------------------------
 
+  /** @param {boolean} enabled */
   function setComposerEnabled(enabled) {
     // Typing stays possible while reconnecting; only sending waits for `ready`.
     ui.send.disabled = !enabled;
@@ -831,13 +991,23 @@
     ui.composer.classList.toggle('offline', !enabled);
   }
 
-  /** Registers the bubble under its clientMessageId and sends the frame. */
+  /**
+   * Registers the bubble under its clientMessageId and sends the frame.
+   * @param {MessageFrame | AttachmentFrame} frame
+   * @param {HTMLElement} bubble
+   * @param {string} text
+   */
   function dispatch(frame, bubble, text) {
     state.pending.set(frame.clientMessageId, { frame, el: bubble, text });
     bubble.dataset.clientMessageId = frame.clientMessageId;
     if (!state.ready || !sendFrame(frame)) markFailed(frame.clientMessageId, T.notConnected, true);
   }
 
+  /**
+   * @param {string} clientMessageId
+   * @param {string} detail
+   * @param {boolean} retryable
+   */
   function markFailed(clientMessageId, detail, retryable) {
     const entry = state.pending.get(clientMessageId);
     if (!entry) return;
@@ -850,6 +1020,7 @@
     }
   }
 
+  /** @param {string} clientMessageId */
   function retrySend(clientMessageId) {
     const entry = state.pending.get(clientMessageId);
     if (!entry) return;
@@ -865,6 +1036,7 @@
     }
   }
 
+  /** @param {Event} event */
   function onComposerSubmit(event) {
     event.preventDefault();
     const text = ui.input.value.trim();
@@ -873,6 +1045,7 @@
       showError('payload_too_large', T.tooLong);
       return;
     }
+    /** @type {MessageFrame} */
     const frame = { type: 'message', clientMessageId: newClientMessageId(), text };
     const bubble = renderCustomerMessage({ text, state: 'sending' });
     dispatch(frame, bubble, text);
@@ -881,6 +1054,7 @@
     ui.input.focus();
   }
 
+  /** @param {KeyboardEvent} event */
   function onComposerKeydown(event) {
     // Enter sends, Shift+Enter adds a line; never interrupt an IME composition.
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
@@ -914,11 +1088,12 @@
       return;
     }
     const caption = ui.input.value.trim().slice(0, MAX_TEXT_CHARS);
+    /** @type {AttachmentFrame} */
     const frame = {
       type: 'attachment',
       clientMessageId: newClientMessageId(),
       fileName: file.name,
-      mimeType: file.type,
+      mimeType: /** @type {AttachmentFrame['mimeType']} */ (file.type),
       dataBase64: dataUrl.slice(dataUrl.indexOf(',') + 1),
     };
     if (caption) frame.text = caption;
@@ -934,6 +1109,10 @@
     autosizeInput();
   }
 
+  /**
+   * @param {File} file
+   * @returns {Promise<string>}
+   */
   function readAsDataUrl(file) {
     return new Promise((resolve, reject) => {
       const reader = new FileReader();
@@ -953,7 +1132,10 @@
     ui.input.addEventListener('keydown', onComposerKeydown);
     ui.input.addEventListener('input', autosizeInput);
     ui.file.addEventListener('change', onFileChosen);
-    ui.errorBanner.querySelector('.alert-close').addEventListener('click', hideError);
+    /** @type {HTMLElement} */ (ui.errorBanner.querySelector('.alert-close')).addEventListener(
+      'click',
+      hideError,
+    );
     ui.logout.addEventListener('click', () => signOut());
     ui.withdraw.addEventListener('click', withdrawRequest);
     ui.newConversation.addEventListener('click', startNewConversation);

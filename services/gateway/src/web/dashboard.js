@@ -1,3 +1,4 @@
+// @ts-check
 // Analyst dashboard: numbers from GET dashboard/data, drawn as SVG bar charts. Everything from the
 // server is written with textContent or as SVG attributes, never as HTML.
 (() => {
@@ -11,9 +12,31 @@
     opened: '#d99a2b',
     closed: '#4f8f5b',
   };
-  const $ = (id) => document.getElementById(id);
+  const PROTOCOL = window.GatewayProtocol;
+  /**
+   * The element with this id (the page has every one asked for); `_type` only tells the checker
+   * which element it is.
+   * @template {HTMLElement} [T=HTMLElement]
+   * @param {string} id
+   * @param {new () => T} [_type]
+   * @returns {T}
+   */
+  const $ = (id, _type) => /** @type {T} */ (document.getElementById(id));
   let token = sessionStorage.getItem(TOKEN_KEY);
+  // The period the gateway shows unless asked, and the longest it shows.
+  const days = $('dash-days', HTMLInputElement);
+  days.max = String(PROTOCOL.dashboard.maxDays);
+  days.defaultValue = String(PROTOCOL.dashboard.defaultDays);
 
+  /** @typedef {import('../dashboard/dashboard-queries.js').DashboardData} DashboardData */
+  /** @typedef {import('@support/knowledge').ArticleEffect} ArticleEffect */
+  /** @typedef {keyof typeof COLOURS} Series */
+
+  /**
+   * @param {string} tag
+   * @param {Record<string, string | number>} [attributes]
+   * @param {string} [text]
+   */
   function svg(tag, attributes = {}, text) {
     const node = document.createElementNS(SVG, tag);
     for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
@@ -21,7 +44,13 @@
     return node;
   }
 
-  /** Horizontal stacked bars: one row per label, one segment per series. */
+  /**
+   * Horizontal stacked bars: one row per label, one segment per series.
+   * @template {Series} S
+   * @param {HTMLElement} container
+   * @param {Array<{ label: string } & Record<S, number>>} rows
+   * @param {S[]} series
+   */
   function barChart(container, rows, series) {
     const width = 520;
     const rowHeight = 22;
@@ -74,7 +103,13 @@
     container.replaceChildren(chart);
   }
 
-  /** Bars side by side: one row per label, one thinner bar per series, each with its value. */
+  /**
+   * Bars side by side: one row per label, one thinner bar per series, each with its value.
+   * @template {Series} S
+   * @param {HTMLElement} container
+   * @param {Array<{ label: string } & Record<S, number>>} rows
+   * @param {S[]} series
+   */
   function pairedBars(container, rows, series) {
     const width = 520;
     const barHeight = 9;
@@ -120,17 +155,25 @@
     container.replaceChildren(chart);
   }
 
-  /** A rate per 100 turns as shown (two decimals), or a dash when the side had no turns. */
+  /**
+   * A rate per 100 turns as shown (two decimals), or a dash when the side had no turns.
+   * @param {number | null} rate
+   */
   function rateText(rate) {
     return rate === null ? '—' : rate.toFixed(2);
   }
 
+  /** @param {number | null} change */
   function changeText(change) {
     if (change === null) return '—';
     // A minus sign, not a hyphen: fewer avoidable escalations after the article.
     return change > 0 ? `+${change.toFixed(2)}` : change.toFixed(2).replace('-', '−');
   }
 
+  /**
+   * @param {string} text
+   * @param {string} className
+   */
   function line(text, className) {
     const node = document.createElement('span');
     node.className = className;
@@ -138,7 +181,12 @@
     return node;
   }
 
-  /** One side of an article: the shop-wide rate, its topic's rate, the days and turns behind them. */
+  /**
+   * One side of an article: the shop-wide rate, its topic's rate, the days and turns behind them.
+   * @param {'before' | 'after'} side
+   * @param {ArticleEffect['before']} window
+   * @param {string} topic
+   */
   function rateCell(side, window, topic) {
     const cell = document.createElement('td');
     cell.dataset.side = side;
@@ -154,6 +202,7 @@
     return cell;
   }
 
+  /** @param {ArticleEffect} article */
   function articleRow(article) {
     const row = document.createElement('tr');
     row.dataset.docId = article.docId;
@@ -183,22 +232,31 @@
     return row;
   }
 
+  /** @param {DashboardData['knowledge']} knowledge */
   function renderKnowledge(knowledge) {
     pairedBars(
       $('chart-gaps'),
       knowledge.gapsPerWeek.map((w) => ({ label: w.week, opened: w.opened, closed: w.closed })),
       ['opened', 'closed'],
     );
-    $('articles').tBodies[0].replaceChildren(...knowledge.articles.map(articleRow));
+    $('articles', HTMLTableElement).tBodies[0].replaceChildren(
+      ...knowledge.articles.map(articleRow),
+    );
     $('articles-empty').hidden = knowledge.articles.length > 0;
   }
 
+  /** @param {DashboardData['latencyHistogram'][number]} bar */
   function latencyLabel(bar) {
     if (bar.fromMs === null) return `< ${bar.toMs} ms`;
     if (bar.toMs === null) return `≥ ${bar.fromMs} ms`;
     return `${bar.fromMs}–${bar.toMs} ms`;
   }
 
+  /**
+   * @param {string} label
+   * @param {string | number | null | undefined} value
+   * @param {string} id
+   */
   function kpi(label, value, id) {
     const dt = document.createElement('dt');
     dt.textContent = label;
@@ -208,6 +266,7 @@
     return [dt, dd];
   }
 
+  /** @param {DashboardData} data */
   function render(data) {
     $('kpis').replaceChildren(
       ...kpi('Turns', data.turns.total, 'kpi-turns'),
@@ -274,18 +333,21 @@
     $('dash').hidden = false;
   }
 
-  /** What the server said was wrong, in its words ("days must be 1..3660"), or the status. */
+  /**
+   * What the server said was wrong, in its words ("days must be 1..3660"), or the status.
+   * @param {Response} response
+   */
   async function refusal(response) {
     const body = await response.json().catch(() => null);
     const message = body && typeof body.message === 'string' ? body.message : null;
     return message ?? `The server answered ${response.status} ${response.statusText}`.trim();
   }
 
+  /** @param {string} path */
   async function authorised(path) {
-    const response = await fetch(
-      `dashboard/${path}?days=${encodeURIComponent($('dash-days').value)}`,
-      { headers: { Authorization: `Bearer ${token}` } },
-    );
+    const response = await fetch(`dashboard/${path}?days=${encodeURIComponent(days.value)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     if (response.status === 401 || response.status === 403) {
       sessionStorage.removeItem(TOKEN_KEY);
       $('dash-login').hidden = false;
@@ -303,7 +365,7 @@
       $('dash-login').hidden = true;
       $('dash-token-login').hidden = true;
     } catch (error) {
-      $('dash-error').textContent = error.message;
+      $('dash-error').textContent = /** @type {Error} */ (error).message;
       $('dash-error').hidden = false;
     }
   }
@@ -313,18 +375,22 @@
     const response = await fetch('auth/demo-token', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ customerId: $('dash-analyst').value.trim(), role: 'analyst' }),
+      body: JSON.stringify({
+        customerId: $('dash-analyst', HTMLInputElement).value.trim(),
+        role: 'analyst',
+      }),
     });
     if (!response.ok) return;
-    token = (await response.json()).token;
-    sessionStorage.setItem(TOKEN_KEY, token);
+    const issued = /** @type {{ token: string }} */ (await response.json()).token;
+    token = issued;
+    sessionStorage.setItem(TOKEN_KEY, issued);
     await load();
   });
   // Outside demo mode analysts paste a token minted with `cli token --role analyst --sub NAME`.
   $('dash-token-login').addEventListener('submit', async (event) => {
     event.preventDefault();
-    token = $('dash-token').value.trim();
-    $('dash-token').value = '';
+    token = $('dash-token', HTMLInputElement).value.trim();
+    $('dash-token', HTMLInputElement).value = '';
     if (!token) return;
     sessionStorage.setItem(TOKEN_KEY, token);
     await load();

@@ -1,3 +1,4 @@
+// @ts-check
 // Knowledge gaps: avoidable escalations an admin answered, grouped by the gateway, each with its
 // questions, the admins' replies and how often it was asked. "Draft article" opens the gap's draft
 // (the same one the Slack shortcut opens); the admin edits it and publishes or discards it.
@@ -13,13 +14,22 @@
     drafted: 'draft waiting for review',
     closed: 'closed by an article',
   };
-  const $ = (id) => document.getElementById(id);
+  const PROTOCOL = window.GatewayProtocol;
+  /**
+   * The element with this id (the page has every one asked for); `_type` only tells the checker
+   * which element it is.
+   * @template {HTMLElement} [T=HTMLElement]
+   * @param {string} id
+   * @param {new () => T} [_type]
+   * @returns {T}
+   */
+  const $ = (id, _type) => /** @type {T} */ (document.getElementById(id));
   const ui = {
     signIn: $('admin-sign-in'),
     tokenForm: $('admin-token-login'),
-    token: $('admin-token'),
+    token: $('admin-token', HTMLTextAreaElement),
     login: $('admin-login'),
-    adminId: $('admin-id'),
+    adminId: $('admin-id', HTMLInputElement),
     signedIn: $('admin-signed-in'),
     error: $('admin-error'),
     intro: $('gaps-intro'),
@@ -27,10 +37,36 @@
     refresh: $('gaps-refresh'),
     empty: $('gaps-empty'),
     list: $('gaps'),
-    draftTemplate: $('draft-template'),
+    draftTemplate: $('draft-template', HTMLTemplateElement),
   };
+  /** @type {string | null} */
   let token = null;
 
+  /** @typedef {import('@support/knowledge').KnowledgeGap} KnowledgeGap */
+  /** @typedef {import('@support/knowledge').KnowledgeDraft} KnowledgeDraft */
+  /** @typedef {Error & { status?: number }} ApiError */
+
+  // The editor stops where the gateway would refuse a draft (`kb.draft_*`).
+  const draftFields = ui.draftTemplate.content;
+  fieldOf(draftFields, '.draft-title').maxLength = PROTOCOL.drafts.titleMaxChars;
+  fieldOf(draftFields, '.draft-topic').maxLength = PROTOCOL.drafts.topicMaxChars;
+
+  /**
+   * A text field of the draft editor.
+   * @param {ParentNode} form
+   * @param {string} selector
+   */
+  function fieldOf(form, selector) {
+    return /** @type {HTMLInputElement} */ (form.querySelector(selector));
+  }
+
+  /**
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {Record<string, string>} [attributes]
+   * @param {string} [text]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, attributes = {}, text) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
@@ -38,17 +74,26 @@
     return node;
   }
 
+  /** @param {string} message */
   function showError(message) {
     ui.error.textContent = message;
     ui.error.hidden = !message;
   }
 
-  /** "2025-12-03 14:05 UTC": the same on every admin's screen. */
+  /**
+   * "2025-12-03 14:05 UTC": the same on every admin's screen.
+   * @param {string | null | undefined} iso
+   */
   function when(iso) {
     return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '—';
   }
 
-  /** Calls the admin knowledge API; a refusal becomes an Error carrying the server's reason. */
+  /**
+   * Calls the admin knowledge API; a refusal becomes an Error carrying the server's reason.
+   * @param {string} path
+   * @param {RequestInit} [options]
+   * @returns {Promise<any>} the answer's body
+   */
   async function api(path, options = {}) {
     const response = await fetch(new URL(`knowledge/${path}`, HERE), {
       ...options,
@@ -60,13 +105,16 @@
     const body = await response.json().catch(() => ({}));
     if (response.status === 401) signOut('Your session has ended; sign in again.');
     if (!response.ok) {
-      const error = new Error(body.message || `The server refused (${response.status})`);
+      const error = /** @type {ApiError} */ (
+        new Error(body.message || `The server refused (${response.status})`)
+      );
       error.status = response.status;
       throw error;
     }
     return body;
   }
 
+  /** @param {KnowledgeGap['questions'][number]} question */
   function questionItem(question) {
     // An Arabic question's row reads right to left, its language badge first on the right.
     const item = el('li', {
@@ -83,6 +131,7 @@
     return item;
   }
 
+  /** @param {KnowledgeGap['questions'][number]['replies'][number]} reply */
   function replyItem(reply) {
     const item = el('li', { 'data-role': 'human', 'data-escalation-id': reply.escalationId });
     item.append(
@@ -92,6 +141,7 @@
     return item;
   }
 
+  /** @param {KnowledgeGap} gap */
   function renderGap(gap) {
     const card = el('section', {
       class: 'escalation gap',
@@ -143,8 +193,13 @@
     return card;
   }
 
+  /**
+   * @param {HTMLElement} card
+   * @param {string} gapId
+   * @param {HTMLButtonElement} button
+   */
   async function openDraft(card, gapId, button) {
-    const note = card.querySelector('.gap-actions .claim-note');
+    const note = /** @type {HTMLElement} */ (card.querySelector('.gap-actions .claim-note'));
     note.textContent = '';
     button.disabled = true;
     try {
@@ -152,22 +207,29 @@
       showDraft(card, draft);
       button.hidden = true;
     } catch (error) {
-      note.textContent = error.message;
+      note.textContent = /** @type {ApiError} */ (error).message;
     } finally {
       button.disabled = false;
     }
   }
 
+  /**
+   * @param {HTMLElement} card
+   * @param {KnowledgeDraft} draft
+   */
   function showDraft(card, draft) {
     card.querySelector('.draft-editor')?.remove();
-    const form = ui.draftTemplate.content.firstElementChild.cloneNode(true);
+    const form = /** @type {HTMLFormElement} */ (
+      /** @type {Element} */ (ui.draftTemplate.content.firstElementChild).cloneNode(true)
+    );
     form.dataset.draftId = draft.draftId;
-    form.querySelector('.draft-title').value = draft.title;
-    form.querySelector('.draft-lang').value = draft.lang;
-    form.querySelector('.draft-topic').value = draft.topic;
-    form.querySelector('.draft-body').value = draft.body;
-    const note = form.querySelector('.draft-note');
+    fieldOf(form, '.draft-title').value = draft.title;
+    fieldOf(form, '.draft-lang').value = draft.lang;
+    fieldOf(form, '.draft-topic').value = draft.topic;
+    fieldOf(form, '.draft-body').value = draft.body;
+    const note = /** @type {HTMLElement} */ (form.querySelector('.draft-note'));
     const buttons = form.querySelectorAll('button');
+    /** @param {boolean} on */
     const busy = (on) => buttons.forEach((b) => (b.disabled = on));
     const path = `drafts/${encodeURIComponent(draft.draftId)}`;
 
@@ -179,53 +241,62 @@
         const { docId } = await api(`${path}/publish`, {
           method: 'POST',
           body: JSON.stringify({
-            title: form.querySelector('.draft-title').value,
-            lang: form.querySelector('.draft-lang').value,
-            topic: form.querySelector('.draft-topic').value,
-            body: form.querySelector('.draft-body').value,
+            title: fieldOf(form, '.draft-title').value,
+            lang: fieldOf(form, '.draft-lang').value,
+            topic: fieldOf(form, '.draft-topic').value,
+            body: fieldOf(form, '.draft-body').value,
           }),
         });
         form.dataset.state = 'published';
         note.textContent = `Published as ${docId}: it is being indexed.`;
         card.dataset.status = 'closed';
-        form.querySelectorAll('input, select, textarea').forEach((f) => (f.disabled = true));
+        const fields = /** @type {NodeListOf<HTMLInputElement>} */ (
+          form.querySelectorAll('input, select, textarea')
+        );
+        fields.forEach((f) => (f.disabled = true));
       } catch (error) {
-        note.textContent = error.message;
+        note.textContent = /** @type {ApiError} */ (error).message;
         busy(false);
       }
     });
-    form.querySelector('.draft-discard').addEventListener('click', async () => {
-      note.textContent = '';
-      busy(true);
-      try {
-        await api(`${path}/discard`, { method: 'POST' });
-        form.remove();
-        await loadGaps();
-      } catch (error) {
-        note.textContent = error.message;
-        busy(false);
-      }
-    });
+    /** @type {HTMLElement} */ (form.querySelector('.draft-discard')).addEventListener(
+      'click',
+      async () => {
+        note.textContent = '';
+        busy(true);
+        try {
+          await api(`${path}/discard`, { method: 'POST' });
+          form.remove();
+          await loadGaps();
+        } catch (error) {
+          note.textContent = /** @type {ApiError} */ (error).message;
+          busy(false);
+        }
+      },
+    );
     card.append(form);
-    form.querySelector('.draft-title').focus();
+    fieldOf(form, '.draft-title').focus();
   }
 
   async function loadGaps() {
     showError('');
     try {
-      const { gaps } = await api('gaps');
+      const { gaps } = /** @type {{ gaps: KnowledgeGap[] }} */ (await api('gaps'));
       // A draft being edited stays open across a refresh (its gap is now "drafted").
       const editing = new Map(
         [...ui.list.querySelectorAll('.gap')]
           .filter((card) => card.querySelector('.draft-editor:not([data-state])'))
-          .map((card) => [card.dataset.gapId, card.querySelector('.draft-editor')]),
+          .map((card) => [
+            /** @type {HTMLElement} */ (card).dataset.gapId,
+            /** @type {HTMLFormElement} */ (card.querySelector('.draft-editor')),
+          ]),
       );
       ui.list.replaceChildren(
         ...gaps.map((gap) => {
           const card = renderGap(gap);
           const form = editing.get(gap.gapId);
           if (form && gap.status !== 'closed') {
-            card.querySelector('.draft-start').hidden = true;
+            /** @type {HTMLElement} */ (card.querySelector('.draft-start')).hidden = true;
             card.append(form);
           }
           return card;
@@ -236,10 +307,12 @@
       ui.empty.hidden = gaps.length > 0;
       ui.intro.hidden = false;
     } catch (error) {
-      if (error.status !== 401) showError(error.message);
+      const refused = /** @type {ApiError} */ (error);
+      if (refused.status !== 401) showError(refused.message);
     }
   }
 
+  /** @param {string} message */
   function signOut(message) {
     sessionStorage.removeItem(TOKEN_KEY);
     token = null;
@@ -250,7 +323,10 @@
     showError(message);
   }
 
-  /** Checks the token first, so that the page can say why it refuses to show anything. */
+  /**
+   * Checks the token first, so that the page can say why it refuses to show anything.
+   * @param {string} candidate
+   */
   async function signIn(candidate) {
     showError('');
     const response = await fetch(new URL('session', HERE), {

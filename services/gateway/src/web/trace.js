@@ -1,3 +1,4 @@
+// @ts-check
 // Shows turn traces, text only, never HTML. Under /dashboard: one turn (`?turn=ID`) with the
 // analyst token from the dashboard's sign-in. Under /admin: every turn of one conversation
 // (`?conversation=ID`, linked from each escalation card) with the admin console's token.
@@ -6,8 +7,23 @@
   const admin = /^\/admin\//.test(location.pathname);
   const token = sessionStorage.getItem(admin ? 'support.admin.token' : 'support.analyst.token');
   const param = admin ? 'conversation' : 'turn';
-  const $ = (id) => document.getElementById(id);
+  /**
+   * The element with this id (the page has every one asked for); `_type` only tells the checker
+   * which element it is.
+   * @template {HTMLElement} [T=HTMLElement]
+   * @param {string} id
+   * @param {new () => T} [_type]
+   * @returns {T}
+   */
+  const $ = (id, _type) => /** @type {T} */ (document.getElementById(id));
 
+  /** @typedef {import('@support/persistence').TurnTraceState} TurnTrace */
+  /** @typedef {{ trace: TurnTrace, text: string }} RenderedTrace */
+
+  /**
+   * @param {number} status
+   * @param {string} notFound
+   */
   function fail(status, notFound) {
     $('trace-error').textContent =
       status === 404
@@ -18,6 +34,7 @@
     $('trace-error').hidden = false;
   }
 
+  /** @param {TurnTrace} trace */
   function chunkItems(trace) {
     return (trace.promptChunks ?? []).map((chunk) => {
       const item = document.createElement('li');
@@ -28,20 +45,23 @@
     });
   }
 
+  /** @param {TurnTrace} trace */
   const routeOf = (trace) => `${trace.route ?? 'open'}${trace.reason ? ` · ${trace.reason}` : ''}`;
 
+  /** @param {string} turnId */
   async function showTurn(turnId) {
     $('trace-error').hidden = true;
     const response = await fetch(`traces/${encodeURIComponent(turnId)}`, {
       headers: { Authorization: `Bearer ${token}` },
     });
     if (!response.ok) return fail(response.status, 'No trace for this turn');
-    const { trace, text } = await response.json();
+    const { trace, text } = /** @type {RenderedTrace} */ (await response.json());
     $('trace-route').textContent = routeOf(trace);
     $('trace-chunks').replaceChildren(...chunkItems(trace));
     $('trace-text').textContent = text;
   }
 
+  /** @param {string} conversationId */
   async function showConversation(conversationId) {
     $('trace-error').hidden = true;
     const response = await fetch(`conversations/${encodeURIComponent(conversationId)}/traces`, {
@@ -49,7 +69,7 @@
     });
     $('trace-turns').replaceChildren();
     if (!response.ok) return fail(response.status, 'No traces for this conversation');
-    const { traces } = await response.json();
+    const { traces } = /** @type {{ traces: RenderedTrace[] }} */ (await response.json());
     for (const { trace, text } of traces) {
       const section = document.createElement('section');
       section.className = 'escalation';
@@ -67,26 +87,27 @@
     }
   }
 
+  /** @param {string} id */
   const show = (id) => (admin ? showConversation(id) : showTurn(id));
   if (admin) {
     document.title = 'Conversation trace';
     $('trace-title').textContent = 'Conversation trace';
-    $('trace-turn').placeholder = 'conversation id';
-    document.querySelector('main:not(#trace-turns)').hidden = true;
+    $('trace-turn', HTMLInputElement).placeholder = 'conversation id';
+    /** @type {HTMLElement} */ (document.querySelector('main:not(#trace-turns)')).hidden = true;
     $('trace-turns').hidden = false;
   }
   $('trace-back').textContent = admin ? '← console' : '← dashboard';
-  $('trace-back').href = admin ? '../admin' : '../dashboard';
+  $('trace-back', HTMLAnchorElement).href = admin ? '../admin' : '../dashboard';
 
   $('trace-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    const id = $('trace-turn').value.trim();
+    const id = $('trace-turn', HTMLInputElement).value.trim();
     history.replaceState(null, '', `?${param}=${encodeURIComponent(id)}`);
     show(id);
   });
   const initial = new URLSearchParams(location.search).get(param);
   if (initial) {
-    $('trace-turn').value = initial;
+    $('trace-turn', HTMLInputElement).value = initial;
     show(initial);
   }
 })();

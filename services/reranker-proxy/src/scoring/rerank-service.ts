@@ -1,7 +1,9 @@
-import type {
-  ChunkScoreDto,
-  RerankCompletedPayload,
-  RerankRequestedPayload,
+import {
+  ERROR_CODE_MAX_CHARS,
+  ERROR_MESSAGE_MAX_CHARS,
+  type ChunkScoreDto,
+  type RerankCompletedPayload,
+  type RerankRequestedPayload,
 } from '@support/contracts';
 
 /** The cross-encoder host, behind its port (TEI-style `/rerank` in production). */
@@ -23,15 +25,15 @@ export class RerankService {
     private readonly crossEncoder: CrossEncoderPort | null,
     private readonly lexical: LexicalScorer,
     private readonly timeoutMs: number,
-    private readonly now: () => number = () => performance.now(),
+    private readonly monotonicMs: () => number = () => performance.now(),
   ) {}
 
   async score(request: RerankRequestedPayload): Promise<RerankCompletedPayload> {
-    const started = this.now();
+    const started = this.monotonicMs();
     const texts = request.candidates.map((c) => c.text);
     const withIds = (scores: readonly number[]): ChunkScoreDto[] =>
       request.candidates.map((c, i) => ({ chunkId: c.chunkId, score: clamp(scores[i] ?? 0) }));
-    const latencyMs = () => Math.round(this.now() - started);
+    const latencyMs = () => Math.round(this.monotonicMs() - started);
 
     if (!this.crossEncoder) {
       return {
@@ -72,8 +74,8 @@ export class RerankService {
         scores: [],
         latencyMs: latencyMs(),
         error: {
-          code: code.slice(0, 64),
-          message: ((error as Error).message || code).slice(0, 2000),
+          code: code.slice(0, ERROR_CODE_MAX_CHARS),
+          message: ((error as Error).message || code).slice(0, ERROR_MESSAGE_MAX_CHARS),
         },
       };
     }

@@ -1,6 +1,6 @@
 import { loadConfig } from '@support/platform';
 import type { RetrievalSettings } from '../pipeline/retrieval-pipeline.js';
-import { retrievalOwnEnv } from './retrieval-env.js';
+import { retrievalOwnEnv } from './retrieval-own-env.js';
 
 export interface RetrievalConfig extends RetrievalSettings {
   readonly rerankWaitMs: number;

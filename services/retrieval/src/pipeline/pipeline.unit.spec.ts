@@ -1,58 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RetrievalLeg } from '@support/contracts';
-import { applyGate } from './gate.js';
 import {
   type CandidateChunk,
   RetrievalPipeline,
   type RetrievalPorts,
   type RerankOutcome,
 } from './retrieval-pipeline.js';
-import { legsFor } from './route.js';
-import { reciprocalRankFusion } from './rrf.js';
 import { runLegs } from './run-legs.js';
 import { extractiveSentenceSelection } from '../retrieval-ports.js';
-
-const hit = (id: string) => ({ chunkId: id, docId: id.split('#')[0]! });
-
-describe('language router', () => {
-  it('skips the sparse leg of the language the query does not use; dense always runs', () => {
-    expect(legsFor('en')).toEqual({ run: ['dense', 'sparse_en'], skip: ['sparse_ar'] });
-    expect(legsFor('ar')).toEqual({ run: ['dense', 'sparse_ar'], skip: ['sparse_en'] });
-    expect(legsFor('mixed')).toEqual({ run: ['dense', 'sparse_en', 'sparse_ar'], skip: [] });
-  });
-});
-
-describe('reciprocal rank fusion', () => {
-  it('matches a fusion computed by hand (k = 60)', () => {
-    const fused = reciprocalRankFusion(
-      [
-        { leg: 'dense', hits: [hit('a#1'), hit('b#1'), hit('c#1')] },
-        { leg: 'sparse_en', hits: [hit('b#1'), hit('d#1')] },
-      ],
-      60,
-    );
-    // b: 1/62 + 1/61 = 0.032522; a: 1/61 = 0.016393; c: 1/63 = 0.015873; d: 1/62 = 0.016129
-    expect(fused.map((f) => [f.hit.chunkId, Number(f.rrfScore.toFixed(6))])).toEqual([
-      ['b#1', 0.032522],
-      ['a#1', 0.016393],
-      ['d#1', 0.016129],
-      ['c#1', 0.015873],
-    ]);
-    expect(fused[0]!.ranks).toEqual({ dense: 2, sparse_en: 1 });
-  });
-
-  it('breaks ties by chunk id and ignores no legs', () => {
-    const fused = reciprocalRankFusion(
-      [
-        { leg: 'dense', hits: [hit('z#1')] },
-        { leg: 'sparse_ar', hits: [hit('y#1')] },
-      ],
-      60,
-    );
-    expect(fused.map((f) => f.hit.chunkId)).toEqual(['y#1', 'z#1']);
-    expect(reciprocalRankFusion([], 60)).toEqual([]);
-  });
-});
 
 describe('legs under deadlines', () => {
   it('drops a leg that hangs past its timeout and one that fails, and keeps the others', async () => {
@@ -75,31 +30,6 @@ describe('legs under deadlines', () => {
       ['sparse_ar', 'failed', 0, 'index_unavailable'],
     ]);
     expect(outcomes[1]!.latencyMs).toBeGreaterThanOrEqual(45);
-  });
-});
-
-describe('answerability gate', () => {
-  const floors = { rerank: 0.5, lexical: 0.3 };
-  it('holds each scorer to its own floor', () => {
-    expect(applyGate('cross_encoder', [0.2, 0.6], floors)).toEqual({
-      kind: 'reranker',
-      floor: 0.5,
-      topScore: 0.6,
-      passed: true,
-    });
-    expect(applyGate('cross_encoder', [0.45], floors)).toMatchObject({ passed: false });
-    expect(applyGate('lexical', [0.45], floors)).toEqual({
-      kind: 'lexical',
-      floor: 0.3,
-      topScore: 0.45,
-      passed: true,
-    });
-    expect(applyGate('lexical', [], floors)).toEqual({
-      kind: 'lexical',
-      floor: 0.3,
-      topScore: null,
-      passed: false,
-    });
   });
 });
 

@@ -7,9 +7,7 @@ import type {
   RetrievalLeg,
 } from '@support/contracts';
 import type { ServiceMetrics } from '@support/platform';
-import { applyGate } from './gate.js';
-import { legsFor } from './route.js';
-import { reciprocalRankFusion } from './rrf.js';
+import { applyGate, legsFor, reciprocalRankFusion } from '@support/policy';
 import { runLegs } from './run-legs.js';
 import { sentenceGate, type SentenceSelection } from './sentence-gate.js';
 

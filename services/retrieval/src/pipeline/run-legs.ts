@@ -24,11 +24,11 @@ export async function runLegs<H>(
   legs: readonly RetrievalLeg[],
   run: (leg: RetrievalLeg, signal: AbortSignal) => Promise<readonly H[]>,
   timeoutMs: number,
-  now: () => number = () => performance.now(),
+  monotonicMs: () => number = () => performance.now(),
 ): Promise<LegOutcome<H>[]> {
   return Promise.all(
     legs.map(async (leg): Promise<LegOutcome<H>> => {
-      const started = now();
+      const started = monotonicMs();
       const controller = new AbortController();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
@@ -39,13 +39,13 @@ export async function runLegs<H>(
       });
       try {
         const hits = await Promise.race([run(leg, controller.signal), deadline]);
-        return { leg, status: 'ok', latencyMs: Math.round(now() - started), hits };
+        return { leg, status: 'ok', latencyMs: Math.round(monotonicMs() - started), hits };
       } catch (error) {
         const timedOut = error instanceof LegTimeout;
         return {
           leg,
           status: timedOut ? 'timed_out' : 'failed',
-          latencyMs: Math.round(now() - started),
+          latencyMs: Math.round(monotonicMs() - started),
           hits: [],
           error: {
             code: timedOut

@@ -1,4 +1,8 @@
-import { MAX_GATE_SENTENCES, type SentenceGateDto } from '@support/contracts';
+import {
+  GATE_SENTENCE_MAX_CHARS,
+  MAX_GATE_SENTENCES,
+  type SentenceGateDto,
+} from '@support/contracts';
 
 /** How the sentences of the prompt chunks answer a query (the extractive responder's own rule). */
 export interface SentenceSelection {
@@ -16,7 +20,7 @@ export function sentenceGate(selection: SentenceSelection): SentenceGateDto {
     passed: selection.answered,
     sentences: selection.scored.slice(0, MAX_GATE_SENTENCES).map(({ chunkId, text, score }) => ({
       chunkId,
-      text: text.slice(0, 2000),
+      text: text.slice(0, GATE_SENTENCE_MAX_CHARS),
       score,
     })),
   };

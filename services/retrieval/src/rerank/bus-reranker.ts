@@ -10,7 +10,12 @@ import type {
   TraceContext,
 } from '../pipeline/retrieval-pipeline.js';
 import { type EventPublisher, newEventId, PendingReplies } from '@support/bus';
-import type { RerankFailOpenCause, ServiceMetrics } from '@support/platform';
+import {
+  type Clock,
+  type RerankFailOpenCause,
+  type ServiceMetrics,
+  systemClock,
+} from '@support/platform';
 
 /** What the rerank round trip records: its latency and each fail-open, with its cause. */
 export type RerankMetrics = Pick<ServiceMetrics, 'rerankerFailedOpen' | 'timeStage'>;
@@ -27,7 +32,7 @@ export class BusReranker {
     private readonly publisher: EventPublisher,
     private readonly timeoutMs: number,
     private readonly metrics: RerankMetrics,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async rerank(
@@ -69,7 +74,7 @@ export class BusReranker {
           },
           {
             id: newEventId(),
-            occurredAt: this.now().toISOString(),
+            occurredAt: this.clock.now().toISOString(),
             conversationId: trace.conversationId,
             turnId: trace.turnId,
             causationId: trace.causationId,

@@ -12,13 +12,20 @@ import {
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import { CHUNK_ID_PATTERN, CitationDto, LANGUAGES, type Language } from '../shared.dto.js';
+import {
+  CUSTOMER_ID_MAX_CHARS,
+  REPLY_DRAFT_MAX_CHARS,
+  REPLY_MAX_CHARS,
+  VERDICT_PROBLEM_MAX_CHARS,
+  VERDICT_SENTENCE_MAX_CHARS,
+} from '../../limits.js';
 
 export const REPLY_KINDS = ['answer', 'abstention', 'holding', 'human'] as const;
 export type ReplyKind = (typeof REPLY_KINDS)[number];
 
 export class SentenceVerdictDto {
   @IsString()
-  @Length(1, 4000)
+  @Length(1, VERDICT_SENTENCE_MAX_CHARS)
   text!: string;
 
   @IsBoolean()
@@ -33,7 +40,7 @@ export class SentenceVerdictDto {
 
   @IsOptional()
   @IsString()
-  @Length(1, 500)
+  @Length(1, VERDICT_PROBLEM_MAX_CHARS)
   problem?: string;
 }
 
@@ -52,7 +59,7 @@ export class ReplySentPayload {
   replyId!: string;
 
   @IsString()
-  @Length(1, 128)
+  @Length(1, CUSTOMER_ID_MAX_CHARS)
   customerId!: string;
 
   /**
@@ -64,7 +71,7 @@ export class ReplySentPayload {
   kind!: ReplyKind;
 
   @IsString()
-  @Length(1, 8000)
+  @Length(1, REPLY_MAX_CHARS)
   text!: string;
 
   @IsIn(LANGUAGES)
@@ -78,7 +85,7 @@ export class ReplySentPayload {
   /** For the turn trace: the model's draft and the validation verdict, when a model ran. */
   @IsOptional()
   @IsString()
-  @Length(0, 8000)
+  @Length(0, REPLY_DRAFT_MAX_CHARS)
   draft?: string;
 
   @IsOptional()

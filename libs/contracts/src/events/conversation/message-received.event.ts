@@ -15,11 +15,16 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import {
+  ATTACHMENT_FILE_NAME_MAX_CHARS,
+  ATTACHMENT_MAX_BYTES,
+  CLIENT_MESSAGE_ID_MAX_CHARS,
+  CUSTOMER_ID_MAX_CHARS,
+  MESSAGE_MAX_ATTACHMENTS,
+  MESSAGE_MAX_CHARS,
+} from '../../limits.js';
 
 export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** Raw bytes; base64 keeps the whole event under the bus's 1 MiB message limit. */
-export const ATTACHMENT_MAX_BYTES = 512 * 1024;
-export const MESSAGE_MAX_CHARS = 4000;
 
 export class AttachmentDto {
   @IsUUID()
@@ -29,7 +34,7 @@ export class AttachmentDto {
   mimeType!: (typeof ATTACHMENT_MIME_TYPES)[number];
 
   @IsString()
-  @Length(1, 200)
+  @Length(1, ATTACHMENT_FILE_NAME_MAX_CHARS)
   fileName!: string;
 
   @IsInt()
@@ -49,7 +54,7 @@ export class MessageReceivedPayload {
   messageId!: string;
 
   @IsString()
-  @Length(1, 128)
+  @Length(1, CUSTOMER_ID_MAX_CHARS)
   customerId!: string;
 
   /** May be empty when the message is only an attachment. */
@@ -58,7 +63,7 @@ export class MessageReceivedPayload {
   text!: string;
 
   @IsArray()
-  @ArrayMaxSize(4)
+  @ArrayMaxSize(MESSAGE_MAX_ATTACHMENTS)
   @ValidateNested({ each: true })
   @Type(() => AttachmentDto)
   attachments!: AttachmentDto[];
@@ -69,7 +74,7 @@ export class MessageReceivedPayload {
   /** The id the client gave the message, echoed back in the ack so it can match them. */
   @IsOptional()
   @IsString()
-  @Length(1, 64)
+  @Length(1, CLIENT_MESSAGE_ID_MAX_CHARS)
   clientMessageId?: string;
 
   /** The knowledge-base namespace to answer from (evaluation runs); unset = the agent's default. */

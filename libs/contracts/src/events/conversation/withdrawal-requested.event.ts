@@ -1,5 +1,6 @@
 import { IsString, IsUUID, Length } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import { CUSTOMER_ID_MAX_CHARS } from '../../limits.js';
 
 export class WithdrawalRequestedPayload {
   /** One per press of "back to the assistant"; a resend of the same frame is the same request. */
@@ -7,7 +8,7 @@ export class WithdrawalRequestedPayload {
   requestId!: string;
 
   @IsString()
-  @Length(1, 128)
+  @Length(1, CUSTOMER_ID_MAX_CHARS)
   customerId!: string;
 }
 

@@ -1,5 +1,10 @@
 import { IsInt, IsOptional, IsString, IsUUID, Length, Min } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import {
+  CONSUMER_NAME_MAX_CHARS,
+  EVENT_ID_MAX_CHARS,
+  NATS_SUBJECT_MAX_CHARS,
+} from '../../limits.js';
 
 export class DeadLetterRedrivenPayload {
   /** The `deadletter.recorded` event that was re-driven. */
@@ -8,11 +13,11 @@ export class DeadLetterRedrivenPayload {
 
   /** The durable consumer that gets the message again; no other consumer handles the copy. */
   @IsString()
-  @Length(1, 256)
+  @Length(1, CONSUMER_NAME_MAX_CHARS)
   consumer!: string;
 
   @IsString()
-  @Length(1, 256)
+  @Length(1, NATS_SUBJECT_MAX_CHARS)
   originalSubject!: string;
 
   /** Stream sequence of the message that was dead-lettered. */
@@ -27,7 +32,7 @@ export class DeadLetterRedrivenPayload {
 
   @IsOptional()
   @IsString()
-  @Length(1, 64)
+  @Length(1, EVENT_ID_MAX_CHARS)
   originalEventId?: string;
 }
 

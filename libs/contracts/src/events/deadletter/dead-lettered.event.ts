@@ -1,14 +1,21 @@
 import { IsIn, IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import {
+  CONSUMER_NAME_MAX_CHARS,
+  DEAD_LETTER_REASON_MAX_CHARS,
+  ERROR_CODE_MAX_CHARS,
+  EVENT_ID_MAX_CHARS,
+  NATS_SUBJECT_MAX_CHARS,
+} from '../../limits.js';
 
 export class DeadLetteredPayload {
   /** The durable consumer that gave up. */
   @IsString()
-  @Length(1, 256)
+  @Length(1, CONSUMER_NAME_MAX_CHARS)
   consumer!: string;
 
   @IsString()
-  @Length(1, 256)
+  @Length(1, NATS_SUBJECT_MAX_CHARS)
   originalSubject!: string;
 
   @IsInt()
@@ -27,16 +34,16 @@ export class DeadLetteredPayload {
   cause!: 'invalid' | 'exhausted';
 
   @IsString()
-  @Length(1, 64)
+  @Length(1, ERROR_CODE_MAX_CHARS)
   errorCode!: string;
 
   @IsString()
-  @Length(1, 4000)
+  @Length(1, DEAD_LETTER_REASON_MAX_CHARS)
   reason!: string;
 
   @IsOptional()
   @IsString()
-  @Length(1, 64)
+  @Length(1, EVENT_ID_MAX_CHARS)
   originalEventId?: string;
 
   /** The original message body, base64, so nothing is lost. */

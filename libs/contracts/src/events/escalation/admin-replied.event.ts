@@ -1,5 +1,10 @@
 import { IsIn, IsString, IsUUID, Length } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import {
+  ADMIN_ID_MAX_CHARS,
+  ADMIN_REPLY_MAX_CHARS,
+  EXTERNAL_REPLY_ID_MAX_CHARS,
+} from '../../limits.js';
 
 export class AdminRepliedPayload {
   @IsUUID()
@@ -9,17 +14,17 @@ export class AdminRepliedPayload {
   provider!: 'slack' | 'console';
 
   @IsString()
-  @Length(1, 128)
+  @Length(1, ADMIN_ID_MAX_CHARS)
   adminId!: string;
 
   /** Sent to the customer verbatim. */
   @IsString()
-  @Length(1, 8000)
+  @Length(1, ADMIN_REPLY_MAX_CHARS)
   text!: string;
 
   /** The provider's id of the reply (Slack event id), so a retried delivery replies once. */
   @IsString()
-  @Length(1, 256)
+  @Length(1, EXTERNAL_REPLY_ID_MAX_CHARS)
   externalId!: string;
 }
 

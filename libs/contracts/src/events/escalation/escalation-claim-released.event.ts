@@ -1,6 +1,7 @@
 import { IsInt, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import { ADMIN_ID_PATTERN } from './escalation-claimed.event.js';
+import { ADMIN_ID_MAX_CHARS } from '../../limits.js';
 
 export class EscalationClaimReleasedPayload {
   @IsUUID()
@@ -8,7 +9,7 @@ export class EscalationClaimReleasedPayload {
 
   /** The admin who held the claim and gave it back. */
   @IsString()
-  @Length(1, 128)
+  @Length(1, ADMIN_ID_MAX_CHARS)
   @Matches(ADMIN_ID_PATTERN)
   adminId!: string;
 

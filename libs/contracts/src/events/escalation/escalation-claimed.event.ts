@@ -1,5 +1,6 @@
 import { IsInt, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import { ADMIN_ID_MAX_CHARS } from '../../limits.js';
 
 /** What an admin id may contain: the `sub` of an admin token (so it is safe in Slack text too). */
 export const ADMIN_ID_PATTERN = /^[A-Za-z0-9_.@-]{1,128}$/;
@@ -10,7 +11,7 @@ export class EscalationClaimedPayload {
 
   /** The admin (token subject) who now answers this escalation; no other admin may reply. */
   @IsString()
-  @Length(1, 128)
+  @Length(1, ADMIN_ID_MAX_CHARS)
   @Matches(ADMIN_ID_PATTERN)
   adminId!: string;
 

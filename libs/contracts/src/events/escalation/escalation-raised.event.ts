@@ -16,13 +16,19 @@ import {
   type EscalationGroup,
   type EscalationReason,
 } from './escalation-reasons.js';
+import {
+  CUSTOMER_ID_MAX_CHARS,
+  ESCALATION_QUESTION_MAX_CHARS,
+  TRANSCRIPT_LINE_MAX_CHARS,
+  TRANSCRIPT_MAX_ENTRIES,
+} from '../../limits.js';
 
 export class TranscriptEntryDto {
   @IsIn(['customer', 'agent', 'human'])
   role!: 'customer' | 'agent' | 'human';
 
   @IsString()
-  @Length(0, 8000)
+  @Length(0, TRANSCRIPT_LINE_MAX_CHARS)
   text!: string;
 
   @IsISO8601({ strict: true })
@@ -34,7 +40,7 @@ export class EscalationRaisedPayload {
   escalationId!: string;
 
   @IsString()
-  @Length(1, 128)
+  @Length(1, CUSTOMER_ID_MAX_CHARS)
   customerId!: string;
 
   @IsIn(ESCALATION_REASONS)
@@ -48,11 +54,11 @@ export class EscalationRaisedPayload {
 
   /** The customer message of the escalating turn. */
   @IsString()
-  @Length(0, 4000)
+  @Length(0, ESCALATION_QUESTION_MAX_CHARS)
   question!: string;
 
   @IsArray()
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(TRANSCRIPT_MAX_ENTRIES)
   @ValidateNested({ each: true })
   @Type(() => TranscriptEntryDto)
   transcript!: TranscriptEntryDto[];

@@ -1,12 +1,13 @@
 import { IsString, IsUUID, Length } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import { CUSTOMER_ID_MAX_CHARS } from '../../limits.js';
 
 export class EscalationWithdrawnPayload {
   @IsUUID()
   escalationId!: string;
 
   @IsString()
-  @Length(1, 128)
+  @Length(1, CUSTOMER_ID_MAX_CHARS)
   customerId!: string;
 
   /** The `conversation.withdrawal_requested` request this answers. */

@@ -1,5 +1,6 @@
 import { IsIn, IsString, IsUUID, Length } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import { SLACK_REF_MAX_CHARS } from '../../limits.js';
 
 export class ThreadOpenedPayload {
   @IsUUID()
@@ -9,12 +10,12 @@ export class ThreadOpenedPayload {
   provider!: 'slack' | 'console';
 
   @IsString()
-  @Length(1, 128)
+  @Length(1, SLACK_REF_MAX_CHARS)
   channel!: string;
 
   /** Slack's thread timestamp, or the console's thread id. */
   @IsString()
-  @Length(1, 128)
+  @Length(1, SLACK_REF_MAX_CHARS)
   threadId!: string;
 }
 

@@ -1,6 +1,7 @@
 import { IsArray, IsInt, IsString, Length, Matches, Min } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import { CHUNK_ID_PATTERN } from '../shared.dto.js';
+import { EMBEDDER_NAME_MAX_CHARS } from '../../limits.js';
 
 export class DocumentIndexedPayload {
   @Matches(/^[a-z0-9][a-z0-9-]{0,127}$/)
@@ -24,7 +25,7 @@ export class DocumentIndexedPayload {
 
   /** Which embedder produced the dense vectors (they are comparable only within one embedder). */
   @IsString()
-  @Length(1, 200)
+  @Length(1, EMBEDDER_NAME_MAX_CHARS)
   embedder!: string;
 }
 

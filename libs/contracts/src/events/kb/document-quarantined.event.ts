@@ -13,6 +13,11 @@ import {
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import { CHUNK_ID_PATTERN, DOC_LANGUAGES, type DocLanguage } from '../shared.dto.js';
+import {
+  DOC_TITLE_MAX_CHARS,
+  MAX_FINDING_SENTENCE_CHARS,
+  MAX_QUARANTINE_FINDINGS,
+} from '../../limits.js';
 
 /**
  * Why a sentence of a document reads as an instruction planted for the assistant:
@@ -28,11 +33,6 @@ export const PLANTED_INSTRUCTION_RULES = [
   'override_instructions',
 ] as const;
 export type PlantedInstructionRule = (typeof PLANTED_INSTRUCTION_RULES)[number];
-
-/** At most this many findings travel in the event; `findingCount` tells how many there were. */
-export const MAX_QUARANTINE_FINDINGS = 50;
-/** A finding's sentence is cut to this many characters (an ellipsis marks the cut). */
-export const MAX_FINDING_SENTENCE_CHARS = 300;
 
 export class QuarantineFindingDto {
   /** The sentence as a reader sees it (invisible characters removed), truncated. */
@@ -53,7 +53,7 @@ export class DocumentQuarantinedPayload {
   docId!: string;
 
   @IsString()
-  @Length(1, 300)
+  @Length(1, DOC_TITLE_MAX_CHARS)
   title!: string;
 
   @Matches(/^[a-z0-9_-]{1,64}$/)

@@ -3,25 +3,26 @@ import { defineEvent } from '../../event-definition.js';
 import { ADMIN_ID_PATTERN } from '../escalation/escalation-claimed.event.js';
 import { DOC_LANGUAGES, type DocLanguage } from '../shared.dto.js';
 import { DOCUMENT_SOURCES, type DocumentSource, GAP_ID_PATTERN } from './knowledge-gap.dto.js';
+import { DOC_BODY_MAX_CHARS, DOC_TITLE_MAX_CHARS, DOC_TOPIC_MAX_CHARS } from '../../limits.js';
 
 export class DocumentUpsertedPayload {
   @Matches(/^[a-z0-9][a-z0-9-]{0,127}$/)
   docId!: string;
 
   @IsString()
-  @Length(1, 300)
+  @Length(1, DOC_TITLE_MAX_CHARS)
   title!: string;
 
   @IsIn(DOC_LANGUAGES)
   lang!: DocLanguage;
 
   @IsString()
-  @Length(1, 64)
+  @Length(1, DOC_TOPIC_MAX_CHARS)
   topic!: string;
 
   /** Markdown without front matter. */
   @IsString()
-  @Length(1, 500_000)
+  @Length(1, DOC_BODY_MAX_CHARS)
   body!: string;
 
   @Matches(/^[0-9a-f]{64}$/)

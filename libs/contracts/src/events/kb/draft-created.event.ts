@@ -11,12 +11,8 @@ import {
 import { defineEvent } from '../../event-definition.js';
 import { ADMIN_ID_PATTERN } from '../escalation/escalation-claimed.event.js';
 import { DOC_LANGUAGES, type DocLanguage } from '../shared.dto.js';
-import {
-  DRAFT_LIMITS,
-  DRAFT_ORIGINS,
-  type DraftOrigin,
-  GAP_ID_PATTERN,
-} from './knowledge-gap.dto.js';
+import { DRAFT_ORIGINS, type DraftOrigin, GAP_ID_PATTERN } from './knowledge-gap.dto.js';
+import { DRAFT_LIMITS } from '../../limits.js';
 
 export class DraftCreatedPayload {
   @IsUUID()
@@ -33,7 +29,7 @@ export class DraftCreatedPayload {
   lang!: DocLanguage;
 
   @IsString()
-  @Length(1, 64)
+  @Length(1, DRAFT_LIMITS.topicChars)
   topic!: string;
 
   /** Markdown assembled from the admins' replies; the admin edits it before publishing. */

@@ -2,7 +2,8 @@ import { IsIn, IsString, IsUUID, Length, Matches } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import { ADMIN_ID_PATTERN } from '../escalation/escalation-claimed.event.js';
 import { DOC_LANGUAGES, type DocLanguage } from '../shared.dto.js';
-import { DRAFT_LIMITS, GAP_ID_PATTERN } from './knowledge-gap.dto.js';
+import { GAP_ID_PATTERN } from './knowledge-gap.dto.js';
+import { DRAFT_LIMITS } from '../../limits.js';
 
 export class DraftPublishedPayload {
   @IsUUID()
@@ -24,7 +25,7 @@ export class DraftPublishedPayload {
   lang!: DocLanguage;
 
   @IsString()
-  @Length(1, 64)
+  @Length(1, DRAFT_LIMITS.topicChars)
   topic!: string;
 
   @IsString()

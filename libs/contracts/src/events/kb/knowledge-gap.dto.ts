@@ -12,12 +12,3 @@ export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 /** Where an admin started a draft: the console's gaps page or Slack's message shortcut. */
 export const DRAFT_ORIGINS = ['console', 'slack'] as const;
 export type DraftOrigin = (typeof DRAFT_ORIGINS)[number];
-
-/** Limits of an article drafted from a gap. */
-export const DRAFT_LIMITS = {
-  titleChars: 300,
-  bodyChars: 50_000,
-  examples: 50,
-  exampleChars: 2_000,
-  escalations: 500,
-} as const;

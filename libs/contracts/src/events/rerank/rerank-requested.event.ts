@@ -10,13 +10,14 @@ import {
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import { CHUNK_ID_PATTERN } from '../shared.dto.js';
+import { CHUNK_TEXT_MAX_CHARS, QUERY_MAX_CHARS, RERANK_MAX_CANDIDATES } from '../../limits.js';
 
 export class RerankCandidateDto {
   @Matches(CHUNK_ID_PATTERN)
   chunkId!: string;
 
   @IsString()
-  @Length(1, 20_000)
+  @Length(1, CHUNK_TEXT_MAX_CHARS)
   text!: string;
 }
 
@@ -25,11 +26,11 @@ export class RerankRequestedPayload {
   requestId!: string;
 
   @IsString()
-  @Length(1, 4000)
+  @Length(1, QUERY_MAX_CHARS)
   query!: string;
 
   @IsArray()
-  @ArrayMaxSize(100)
+  @ArrayMaxSize(RERANK_MAX_CANDIDATES)
   @ValidateNested({ each: true })
   @Type(() => RerankCandidateDto)
   candidates!: RerankCandidateDto[];

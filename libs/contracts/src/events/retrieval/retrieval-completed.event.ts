@@ -18,8 +18,6 @@ import {
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 
-/** The sentences a sentence gate lists in the trace, best first. */
-export const MAX_GATE_SENTENCES = 8;
 import {
   CHUNK_ID_PATTERN,
   ChunkDto,
@@ -28,6 +26,7 @@ import {
   LANGUAGES,
   type Language,
 } from '../shared.dto.js';
+import { DOC_ID_MAX_CHARS, GATE_SENTENCE_MAX_CHARS, MAX_GATE_SENTENCES } from '../../limits.js';
 
 export const RETRIEVAL_LEGS = ['dense', 'sparse_en', 'sparse_ar'] as const;
 export type RetrievalLeg = (typeof RETRIEVAL_LEGS)[number];
@@ -61,7 +60,7 @@ export class FusedHitDto {
   chunkId!: string;
 
   @IsString()
-  @Length(1, 200)
+  @Length(1, DOC_ID_MAX_CHARS)
   docId!: string;
 
   @IsNumber()
@@ -102,7 +101,7 @@ export class SentenceScoreDto {
   chunkId!: string;
 
   @IsString()
-  @Length(1, 2000)
+  @Length(1, GATE_SENTENCE_MAX_CHARS)
   text!: string;
 
   @IsNumber()

@@ -1,12 +1,13 @@
 import { IsBoolean, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import { QUERY_MAX_CHARS } from '../../limits.js';
 
 export class RetrievalRequestedPayload {
   @IsUUID()
   requestId!: string;
 
   @IsString()
-  @Length(1, 4000)
+  @Length(1, QUERY_MAX_CHARS)
   query!: string;
 
   /** Which index namespace to search; eval runs ingest into a fresh one. */

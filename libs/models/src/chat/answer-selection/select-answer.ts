@@ -1,3 +1,4 @@
+import { type PromptChunk, replyLanguage } from '@support/policy';
 import {
   contentTerms,
   detectLanguage,
@@ -6,7 +7,6 @@ import {
   termConcept,
   wordTerms,
 } from '@support/text';
-import type { PromptChunk } from '../prompt-chunks.js';
 import { splitSentences } from '../sentences.js';
 import { answerStrength } from './answer-cues.js';
 import {
@@ -228,12 +228,9 @@ export function selectAnswer(
 
   const answering = scored.filter((s) => !ASKS.test(s.text));
   const passing = answering.filter((s) => s.score >= floor);
-  const preferred =
-    options.language === 'en' || options.language === 'ar'
-      ? passing.filter((s) => s.lang === options.language)
-      : options.language === 'mixed'
-        ? passing.filter((s) => s.lang === 'ar')
-        : [];
+  // The sentences in the language the customer is answered in (Arabic for one who mixes).
+  const answerLanguage = options.language && replyLanguage(options.language);
+  const preferred = answerLanguage ? passing.filter((s) => s.lang === answerLanguage) : [];
   // The customer's language wins unless its best sentence answers clearly less than another's.
   const lead =
     preferred[0] !== undefined && preferred[0].score >= (passing[0]?.score ?? 0) * SAME_ANSWER

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { PromptChunk } from '../prompt-chunks.js';
+import type { PromptChunk } from '@support/policy';
 import { SENTENCE_MIN_SCORE, selectAnswer } from './select-answer.js';
 
 const RETURNS: PromptChunk = {

@@ -1,5 +1,5 @@
+import { parseChunksFromToolMessage } from '@support/policy';
 import type { ChatMessage } from '../chat-model.js';
-import { parseChunksFromToolMessage } from '../prompt-chunks.js';
 
 /** One line of a tool record, `orders 1 orderId: ORD-1002.` → path [orders, 1], key, value. */
 export interface RecordLine {

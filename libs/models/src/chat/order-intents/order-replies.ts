@@ -1,6 +1,5 @@
+import type { ReplyLanguage } from '@support/policy';
 import { entriesOf, type ToolRecord, valueOf } from './order-records.js';
-
-export type ReplyLanguage = 'en' | 'ar';
 
 /**
  * The replies are the records' own `key: value` facts, verbatim and cited, so that the reply

@@ -1,5 +1,11 @@
-import { type ChatMessage, ESCALATE_TOOL } from '../chat-model.js';
-import { REPHRASE_REQUEST } from '../rephrase-request.js';
+import {
+  ESCALATE_TOOL,
+  ORDER_TOOL_NAMES,
+  ORDER_TOOLS,
+  REPHRASE_REQUEST,
+  type ReplyLanguage,
+} from '@support/policy';
+import type { ChatMessage } from '../chat-model.js';
 import { answerOf } from './confirmation.js';
 import {
   detectOrderIntent,
@@ -14,13 +20,11 @@ import {
   orderListReply,
   orderStatusReply,
   paymentReply,
-  type ReplyLanguage,
   returnEligibilityReply,
   returnOfferIn,
   startReturnReply,
   whichOrderReply,
 } from './order-replies.js';
-import { ORDER_TOOL_NAMES, ORDER_TOOLS } from './order-tool-names.js';
 
 /** What the responder does next in an order turn. */
 export type OrderStep =

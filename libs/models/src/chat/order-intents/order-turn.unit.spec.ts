@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ChatMessage, ToolSpec } from '../chat-model.js';
+import { formatChunksForPrompt, ORDER_TOOL_NAMES, type ToolSpec } from '@support/policy';
+import type { ChatMessage } from '../chat-model.js';
 import { ExtractiveResponder } from '../extractive-responder.js';
-import { formatChunksForPrompt } from '../prompt-chunks.js';
-import { ORDER_TOOL_NAMES } from './order-tool-names.js';
 
 const TOOLS: ToolSpec[] = ['search_knowledge_base', ...ORDER_TOOL_NAMES, 'escalate'].map(
   (name) => ({ name, description: '', parameters: { type: 'object' } }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { validateReply } from '@support/citations';
-import { checkReplyLanguage } from './reply-language.js';
+import { checkReplyLanguage } from './check-reply-language.js';
 
 const chunks = [
   { chunkId: 'delivery#1', text: 'Muscat takes 3–4 working days.' },

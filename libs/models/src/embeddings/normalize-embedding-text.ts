@@ -9,7 +9,7 @@ const ARABIC_INDIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
  * NFKC, lower case, then Arabic folding: diacritics (U+064B–U+0652, dagger alef U+0670) and
  * tatweel (U+0640) removed, أ إ آ → ا, ى → ي, ة → ه, Arabic-Indic digits → ASCII digits.
  */
-export function normaliseText(text: string): string {
+export function normalizeEmbeddingText(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()

@@ -1,6 +1,6 @@
-import type { Language } from '@support/text';
-import { ESCALATE_TOOL, SEARCH_KNOWLEDGE_BASE_TOOL } from './chat-model.js';
-import { REPHRASE_REQUEST } from './rephrase-request.js';
+import type { Language } from '@support/contracts';
+import { REPHRASE_REQUEST } from '../texts/rephrase-request.js';
+import { ESCALATE_TOOL, SEARCH_KNOWLEDGE_BASE_TOOL } from '../tools/tool-names.js';
 
 const LANGUAGE_RULE: Readonly<Record<Language, string>> = {
   en: 'The customer writes in English: answer in English.',

@@ -1,4 +1,6 @@
+import { RERANK_MAX_CANDIDATES } from '@support/contracts';
 import { busEnv, httpEnv, int, num, optional, str, url } from '@support/platform';
+import { DEFAULT_LEXICAL_MIN_SCORE, DEFAULT_RERANK_MIN_SCORE } from '@support/policy';
 
 /** Retrieval's own settings; every figure is the design's default. */
 export const retrievalOwnEnv = {
@@ -7,7 +9,8 @@ export const retrievalOwnEnv = {
   FUSED_TOP_K: int({
     default: 12,
     min: 1,
-    max: 100,
+    // A rerank request carries at most this many candidates.
+    max: RERANK_MAX_CANDIDATES,
     description: 'fused candidates sent to the reranker',
   }),
   PROMPT_CHUNKS: int({ default: 4, min: 1, max: 20, description: 'chunks that enter the prompt' }),
@@ -18,14 +21,13 @@ export const retrievalOwnEnv = {
     description: 'how long retrieval waits for rerank.completed',
   }),
   RERANK_MIN_SCORE: num({
-    default: 0.3,
+    default: DEFAULT_RERANK_MIN_SCORE,
     min: 0,
     max: 1,
     description: 'answerability floor for cross-encoder scores (0..1)',
   }),
   LEXICAL_MIN_SCORE: num({
-    // Chosen from the sweep in docs/calibration.md (abstain leak <= 10%, best answer recall).
-    default: 0.4,
+    default: DEFAULT_LEXICAL_MIN_SCORE,
     min: 0,
     max: 1,
     description: 'answerability floor for lexical scores (0..1)',

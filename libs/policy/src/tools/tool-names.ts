@@ -1,6 +1,12 @@
+/** The tool the graph treats as "hand this conversation to a human" (`agent_requested`). */
+export const ESCALATE_TOOL = 'escalate';
+
+/** The knowledge-base search tool; its result is a {@link formatChunksForPrompt} block. */
+export const SEARCH_KNOWLEDGE_BASE_TOOL = 'search_knowledge_base';
+
 /**
  * The agent's order tools, by the names the agent offers them under (`services/agent` orders).
- * The responder only calls one when the request offers it.
+ * The extractive responder only calls one when the request offers it.
  */
 export const ORDER_TOOLS = {
   list: 'list_my_orders',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { validateReply } from '@support/citations';
-import { buildSystemPrompt, REPHRASE_REQUEST } from '@support/models';
+import { REPHRASE_REQUEST } from '../texts/rephrase-request.js';
+import { buildSystemPrompt } from './system-prompt.js';
 
 // The model is told which sentences may go uncited; the validator decides which do. A phrase the
 // prompt offers but the validator refuses would send every polite answer to a human.

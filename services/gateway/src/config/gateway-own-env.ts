@@ -3,7 +3,7 @@ import { bool, int, optional, runtimeEnv, str } from '@support/platform';
 /** Public (it is in this repository): accepted only in demo mode outside production. */
 export const DEV_TOKEN_SECRET = 'dev-only-secret-change-me-dev-only-secret';
 
-export const gatewayEnv = {
+export const gatewayOwnEnv = {
   ...runtimeEnv,
   AUTH_TOKEN_SECRET: str({
     default: DEV_TOKEN_SECRET,

@@ -1,0 +1,103 @@
+import type { EscalationReason, RetrievalVerdict } from '@support/contracts';
+
+/**
+ * The turn's decisions, and only them: after each step of the agent graph, where the turn goes
+ * next, or to a colleague and why. The graph's nodes gather the facts (they call the model, the
+ * tools and the validator) and go where these say; the model never decides whether it failed.
+ */
+
+/** Model calls allowed in one turn before it is treated as a failed answer. */
+export const MAX_MODEL_CALLS = 6;
+
+/** A step of the turn: the model (called, or called again), the tools, the validator, or done. */
+export type TurnStep = 'model' | 'tools' | 'validate' | 'end';
+
+/** The next step, or the handoff to a colleague, which always says why. */
+export type TurnRoute =
+  { readonly next: TurnStep } | { readonly next: 'escalate'; readonly reason: EscalationReason };
+
+const go = (next: TurnStep): TurnRoute => ({ next });
+const escalate = (reason: EscalationReason): TurnRoute => ({ next: 'escalate', reason });
+
+export interface BeforeModelFacts {
+  /** A colleague replied, or the customer withdrew the request: the assistant is done this turn. */
+  readonly turnOver: boolean;
+  /** Model calls made so far this turn. */
+  readonly modelCalls: number;
+}
+
+/**
+ * Whether the model is called (`model`): not once the turn is over, and not again when the turn
+ * has spent its calls, which goes to a human like any failed answer.
+ */
+export function beforeModel(facts: BeforeModelFacts): TurnRoute {
+  if (facts.turnOver) return go('end');
+  if (facts.modelCalls >= MAX_MODEL_CALLS) return escalate('answer_validation_failed');
+  return go('model');
+}
+
+/**
+ * What the model step gave: text (a draft answer), tool calls, an error (no model), or no call at
+ * all because the turn's own chunks do not fit the model's context (the server would refuse it).
+ */
+export type ModelReply = 'answer' | 'tool_calls' | 'failed' | 'prompt_over_budget';
+
+/** A draft is validated, tool calls are run; no model reply means no validated answer. */
+export function afterModel(reply: ModelReply): TurnRoute {
+  switch (reply) {
+    case 'answer':
+      return go('validate');
+    case 'tool_calls':
+      return go('tools');
+    case 'failed':
+    case 'prompt_over_budget':
+      return escalate('answer_validation_failed');
+  }
+}
+
+/**
+ * What one tool call came to, as far as the route cares: the escalate tool, a knowledge-base
+ * search with retrieval's verdict (`no_answer`: none came in time), or any other call (an order
+ * tool's record, an unknown tool, malformed arguments), whose result the model reads next.
+ */
+export type ToolCallResult =
+  | { readonly kind: 'escalate' }
+  | { readonly kind: 'knowledge_base'; readonly retrieval: RetrievalVerdict | 'no_answer' }
+  | { readonly kind: 'other' };
+
+function escalationOf(call: ToolCallResult): EscalationReason | null {
+  switch (call.kind) {
+    case 'escalate':
+      return 'agent_requested';
+    case 'other':
+      return null;
+    case 'knowledge_base':
+      switch (call.retrieval) {
+        case 'ok':
+          return null;
+        case 'below_score_floor':
+          return 'below_score_floor';
+        case 'retrieval_unavailable':
+        case 'no_answer':
+          return 'retrieval_unavailable';
+      }
+  }
+}
+
+/**
+ * After the tools (the calls so far, in the model's order): the first call that ends the turn
+ * decides the handoff's reason, and the calls after it are not run; otherwise the model reads the
+ * results.
+ */
+export function afterTools(calls: readonly ToolCallResult[]): TurnRoute {
+  for (const call of calls) {
+    const reason = escalationOf(call);
+    if (reason) return escalate(reason);
+  }
+  return go('model');
+}
+
+/** A draft that passed every check is the answer; any failed sentence sends the turn to a human. */
+export function afterValidation(verdict: { readonly passed: boolean }): TurnRoute {
+  return verdict.passed ? go('end') : escalate('answer_validation_failed');
+}

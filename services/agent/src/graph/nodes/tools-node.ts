@@ -1,0 +1,103 @@
+import type { ChunkDto } from '@support/contracts';
+import type { AssistantMessage, ToolCall, ToolMessage } from '@support/models';
+import {
+  afterTools,
+  ESCALATE_TOOL,
+  formatChunksForPrompt,
+  SEARCH_KNOWLEDGE_BASE_TOOL,
+  TOOL_REPLIES,
+  type ToolCallResult,
+  unknownToolReply,
+} from '@support/policy';
+import type { AgentPorts } from '../agent-ports.js';
+import type { AgentStateValue } from '../agent-state.js';
+import { toolResultAsChunk } from '../tool-records.js';
+import { follow } from './follow-route.js';
+import { turnOf } from './turn-of.js';
+
+function mergeChunks(current: readonly ChunkDto[], added: readonly ChunkDto[]): ChunkDto[] {
+  const byId = new Map(current.map((c) => [c.chunkId, c]));
+  for (const chunk of added) if (!byId.has(chunk.chunkId)) byId.set(chunk.chunkId, chunk);
+  return [...byId.values()];
+}
+
+const asPromptBlock = (chunks: readonly ChunkDto[]) =>
+  formatChunksForPrompt(
+    chunks.map(({ chunkId, title, lang, text }) => ({ chunkId, title, lang, text })),
+  );
+
+/** What one call did: the route's view of it, the model's reply, and the chunks it brought. */
+interface CallOutcome {
+  readonly result: ToolCallResult;
+  readonly reply: string;
+  readonly promptChunks?: readonly ChunkDto[];
+  readonly retrieved?: ChunkDto[];
+}
+
+async function runCall(
+  ports: AgentPorts,
+  state: AgentStateValue,
+  call: ToolCall,
+  ordinal: number,
+): Promise<CallOutcome> {
+  const other = { kind: 'other' } as const;
+  if (call.name === ESCALATE_TOOL)
+    return { result: { kind: 'escalate' }, reply: TOOL_REPLIES.handedOver };
+  if (call.malformed) return { result: other, reply: TOOL_REPLIES.invalidArguments };
+  if (call.name === SEARCH_KNOWLEDGE_BASE_TOOL) {
+    const query =
+      typeof call.arguments.query === 'string' && call.arguments.query.trim()
+        ? call.arguments.query
+        : state.question;
+    const found = await ports.searchKnowledgeBase(query, turnOf(state), call.id);
+    const retrieval = found?.verdict ?? 'no_answer';
+    const result = { kind: 'knowledge_base', retrieval } as const;
+    const retrieved = found?.chunks ?? [];
+    if (retrieval === 'ok')
+      return { result, reply: asPromptBlock(retrieved), promptChunks: retrieved, retrieved };
+    const reply =
+      retrieval === 'below_score_floor'
+        ? TOOL_REPLIES.nothingAnswers
+        : TOOL_REPLIES.knowledgeBaseUnavailable;
+    return { result, reply, retrieved };
+  }
+  const tool = ports.tools.find((t) => t.name === call.name);
+  if (!tool) return { result: other, reply: unknownToolReply(call.name) };
+  const output = await tool.run(call.arguments, {
+    customerId: state.customerId,
+    now: ports.now(),
+    turnId: state.turnId,
+    callId: call.id,
+  });
+  const record = toolResultAsChunk(call.name, ordinal, output, state.language);
+  return { result: other, reply: asPromptBlock([record]), promptChunks: [record] };
+}
+
+/**
+ * The `tools` node: runs the model's calls in its order until one ends the turn (the calls after
+ * it are answered, not run), and hands the results to the route.
+ */
+export function toolsNode(ports: AgentPorts) {
+  return async (state: AgentStateValue) => {
+    const last = state.messages.at(-1) as AssistantMessage;
+    const replies: ToolMessage[] = [];
+    const results: ToolCallResult[] = [];
+    let promptChunks = state.promptChunks;
+    let retrievedChunks = state.retrievedChunks;
+    for (const call of last.toolCalls ?? []) {
+      const answer = (content: string) =>
+        replies.push({ role: 'tool', toolCallId: call.id, content });
+      if (afterTools(results).next === 'escalate') {
+        answer(TOOL_REPLIES.notRun);
+        continue;
+      }
+      const outcome = await runCall(ports, state, call, promptChunks.length + 1);
+      results.push(outcome.result);
+      answer(outcome.reply);
+      if (outcome.promptChunks) promptChunks = mergeChunks(promptChunks, outcome.promptChunks);
+      if (outcome.retrieved)
+        retrievedChunks = outcome.retrieved.map(({ chunkId, score }) => ({ chunkId, score }));
+    }
+    return follow(afterTools(results), { messages: replies, promptChunks, retrievedChunks });
+  };
+}

@@ -1,0 +1,46 @@
+import { validateReply } from '@support/citations';
+import { afterValidation, buildSystemPrompt, checkReplyLanguage } from '@support/policy';
+import type { AgentPorts } from '../agent-ports.js';
+import type { AgentStateValue } from '../agent-state.js';
+import { follow } from './follow-route.js';
+import { turnOf } from './turn-of.js';
+
+export interface ReplyChecks {
+  /** Hosts an answer may link to or name (`REPLY_LINK_HOSTS`). */
+  readonly linkHosts: readonly string[];
+  /** Share of a cited sentence's words its chunks must hold (`REPLY_MIN_SUPPORTED_SHARE`). */
+  readonly minSupportedShare?: number;
+}
+
+/** The `validate` node: the draft's checks, and the answer sent only when every one passed. */
+export function validateNode(ports: AgentPorts, checks: ReplyChecks) {
+  return async (state: AgentStateValue) => {
+    const draft = state.draft ?? '';
+    // The model was given the system prompt; whatever it was talked into, it must not pass it on.
+    const verdict = checkReplyLanguage(
+      validateReply(draft, state.promptChunks, {
+        confidential: [buildSystemPrompt({ language: state.language })],
+        linkHosts: checks.linkHosts,
+        ...(checks.minSupportedShare === undefined
+          ? {}
+          : { minSupportedShare: checks.minSupportedShare }),
+      }),
+      state.language,
+      state.promptChunks.map((chunk) => chunk.lang),
+    );
+    const route = afterValidation(verdict);
+    if (route.next === 'end') {
+      const cited = new Set(verdict.sentences.flatMap((s) => s.citations));
+      await ports.sendReply(turnOf(state), {
+        kind: 'answer',
+        text: draft,
+        citations: state.promptChunks
+          .filter((c) => cited.has(c.chunkId))
+          .map(({ chunkId, docId, title }) => ({ chunkId, docId, title })),
+        draft,
+        validation: verdict,
+      });
+    }
+    return follow(route, { validation: verdict });
+  };
+}

@@ -1,0 +1,5 @@
+import { busEnv, databaseEnv, httpEnv } from '@support/platform';
+import { gatewayOwnEnv } from './config/gateway-own-env.js';
+
+/** Every environment variable the gateway reads. */
+export const gatewayEnv = { ...busEnv, ...databaseEnv, ...httpEnv, ...gatewayOwnEnv };

@@ -5,7 +5,7 @@ export type {
   KnowledgeDraft,
   KnowledgeGap,
 } from './knowledge-gap.js';
-export { groupGaps } from './grouping/group-gaps.js';
+export { readGaps } from './grouping/read-gaps.js';
 export { type DraftContent } from './drafting/draft-from-gap.js';
 export type { KnowledgeSources } from './ports/knowledge-sources.js';
 export type { KnowledgeEventSink } from './ports/knowledge-event-sink.js';

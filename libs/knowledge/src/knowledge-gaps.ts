@@ -12,7 +12,7 @@ import {
 import { AppError, type Clock } from '@support/platform';
 import { articleDocId } from './drafting/article-doc-id.js';
 import { draftFromGap } from './drafting/draft-from-gap.js';
-import { groupGaps } from './grouping/group-gaps.js';
+import { readGaps } from './grouping/read-gaps.js';
 import type { KnowledgeDraft, KnowledgeGap } from './knowledge-gap.js';
 import type { KnowledgeEventSink } from './ports/knowledge-event-sink.js';
 import type { KnowledgeSources } from './ports/knowledge-sources.js';
@@ -53,15 +53,7 @@ export class KnowledgeGaps {
   ) {}
 
   async gaps(): Promise<KnowledgeGap[]> {
-    const { windowDays } = this.options;
-    const since =
-      windowDays === undefined ? null : new Date(this.clock.now().getTime() - windowDays * DAY_MS);
-    const [questions, drafts, glossary] = await Promise.all([
-      this.sources.answeredAvoidable(since),
-      this.drafts(),
-      this.sources.glossary(this.options.namespace ?? ''),
-    ]);
-    return groupGaps(questions, drafts, glossary);
+    return (await this.load()).gaps;
   }
 
   async gap(gapId: string): Promise<KnowledgeGap | null> {
@@ -78,10 +70,20 @@ export class KnowledgeGaps {
    * open the same draft. The new draft's id counts the gap's earlier drafts, so a double click
    * before the projection caught up publishes the same event twice, which the log keeps once.
    */
-  async startDraft(gapId: string, adminId: string, origin: DraftOrigin): Promise<KnowledgeDraft> {
-    const gap = await this.gap(gapId);
+  async startDraft(
+    gapOrId: KnowledgeGap | string,
+    adminId: string,
+    origin: DraftOrigin,
+  ): Promise<KnowledgeDraft> {
+    // A caller that already grouped the gaps (Slack, under its 3 s deadline) passes the gap.
+    const { gaps, drafts } =
+      typeof gapOrId === 'string'
+        ? await this.load()
+        : { gaps: [gapOrId], drafts: await this.drafts() };
+    const gapId = typeof gapOrId === 'string' ? gapOrId : gapOrId.gapId;
+    const gap = gaps.find((candidate) => candidate.gapId === gapId);
     if (!gap) throw new AppError('not_found', `no knowledge gap ${gapId}`);
-    const earlier = (await this.drafts()).filter((d) => d.gapId === gapId);
+    const earlier = drafts.filter((d) => d.gapId === gapId);
     const waiting = earlier
       .filter((d) => d.status === 'draft')
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
@@ -172,6 +174,14 @@ export class KnowledgeGaps {
   }
 
   /** A draft still waiting for review; `not_found` or `conflict` otherwise. */
+  /** Every gap, grouped from one read of the questions, the drafts and the glossary. */
+  private load(): Promise<{ gaps: KnowledgeGap[]; drafts: KnowledgeDraft[] }> {
+    const { windowDays } = this.options;
+    const since =
+      windowDays === undefined ? null : new Date(this.clock.now().getTime() - windowDays * DAY_MS);
+    return readGaps(this.sources, this.options.namespace ?? '', since, this.drafts());
+  }
+
   private async openDraft(draftId: string): Promise<KnowledgeDraft> {
     const draft = (await this.sources.draft(draftId)) ?? this.recent.get(draftId) ?? null;
     if (!draft) throw new AppError('not_found', `no draft ${draftId}`);

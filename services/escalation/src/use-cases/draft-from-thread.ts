@@ -43,7 +43,7 @@ export class DraftFromThread implements KnowledgeDraftHandler {
     if (escalation.group === 'genuine') return refused('genuine', escalation.reason ?? undefined);
     const gap = await this.knowledge.gapOfEscalation(escalation.escalationId);
     if (!gap) return refused('no_gap');
-    const draft = await this.knowledge.startDraft(gap.gapId, request.adminId, 'slack');
+    const draft = await this.knowledge.startDraft(gap, request.adminId, 'slack');
     return {
       outcome: 'opened',
       draft: {

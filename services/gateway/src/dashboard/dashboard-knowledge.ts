@@ -7,9 +7,9 @@ import {
   type DayRange,
   type GapWeek,
   gapsPerWeek,
-  groupGaps,
   type KnowledgeGap,
   type KnowledgeSources,
+  readGaps,
 } from '@support/knowledge';
 import type { DashboardPeriod } from './dashboard-period.js';
 
@@ -57,14 +57,10 @@ export async function readKnowledgeRows(
   period: DashboardPeriod,
   dailyCounts: DailyCountsReader,
 ): Promise<KnowledgeRows> {
-  const [questions, drafts, glossary] = await Promise.all([
-    sources.answeredAvoidable(null),
-    sources.drafts(),
-    sources.glossary(namespace),
-  ]);
+  const { gaps, drafts } = await readGaps(sources, namespace, null);
   const days = articleCountDays(drafts, period);
   return {
-    gaps: groupGaps(questions, drafts, glossary),
+    gaps,
     drafts,
     counts: days ? await dailyCounts(days) : { turns: [], avoidable: [] },
   };

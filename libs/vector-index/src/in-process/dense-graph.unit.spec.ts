@@ -68,6 +68,24 @@ describe('InProcessVectorIndex dense graph', () => {
     }
   });
 
+  it('links every point: each one is the first hit for its own vector', async () => {
+    const index = new InProcessVectorIndex({ denseSearch: { exactScanLimit: 0 } });
+    await index.ensureCollection('reach', { denseSize: DIMENSIONS });
+    const vectors = clusteredVectors(2000, 7);
+    for (let start = 0; start < vectors.length; start += 500) {
+      await index.upsert(
+        'reach',
+        vectors.slice(start, start + 500).map((dense, i) => testChunk(chunkId(start + i), dense)),
+      );
+    }
+    const unreachable: string[] = [];
+    for (const [n, vector] of vectors.entries()) {
+      const [best] = await index.query('reach', 'dense', vector, 1);
+      if (best?.chunkId !== chunkId(n)) unreachable.push(chunkId(n));
+    }
+    expect(unreachable).toEqual([]);
+  });
+
   it('answers with the new vectors after upserts and never with deleted points', async () => {
     const index = new InProcessVectorIndex({ denseSearch: { exactScanLimit: 0 } });
     await index.ensureCollection('churn', { denseSize: DIMENSIONS });

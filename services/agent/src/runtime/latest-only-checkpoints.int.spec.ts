@@ -43,8 +43,10 @@ const quotingModel: ChatModel = {
 describe('LatestOnlyCheckpoints: a thread keeps only what it resumes from', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
-  /** Checkpoint reads that went to Postgres (the pool is real; this only counts). */
+  /** Checkpoint reads and statements that went to Postgres (the pool is real; this only counts). */
   let reads = 0;
+  let statements = 0;
+  let checkouts = 0;
   const replies: OutgoingReply[] = [];
 
   const ports: AgentPorts = {
@@ -119,8 +121,15 @@ describe('LatestOnlyCheckpoints: a thread keeps only what it resumes from', () =
     pool = new pg.Pool({ connectionString: database.url, max: 4 });
     const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
     (pool as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+      statements++;
       if (/from \S*checkpoints cp/.test(String(args[0]))) reads++;
       return query(...args);
+    };
+    // pool.query checks a client out through connect(callback): only promise checkouts count.
+    const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as unknown as { connect: typeof connect }).connect = (...args: unknown[]) => {
+      if (args.length === 0) checkouts++;
+      return connect(...args);
     };
     await agent().saver.setup();
   });
@@ -155,6 +164,18 @@ describe('LatestOnlyCheckpoints: a thread keeps only what it resumes from', () =
     const state = (await graph.getState(config(thread))).values as AgentStateValue;
     expect(state.turnIds).toHaveLength(30);
     expect(state.turnIds.at(-1)).toBe(`${thread}-turn-30`);
+  });
+
+  it('writes a turn in one statement: its checkpoint, new blobs and the pruning together', async () => {
+    const thread = 'conv-one-write';
+    await ask(thread, 1);
+    [statements, checkouts, reads] = [0, 0, 0];
+    expect((await ask(thread, 2)).kind).toBe('answer');
+    // The read that decides the turn and the write that ends it; no transaction of many INSERTs.
+    expect({ statements, checkouts, reads }).toEqual({ statements: 2, checkouts: 0, reads: 1 });
+    const footprint = await checkpointFootprint(pool, thread);
+    expect(footprint).toMatchObject({ checkpoints: 1, writes: 0 });
+    expect(await namedBlobs(thread)).toBe(footprint.blobs);
   });
 
   it('resumes a human-review pause after pruning, in a restarted agent, and answers again', async () => {

@@ -33,7 +33,7 @@ export interface DenseSearchSettings extends DenseAnnSettings {
   readonly maxExpansionSearch: number;
   /**
    * New points wait (scanned exactly by queries) until this many are linked into the graph in one
-   * native call on every core: linking one document's few chunks at a time leaves a core idle.
+   * native call, on one thread ({@link DenseAnn.add} says why not on every core).
    */
   readonly linkBatch: number;
 }

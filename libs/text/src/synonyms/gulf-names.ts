@@ -1,10 +1,5 @@
-/**
- * Names every Gulf shop's customers and policies write in both languages: the countries and main
- * cities a shop ships to and the payment brands of the region. A shop's own names (its stores,
- * its wallet, a district) belong in its knowledge base's glossary. Words as people write them;
- * multi-word English names reach here as one word through `GULF_PHRASES`.
- */
-export const GULF_NAMES: Readonly<Record<string, { en: string; ar: string }>> = {
+/** The countries and main cities a Gulf shop ships to, in both languages. */
+export const GULF_PLACES: Readonly<Record<string, { en: string; ar: string }>> = {
   saudi: { en: 'saudi ksa', ar: 'السعودية سعودي السعوديه' },
   emirates: { en: 'uae emirates emirati', ar: 'الإمارات إماراتي الامارات' },
   kuwait: { en: 'kuwait kuwaiti', ar: 'الكويت كويتي' },
@@ -27,6 +22,10 @@ export const GULF_NAMES: Readonly<Record<string, { en: string; ar: string }>> = 
   salalah: { en: 'salalah', ar: 'صلالة' },
   manama: { en: 'manama', ar: 'المنامة' },
   cairo: { en: 'cairo', ar: 'القاهرة' },
+};
+
+/** The region's payment brands and instalment words, in both languages. */
+const GULF_PAYMENT_NAMES: Readonly<Record<string, { en: string; ar: string }>> = {
   visa: { en: 'visa', ar: 'فيزا' },
   mastercard: { en: 'mastercard', ar: 'ماستركارد ماستر' },
   amex: { en: 'amex', ar: 'أمريكان' },
@@ -41,6 +40,17 @@ export const GULF_NAMES: Readonly<Record<string, { en: string; ar: string }>> = 
     en: 'instalment instalments installment installments',
     ar: 'تقسيط التقسيط أقساط الأقساط قسط',
   },
+};
+
+/**
+ * Names every Gulf shop's customers and policies write in both languages: its places and payment
+ * brands. A shop's own names (its stores, its wallet, a district) belong in its knowledge base's
+ * glossary. Words as people write them; multi-word English names reach here as one word through
+ * `GULF_PHRASES`.
+ */
+export const GULF_NAMES: Readonly<Record<string, { en: string; ar: string }>> = {
+  ...GULF_PLACES,
+  ...GULF_PAYMENT_NAMES,
 };
 
 /** English names of more than one word, as the one word `GULF_NAMES` lists. */

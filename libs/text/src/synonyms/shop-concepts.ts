@@ -6,7 +6,7 @@ import {
 import { arabicVariants, MATCH_STEPS } from '../stem/arabic-light-stem.js';
 import { baseFormsOfIrregularVerbs } from './english-inflections.js';
 import { expandEnglishShorthand } from './english-shorthand.js';
-import { GULF_ARABIC_PHRASES, GULF_NAMES, GULF_PHRASES } from './gulf-names.js';
+import { GULF_ARABIC_PHRASES, GULF_NAMES, GULF_PHRASES, GULF_PLACES } from './gulf-names.js';
 
 /**
  * The words a fashion shop's customers and policies use for the same thing, in English and
@@ -106,6 +106,8 @@ const ENGLISH_PHRASES: readonly [RegExp, string][] = [
     'return',
   ],
   [/\b(?:money|cash)\s+back\b/gi, 'refund'],
+  // "Return shipping" is what sending a return back costs, not the delivery of an order.
+  [/\breturns?\s+(?:shipping|delivery|postage|courier)\b/gi, 'return'],
   [/\bpick(?:s|ed|ing)?[- ]up\b/gi, 'pickup'],
   // An order that leaves the warehouse is dispatched.
   [/\b(?:leave|leaves|left|leaving)\s+(?:the|our)\s+warehouse\b/gi, 'dispatched'],
@@ -170,6 +172,13 @@ export function termConcept(term: string): string {
 }
 
 const ARABIC_TERM = /[\u0600-\u06FF]/;
+
+const PLACE_CONCEPTS = new Set(Object.keys(GULF_PLACES).map((place) => `~${place}`));
+
+/** Whether a term is the concept of a Gulf country or city (`~muscat` for "Muscat" and "مسقط"). */
+export function isPlaceConcept(term: string): boolean {
+  return PLACE_CONCEPTS.has(term);
+}
 
 /**
  * Rewrites chat shorthand ("ur" → "your"), the English phrases that stand for one domain word

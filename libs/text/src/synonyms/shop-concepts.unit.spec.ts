@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { contentTerms, lexicalScores } from '../lexical/lexical-scores.js';
-import { rewriteEnglishPhrases } from './shop-concepts.js';
+import { isPlaceConcept, rewriteEnglishPhrases } from './shop-concepts.js';
 
 const shared = (a: string, b: string) => {
   const right = contentTerms(b);
@@ -46,6 +46,13 @@ describe('shop concepts', () => {
     expect(rewriteEnglishPhrases('how do I get my money back')).toBe('how do I get my refund');
   });
 
+  it('reads return shipping as returning, not as delivering an order', () => {
+    const terms = contentTerms('A return shipping charge of 4 KWD is deducted from your refund.');
+    expect(terms).toContain('~return');
+    expect(terms).not.toContain('~deliver');
+    expect(contentTerms('The original delivery charge is not refunded.')).toContain('~deliver');
+  });
+
   it('lets a shipping question score the delivery chunk over an unrelated one', () => {
     const [delivery, care] = lexicalScores('How long does shipping to Muscat take?', [
       'Delivery to Muscat takes 3 to 4 working days.',
@@ -66,6 +73,13 @@ describe('Gulf names and payment brands', () => {
     ['instalments', 'Can I pay in instalments?', 'يمكنك الدفع بالتقسيط عبر تابي', '~instalment'],
   ])('%s is one term in both languages', (_, a, b, concept) => {
     expect(shared(a, b)).toContain(concept);
+  });
+
+  it('tells the places apart from the other names', () => {
+    for (const place of ['Muscat', 'الكويت', 'UAE', 'الخليج'])
+      expect([...contentTerms(place)].every(isPlaceConcept)).toBe(true);
+    for (const other of ['Tabby', 'مدى', 'branches', 'instalments'])
+      expect([...contentTerms(other)].some(isPlaceConcept)).toBe(false);
   });
 
   it('reads cash on delivery as paying cash, not as delivery, in both languages', () => {

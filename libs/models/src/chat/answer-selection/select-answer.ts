@@ -2,6 +2,8 @@ import { type PromptChunk, replyLanguage } from '@support/policy';
 import {
   contentTerms,
   detectLanguage,
+  isPlaceConcept,
+  normalizeText,
   questionFocus,
   sharedTerms,
   termConcept,
@@ -59,6 +61,18 @@ const ACTIONS = new Set([
   '~track',
 ]);
 const MISSED_ACTION = 0.5;
+
+// "Where are your branches in Muscat?": the place says where, "branches" what. A sentence that has
+// the place but nothing of what is asked about there ("same-day delivery in Muscat costs 3 OMR")
+// answers another question; it keeps this share of its score, under the floor.
+const ONLY_THE_PLACE = 0.5;
+
+// A rule for the customer speaks to them ("you can return within 15 days"); the shop's own
+// process ("our team inspects every return within 3 days") is the weaker lead of two that score
+// alike. Arabic: the second-person forms, on folded text, without the common words that
+// end in "ك" but address nobody (ذلك، كذلك، هناك، تلك، البنك).
+const ADDRESSES_CUSTOMER =
+  /\b(?:you|your|yours)\b|(?:^|\s)(?:يمكنك|يمكنكم|تستطيع|تستطيعين|لك|لكم|عليك|عليكم)(?:\s|$)|(?<!(?:^|\s)(?:ذل|لذل|كذل|هنا|تل|البن|بن))ك(?:م)?(?=\s|$|[.،,:;])/;
 
 // What a question term counts for when only the sentence's chunk title has it.
 const FROM_TITLE = 0.5;
@@ -197,7 +211,16 @@ export function selectAnswer(
       const missesAction = [...part.wanted].some(
         (term) => ACTIONS.has(term) && !s.terms.has(term) && !titleTerms[s.chunkIndex]!.has(term),
       );
-      const score = coverage * kindFactor(s.text, part.type) * (missesAction ? MISSED_ACTION : 1);
+      const things = [...part.wanted].filter((term) => !isPlaceConcept(term));
+      const onlyThePlace =
+        things.length > 0 &&
+        things.length < part.wanted.size &&
+        !things.some((term) => s.terms.has(term) || titleTerms[s.chunkIndex]!.has(term));
+      const score =
+        coverage *
+        kindFactor(s.text, part.type) *
+        (missesAction ? MISSED_ACTION : 1) *
+        (onlyThePlace ? ONLY_THE_PLACE : 1);
       return Math.round(score * 1e4) / 1e4;
     });
     const best = Math.max(...partScores);
@@ -232,10 +255,21 @@ export function selectAnswer(
   const answerLanguage = options.language && replyLanguage(options.language);
   const preferred = answerLanguage ? passing.filter((s) => s.lang === answerLanguage) : [];
   // The customer's language wins unless its best sentence answers clearly less than another's.
+  const best = (candidates: readonly ScoredSentence[]) => {
+    const first = candidates[0];
+    if (first === undefined) return undefined;
+    // Of the sentences that tie with the first, the one that speaks to the customer leads.
+    const ties = (s: ScoredSentence) =>
+      s.score === first.score &&
+      titleTerms[s.chunkIndex]!.size === titleTerms[first.chunkIndex]!.size;
+    return (
+      candidates.find((s) => ties(s) && ADDRESSES_CUSTOMER.test(normalizeText(s.text))) ?? first
+    );
+  };
   const lead =
     preferred[0] !== undefined && preferred[0].score >= (passing[0]?.score ?? 0) * SAME_ANSWER
-      ? preferred[0]
-      : passing[0];
+      ? best(preferred)
+      : best(passing);
   if (lead === undefined) return { scored, picked: [] };
 
   const document = documentOf(lead.chunkId);

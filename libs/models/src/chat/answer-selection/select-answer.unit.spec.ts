@@ -240,4 +240,50 @@ describe('selectAnswer', () => {
       'Store: Salalah; Opening hours: Saturday to Thursday 10 AM to 11 PM. [stores#1]',
     ]);
   });
+
+  it('never answers "where are your branches in Muscat" with another fact about Muscat', () => {
+    const fees: PromptChunk = {
+      chunkId: 'ar-delivery-fees#3',
+      title: 'التوصيل السريع',
+      lang: 'ar',
+      text: 'خدمة التوصيل في نفس اليوم داخل محافظة مسقط تكلف 3 ر.ع.',
+    };
+    const stores: PromptChunk = {
+      chunkId: 'ar-stores#1',
+      title: 'فروعنا',
+      lang: 'ar',
+      text: 'فرع الموج: ذا ووك، الموج مسقط، بجانب المارينا.',
+    };
+    const exchanges: PromptChunk = {
+      chunkId: 'ar-exchanges#4',
+      title: 'الاستبدال في الفروع',
+      lang: 'ar',
+      text: 'يمكنك استبدال أي طلب أونلاين في أي من فروعنا في عُمان.',
+    };
+    expect(picked('وين فروعكم في مسقط؟', [fees, exchanges], 'ar')).toEqual([]);
+    expect(picked('وين فروعكم في مسقط؟', [fees, exchanges, stores], 'ar')).toEqual([
+      `${stores.text} [ar-stores#1]`,
+    ]);
+  });
+
+  it("leads with the rule for the customer over the shop's process when both answer alike", () => {
+    const inspection: PromptChunk = {
+      chunkId: 'returns#5',
+      title: 'Returns policy',
+      lang: 'en',
+      text: 'Our team inspects every return within 3 working days of receiving it.',
+    };
+    const window: PromptChunk = {
+      chunkId: 'returns#1',
+      title: 'Returns policy',
+      lang: 'en',
+      text: 'You can return most items within 15 days of delivery.',
+    };
+    const { scored, picked: answer } = selectAnswer('whats your return window?', [
+      inspection,
+      window,
+    ]);
+    expect(scored[0]!.score).toBe(scored[1]!.score);
+    expect(answer[0]!.chunkId).toBe('returns#1');
+  });
 });

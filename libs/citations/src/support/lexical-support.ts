@@ -1,3 +1,4 @@
+import { memoByText } from '../memo/memo-by-text.js';
 import { supportTerms } from './support-terms.js';
 
 /**
@@ -16,14 +17,18 @@ export interface LexicalSupport {
   readonly missing: string[];
 }
 
+const chunkTerms = memoByText((text): ReadonlySet<string> => new Set(supportTerms(text).keys()));
+
 /**
  * How much of `sentence` the `chunkTexts` it cites say, word for word after normalisation and
  * stemming (see {@link supportTerms}). Both are expected to have been through `normalizeForChecks`.
  */
 export function lexicalSupport(sentence: string, chunkTexts: readonly string[]): LexicalSupport {
   const terms = supportTerms(sentence);
-  const known = new Set(chunkTexts.flatMap((text) => [...supportTerms(text).keys()]));
-  const missing = [...terms].filter(([term]) => !known.has(term)).map(([, word]) => word);
+  const known = chunkTexts.map(chunkTerms);
+  const missing = [...terms]
+    .filter(([term]) => !known.some((chunk) => chunk.has(term)))
+    .map(([, word]) => word);
   const share = terms.size === 0 ? 0 : (terms.size - missing.length) / terms.size;
   return { share, missing };
 }

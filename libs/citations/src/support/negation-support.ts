@@ -1,4 +1,5 @@
 import { stripCitations } from '../citations/strip-citations.js';
+import { memoByText } from '../memo/memo-by-text.js';
 import { splitSentences } from '../sentences/split-sentences.js';
 import { clausesOf, isNegated, segmentsOf } from './negation.js';
 import { supportTerms } from './support-terms.js';
@@ -26,6 +27,13 @@ function piece(text: string): Piece {
 }
 
 const overlap = (a: Set<string>, b: Set<string>) => [...a].filter((term) => b.has(term)).length;
+
+/** The clauses of a chunk, each with its terms and its pieces. */
+const sourceClauses = memoByText((text): readonly SourceClause[] =>
+  splitSentences(text)
+    .flatMap((sentence) => clausesOf(sentence))
+    .map((clause) => ({ terms: piece(clause).terms, pieces: segmentsOf(clause).map(piece) })),
+);
 
 /** The chunk clauses sharing the most terms with `claim` (none when it shares none). */
 function sourcesOf(claim: Piece, clauses: readonly SourceClause[]): SourceClause[] {
@@ -65,10 +73,7 @@ export function negationMismatch(
   sentence: string,
   chunkTexts: readonly string[],
 ): NegationMismatch | undefined {
-  const clauses: SourceClause[] = chunkTexts
-    .flatMap((text) => splitSentences(text))
-    .flatMap((text) => clausesOf(text))
-    .map((text) => ({ terms: piece(text).terms, pieces: segmentsOf(text).map(piece) }));
+  const clauses = chunkTexts.flatMap(sourceClauses);
   // A chunk id is no claim: "[no-returns#2]" says no "no".
   const claims = clausesOf(stripCitations(sentence))
     .flatMap((clause) => segmentsOf(clause))

@@ -1,6 +1,7 @@
 import { normalizeForChecks } from '@support/text';
 import { extractCitations } from '../citations/extract-citations.js';
 import { isCourtesyPhrase } from '../courtesy/is-courtesy-phrase.js';
+import { memoByText } from '../memo/memo-by-text.js';
 import { extractQuantities } from '../quantities/extract-quantities.js';
 import type { Quantity } from '../quantities/quantity.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
@@ -34,9 +35,17 @@ function clip(text: string, max: number): string {
 
 /** A prompt chunk as the checks read it. */
 interface CheckedChunk {
-  text: string;
-  quantities: Quantity[];
+  readonly text: string;
+  readonly quantities: readonly Quantity[];
 }
+
+const checkedChunk = memoByText((raw): CheckedChunk => {
+  const text = normalizeForChecks(raw);
+  return { text, quantities: extractQuantities(text) };
+});
+
+// The system prompt is the same text turn after turn.
+const normalizedOnce = memoByText(normalizeForChecks, 64);
 
 interface Sentence {
   text: string;
@@ -153,18 +162,23 @@ export function validateReply(
 ): ValidationVerdict {
   const chunks = new Map<string, CheckedChunk>();
   for (const chunk of promptChunks) {
-    const text = normalizeForChecks(chunk.text);
+    const checked = checkedChunk(chunk.text);
     const known = chunks.get(chunk.chunkId);
-    chunks.set(chunk.chunkId, {
-      text: known ? `${known.text}\n${text}` : text,
-      quantities: [...(known?.quantities ?? []), ...extractQuantities(text)],
-    });
+    chunks.set(
+      chunk.chunkId,
+      known
+        ? {
+            text: `${known.text}\n${checked.text}`,
+            quantities: [...known.quantities, ...checked.quantities],
+          }
+        : checked,
+    );
   }
 
   const texts = splitSentences(normalizeForChecks(reply));
   const leaking = sentencesRepeatingConfidential(
     texts,
-    (options.confidential ?? []).map(normalizeForChecks),
+    (options.confidential ?? []).map(normalizedOnce),
     [...chunks.values()].map((chunk) => chunk.text),
   );
   const linkHosts = options.linkHosts ?? [];

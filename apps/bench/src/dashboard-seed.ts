@@ -172,6 +172,16 @@ export async function seedDashboardProjections(
                          AS opened_at FROM seed WHERE status = 'escalated') e`,
       [JSON.stringify(raised.chunks)],
     );
+    // The admin's answer in each thread: the knowledge section groups the answered avoidable ones.
+    await manager.query(
+      `INSERT INTO escalation_replies (event_id, escalation_id, provider, admin_id, text, external_id,
+                                       replied_at)
+       SELECT 'event-admin-' || escalation_id, escalation_id, 'slack', 'U0ADMIN',
+              CASE language WHEN 'ar' THEN 'يمكن إرجاع طلبات الجملة خلال 14 يوما من الاستلام.'
+                            ELSE 'Wholesale orders can be returned within 14 days of delivery.' END,
+              'slack-' || escalation_id, first_reply_at
+         FROM escalations WHERE replies > 0`,
+    );
     const ok = JSON.stringify(retrieval.legs);
     await manager.query(
       `INSERT INTO turn_traces (turn_id, conversation_id, customer_message_id, customer_message,
@@ -214,7 +224,14 @@ export async function seedDashboardProjections(
   });
 
   const rows: Record<string, number> = {};
-  for (const table of ['conversations', 'turns', 'messages', 'escalations', 'turn_traces']) {
+  for (const table of [
+    'conversations',
+    'turns',
+    'messages',
+    'escalations',
+    'escalation_replies',
+    'turn_traces',
+  ]) {
     const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM ${table}`);
     rows[table] = n;
   }

@@ -5,7 +5,8 @@ export type {
   KnowledgeDraft,
   KnowledgeGap,
 } from './knowledge-gap.js';
-export { readGaps } from './grouping/read-gaps.js';
+export { type AllGaps, readGaps } from './grouping/read-gaps.js';
+export { LatestGaps, type StampedKnowledgeSources } from './grouping/latest-gaps.js';
 export { type DraftContent } from './drafting/draft-from-gap.js';
 export type { KnowledgeSources } from './ports/knowledge-sources.js';
 export type { KnowledgeEventSink } from './ports/knowledge-event-sink.js';

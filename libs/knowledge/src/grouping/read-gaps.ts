@@ -2,6 +2,12 @@ import type { KnowledgeDraft, KnowledgeGap } from '../knowledge-gap.js';
 import type { KnowledgeSources } from '../ports/knowledge-sources.js';
 import { groupGaps } from './group-gaps.js';
 
+/** The gaps grouped from a history of answered questions, and the drafts they were grouped with. */
+export interface AllGaps {
+  readonly gaps: KnowledgeGap[];
+  readonly drafts: KnowledgeDraft[];
+}
+
 /**
  * The gaps of a namespace's answered avoidable escalations raised since `since` (all when null),
  * and the drafts they were grouped with: one read of each source. `drafts` defaults to the
@@ -12,7 +18,7 @@ export async function readGaps(
   namespace: string,
   since: Date | null,
   drafts: Promise<KnowledgeDraft[]> = sources.drafts(),
-): Promise<{ gaps: KnowledgeGap[]; drafts: KnowledgeDraft[] }> {
+): Promise<AllGaps> {
   const [questions, read, glossary] = await Promise.all([
     sources.answeredAvoidable(since),
     drafts,

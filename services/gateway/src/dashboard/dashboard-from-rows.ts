@@ -1,3 +1,4 @@
+import { readGaps } from '@support/knowledge';
 import { KnowledgeReader, LATENCY_BUCKET_LOWER_BOUNDS } from '@support/persistence';
 import type { DataSource } from 'typeorm';
 import { dailyCountsOf, readKnowledgeRows } from './dashboard-knowledge.js';
@@ -65,8 +66,7 @@ export async function dashboardFromRows(
            count(*) FILTER (WHERE retrieval->'rerank'->>'failOpen' = 'true') AS fail_opens
       FROM turn_traces WHERE message_at >= $1 AND message_at < $2 AND NOT synthetic`);
   const knowledge = await readKnowledgeRows(
-    new KnowledgeReader(dataSource),
-    options.kbNamespace ?? '',
+    readGaps(new KnowledgeReader(dataSource), options.kbNamespace ?? '', null),
     period,
     async (days) => {
       const times = periodTimes(days);

@@ -7,9 +7,8 @@ import {
   type DayRange,
   type GapWeek,
   gapsPerWeek,
+  type AllGaps,
   type KnowledgeGap,
-  type KnowledgeSources,
-  readGaps,
 } from '@support/knowledge';
 import type { DashboardPeriod } from './dashboard-period.js';
 
@@ -52,12 +51,11 @@ export type DailyCountsReader = (days: DayRange) => Promise<DailyCounts>;
  * period (none read when there is no such article).
  */
 export async function readKnowledgeRows(
-  sources: KnowledgeSources,
-  namespace: string,
+  allGaps: Promise<AllGaps>,
   period: DashboardPeriod,
   dailyCounts: DailyCountsReader,
 ): Promise<KnowledgeRows> {
-  const { gaps, drafts } = await readGaps(sources, namespace, null);
+  const { gaps, drafts } = await allGaps;
   const days = articleCountDays(drafts, period);
   return {
     gaps,

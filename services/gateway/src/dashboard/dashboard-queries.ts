@@ -1,4 +1,4 @@
-import type { KnowledgeSources } from '@support/knowledge';
+import { LatestGaps } from '@support/knowledge';
 import { KnowledgeReader } from '@support/persistence';
 import type { DataSource } from 'typeorm';
 import {
@@ -155,7 +155,7 @@ const TOPIC_SETS = { byTopic: 1, byTopicAndGroup: 0 };
  * the histogram buckets the percentiles fall in and the backlog questions.
  */
 export class DashboardQueries {
-  private readonly knowledge: KnowledgeSources;
+  private readonly gaps: LatestGaps;
 
   /**
    * `kbNamespace`: the namespace articles from knowledge gaps are published to, whose glossary
@@ -165,7 +165,7 @@ export class DashboardQueries {
     private readonly dataSource: DataSource,
     private readonly options: DashboardOptions = {},
   ) {
-    this.knowledge = new KnowledgeReader(dataSource);
+    this.gaps = new LatestGaps(new KnowledgeReader(dataSource));
   }
 
   /** The whole UTC days from `from`'s day to `to` (see {@link periodCovering}). */
@@ -253,14 +253,13 @@ export class DashboardQueries {
   }
 
   /**
-   * The gaps and drafts (through the knowledge reader, outside the snapshot: they are not counts
-   * that must agree with the others) and, in the snapshot, the daily customer turns and avoidable
+   * The gaps and drafts (outside the snapshot: they are not counts that must agree with the
+   * others; grouped again only when their sources have changed, see `LatestGaps`) and, in the snapshot, the daily customer turns and avoidable
    * escalations by topic of the days around the articles published in the period.
    */
   private knowledgeRows(query: Query, period: DashboardPeriod): Promise<KnowledgeRows> {
     return readKnowledgeRows(
-      this.knowledge,
-      this.options.kbNamespace ?? '',
+      this.gaps.read(this.options.kbNamespace ?? ''),
       period,
       async (days) => {
         const [row] = await query(

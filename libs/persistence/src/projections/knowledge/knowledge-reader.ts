@@ -112,6 +112,30 @@ export class KnowledgeReader {
     return questions;
   }
 
+  /**
+   * A text that changes whenever what `answeredAvoidable`, `drafts` and `glossary(namespace)`
+   * return changes: per table, the rows counted and a sum of a hash of each row's id and versions
+   * (a topic relabelled changes its version, an admin reply the replies counted). One scan of the
+   * avoidable escalations' few columns and of the drafts, no join and nothing sent back but the
+   * stamp.
+   */
+  async gapsStamp(namespace: string): Promise<string> {
+    const [row]: { stamp: string }[] = await this.dataSource.query(
+      `SELECT concat_ws('|',
+         (SELECT count(*) || ':' || coalesce(sum(replies), 0) || ':' ||
+                 coalesce(sum(hashtext(escalation_id || '/' || topic_version)::bigint), 0)
+            FROM escalations
+           WHERE "group" = 'avoidable' AND replies > 0 AND raised_version <> ''),
+         (SELECT count(*) || ':' ||
+                 coalesce(sum(hashtext(draft_id || '/' || created_version || '/' || published_version
+                                       || '/' || discarded_version)::bigint), 0)
+            FROM knowledge_drafts),
+         (SELECT 'glossary:' || version FROM knowledge_glossaries WHERE namespace = $1)) AS stamp`,
+      [storableText(namespace)],
+    );
+    return row!.stamp;
+  }
+
   /** Every created draft, whatever its status, oldest first. */
   async drafts(): Promise<DraftRecord[]> {
     const rows = await this.dataSource.manager.find(KnowledgeDraftEntity, {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { newEventId } from '@support/bus';
+import { createEvent, EscalationClassified } from '@support/contracts';
 import { eventually } from '@support/testing';
 import { openDatabase } from '../../database.js';
 import { replayFromStart } from '../../replay/replay.js';
 import { dumpTable } from '../../table-dump.js';
 import { hostile, storedHostile } from '../../testing/hostile-strings.js';
-import { knowledgeStory } from '../../testing/knowledge-story.js';
+import { KNOWLEDGE_DAY, knowledgeStory } from '../../testing/knowledge-story.js';
 import {
   type ProjectionHarness,
   startProjectionHarness,
@@ -126,5 +128,70 @@ describe('knowledge projection and escalation replies: live processing, reading 
     } finally {
       await shadow.destroy();
     }
+  });
+});
+
+describe('the gaps stamp', () => {
+  let harness: ProjectionHarness;
+
+  beforeAll(async () => {
+    harness = await startProjectionHarness('knowledge-stamp-test');
+  });
+
+  afterAll(() => harness.close());
+
+  it('changes with every event that changes what the gaps are grouped from, read after each', async () => {
+    const { publisher, deliveries, dataSource } = harness;
+    for (const projection of PROJECTIONS) await harness.runWithLostAcks(projection);
+    const story = knowledgeStory(0);
+    // The answered escalation relabelled after its replies: its gap moves to another topic.
+    const relabel = createEvent(
+      EscalationClassified,
+      { escalationId: story.escalationIds[0]!, topic: 'orders', classifier: 'rules' },
+      {
+        id: newEventId(),
+        occurredAt: new Date(KNOWLEDGE_DAY + 30 * 60_000).toISOString(),
+        conversationId: null,
+        correlationId: newEventId(),
+      },
+    );
+    const reader = new KnowledgeReader(dataSource);
+    const read = async () =>
+      JSON.stringify([
+        await reader.answeredAvoidable(null),
+        await reader.drafts(),
+        await reader.glossary(''),
+      ]);
+    let before = { stamp: await reader.gapsStamp(''), read: await read() };
+    const changed: [string, boolean][] = [];
+    for (const event of [...story.events, relabel]) {
+      await publisher.publish(event);
+      await eventually(() => expect(deliveries.get(event.id) ?? 0).toBeGreaterThanOrEqual(2));
+      const after = { stamp: await reader.gapsStamp(''), read: await read() };
+      // Never stale: what the gaps read changed, so did the stamp.
+      if (after.read !== before.read) expect(after.stamp).not.toBe(before.stamp);
+      changed.push([event.type, after.stamp !== before.stamp]);
+      before = after;
+    }
+    expect(changed).toEqual([
+      ['escalation.raised', false], // avoidable, not answered yet
+      ['escalation.classified', false],
+      ['escalation.admin_replied', true],
+      ['escalation.admin_replied', true],
+      ['escalation.raised', false],
+      ['escalation.raised', false], // genuine
+      ['escalation.admin_replied', false], // to the genuine one
+      ['kb.draft_published', true], // logged before its creation: a row, no draft yet
+      ['kb.draft_created', true],
+      ['kb.draft_created', true],
+      ['kb.draft_discarded', true],
+      ['kb.draft_created', true],
+      ['kb.document_upserted', true], // the default namespace's glossary
+      ['kb.document_upserted', false], // an older glossary, ignored
+      ['kb.document_upserted', false], // another namespace's
+      ['kb.document_upserted', false],
+      ['kb.document_upserted', false], // not a glossary
+      ['escalation.classified', true],
+    ]);
   });
 });

@@ -23,6 +23,12 @@ export class AdminPageController {
     sendWebFile(res, 'admin.css', 'css');
   }
 
+  /** The sign-in of the queue and the gaps page. */
+  @Get('admin-session.js')
+  sessionScript(@Res() res: Response) {
+    sendWebFile(res, 'admin-session.js', 'application/javascript');
+  }
+
   /** For the queue and the gaps page. */
   @Get('protocol.js')
   protocol(@Res() res: Response) {

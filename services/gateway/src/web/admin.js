@@ -6,8 +6,8 @@
 // never as HTML.
 (() => {
   'use strict';
-  const TOKEN_KEY = 'support.admin.token';
   const PROTOCOL = window.GatewayProtocol;
+  const { showError } = window.AdminSession;
   const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/g;
   const LETTERS = /\p{L}/gu;
   /** @typedef {import('../admin/admin-frames.js').AdminServerFrame} AdminServerFrame */
@@ -42,14 +42,7 @@
    */
   const partOf = (card, selector, _type) => /** @type {T} */ (card.querySelector(selector));
   const ui = {
-    signIn: $('admin-sign-in'),
-    tokenForm: $('admin-token-login'),
-    token: $('admin-token', HTMLTextAreaElement),
-    login: $('admin-login'),
-    adminId: $('admin-id', HTMLInputElement),
-    signedIn: $('admin-signed-in'),
     status: $('admin-conn-status'),
-    error: $('admin-error'),
     empty: $('admin-empty'),
     filters: $('queue-filters'),
     count: $('queue-count'),
@@ -88,12 +81,6 @@
     for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
     if (text !== undefined) node.textContent = text;
     return node;
-  }
-
-  /** @param {string} message */
-  function showError(message) {
-    ui.error.textContent = message;
-    ui.error.hidden = !message;
   }
 
   /**
@@ -402,7 +389,6 @@
     ui.status.dataset.state = 'connecting';
     socket.addEventListener('open', () => {
       ui.status.dataset.state = 'open';
-      ui.signIn.hidden = true;
       send({ type: 'hello', filter });
     });
     socket.addEventListener('message', (event) => {
@@ -416,77 +402,21 @@
       ui.status.dataset.state = 'closed';
       // The gateway closes a socket with this code when its token expires (PROTOCOL.md).
       if (event.code === PROTOCOL.tokenExpiredCloseCode) {
-        signOut('Your session has ended; sign in again.');
+        session.signOut('Your session has ended; sign in again.');
         return;
       }
       setTimeout(() => connect(token), 2000);
     });
   }
 
-  /** @param {string} message */
-  function signOut(message) {
-    sessionStorage.removeItem(TOKEN_KEY);
-    me = null;
-    ui.signedIn.hidden = true;
-    ui.signIn.hidden = false;
-    showError(message);
-  }
-
-  /**
-   * Checks the token over HTTP first: a refused WebSocket upgrade cannot tell the page why.
-   * @param {string} token
-   */
-  async function signIn(token) {
-    showError('');
-    const response = await fetch(new URL('session', HERE), {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) {
-      const why =
-        response.status === 403
-          ? 'This token is not an admin token.'
-          : 'This token is not valid (expired, or signed with another secret).';
-      signOut(`Sign-in refused (${response.status}): ${why}`);
-      return;
-    }
-    const session = await response.json();
-    me = session.subject;
-    ui.signedIn.textContent = `Signed in as ${me}`;
-    ui.signedIn.hidden = false;
-    sessionStorage.setItem(TOKEN_KEY, token);
-    connect(token);
-  }
-
-  ui.tokenForm.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const token = ui.token.value.trim();
-    ui.token.value = '';
-    if (token) signIn(token);
-  });
-
-  ui.login.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    showError('');
-    const response = await fetch(new URL('../auth/demo-token', HERE), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ customerId: ui.adminId.value.trim(), role: 'admin' }),
-    });
-    if (!response.ok) return showError(`sign-in failed (${response.status})`);
-    const { token } = await response.json();
-    signIn(token);
-  });
-
-  /** The demo sign-in by name is offered only where the gateway issues demo admin tokens. */
-  async function offerDemoSignIn() {
-    const response = await fetch(new URL('../auth/demo-token', HERE)).catch(() => null);
-    if (!response || !response.ok) return;
-    const { roles } = await response.json();
-    ui.login.hidden = !(Array.isArray(roles) && roles.includes('admin'));
-  }
-
   setInterval(tickWaitingTimes, 1000);
-  offerDemoSignIn();
-  const saved = sessionStorage.getItem(TOKEN_KEY);
-  if (saved) signIn(saved);
+  const session = window.AdminSession.start({
+    onSignedIn: (token, subject) => {
+      me = subject;
+      connect(token);
+    },
+    onSignedOut: () => {
+      me = null;
+    },
+  });
 })();

@@ -5,8 +5,6 @@
 // Everything from the server is written with textContent or an input's value, never as HTML.
 (() => {
   'use strict';
-  // Shared with the escalation queue: signing in on one signs in on the other (same tab).
-  const TOKEN_KEY = 'support.admin.token';
   // The console's folder (/admin/), whether or not the address ends with a slash.
   const HERE = new URL('.', location.href.replace(/[?#].*$/, '').replace(/\/$/, ''));
   const STATUS_LABELS = {
@@ -15,6 +13,7 @@
     closed: 'closed by an article',
   };
   const PROTOCOL = window.GatewayProtocol;
+  const { showError } = window.AdminSession;
   /**
    * The element with this id (the page has every one asked for); `_type` only tells the checker
    * which element it is.
@@ -25,13 +24,6 @@
    */
   const $ = (id, _type) => /** @type {T} */ (document.getElementById(id));
   const ui = {
-    signIn: $('admin-sign-in'),
-    tokenForm: $('admin-token-login'),
-    token: $('admin-token', HTMLTextAreaElement),
-    login: $('admin-login'),
-    adminId: $('admin-id', HTMLInputElement),
-    signedIn: $('admin-signed-in'),
-    error: $('admin-error'),
     intro: $('gaps-intro'),
     count: $('gaps-count'),
     refresh: $('gaps-refresh'),
@@ -74,12 +66,6 @@
     return node;
   }
 
-  /** @param {string} message */
-  function showError(message) {
-    ui.error.textContent = message;
-    ui.error.hidden = !message;
-  }
-
   /**
    * "2025-12-03 14:05 UTC": the same on every admin's screen.
    * @param {string | null | undefined} iso
@@ -103,7 +89,7 @@
       },
     });
     const body = await response.json().catch(() => ({}));
-    if (response.status === 401) signOut('Your session has ended; sign in again.');
+    if (response.status === 401) session.signOut('Your session has ended; sign in again.');
     if (!response.ok) {
       const error = /** @type {ApiError} */ (
         new Error(body.message || `The server refused (${response.status})`)
@@ -312,74 +298,17 @@
     }
   }
 
-  /** @param {string} message */
-  function signOut(message) {
-    sessionStorage.removeItem(TOKEN_KEY);
-    token = null;
-    ui.signedIn.hidden = true;
-    ui.signIn.hidden = false;
-    ui.intro.hidden = true;
-    ui.list.replaceChildren();
-    showError(message);
-  }
-
-  /**
-   * Checks the token first, so that the page can say why it refuses to show anything.
-   * @param {string} candidate
-   */
-  async function signIn(candidate) {
-    showError('');
-    const response = await fetch(new URL('session', HERE), {
-      headers: { Authorization: `Bearer ${candidate}` },
-    });
-    if (!response.ok) {
-      const why =
-        response.status === 403
-          ? 'This token is not an admin token.'
-          : 'This token is not valid (expired, or signed with another secret).';
-      signOut(`Sign-in refused (${response.status}): ${why}`);
-      return;
-    }
-    const session = await response.json();
-    token = candidate;
-    sessionStorage.setItem(TOKEN_KEY, candidate);
-    ui.signedIn.textContent = `Signed in as ${session.subject}`;
-    ui.signedIn.hidden = false;
-    ui.signIn.hidden = true;
-    await loadGaps();
-  }
-
-  ui.tokenForm.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const pasted = ui.token.value.trim();
-    ui.token.value = '';
-    if (pasted) signIn(pasted);
-  });
-
-  ui.login.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    showError('');
-    const response = await fetch(new URL('../auth/demo-token', HERE), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ customerId: ui.adminId.value.trim(), role: 'admin' }),
-    });
-    if (!response.ok) return showError(`sign-in failed (${response.status})`);
-    const body = await response.json();
-    signIn(body.token);
-  });
-
   ui.refresh.addEventListener('click', () => loadGaps());
 
-  /** The demo sign-in by name is offered only where the gateway issues demo admin tokens. */
-  async function offerDemoSignIn() {
-    const response = await fetch(new URL('../auth/demo-token', HERE)).catch(() => null);
-    if (!response || !response.ok) return;
-    const { roles } = await response.json();
-    ui.login.hidden = !(Array.isArray(roles) && roles.includes('admin'));
-  }
-
-  offerDemoSignIn();
-  const saved = sessionStorage.getItem(TOKEN_KEY);
-  if (saved) signIn(saved);
+  const session = window.AdminSession.start({
+    onSignedIn: (signedIn) => {
+      token = signedIn;
+      return loadGaps();
+    },
+    onSignedOut: () => {
+      token = null;
+      ui.intro.hidden = true;
+      ui.list.replaceChildren();
+    },
+  });
 })();

@@ -5,6 +5,14 @@ declare global {
   interface Window {
     /** Set by `protocol.js`, which a page loads before its own script. */
     readonly GatewayProtocol: WebProtocol;
+    /** Set by `admin-session.js`: the admin pages' sign-in. */
+    AdminSession: {
+      showError(message: string): void;
+      start(page: {
+        onSignedIn: (token: string, subject: string) => unknown;
+        onSignedOut: () => void;
+      }): { signOut(message: string): void };
+    };
     /** chat.js's pure helpers. */
     ChatPage: unknown;
   }

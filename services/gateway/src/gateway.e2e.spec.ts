@@ -359,4 +359,25 @@ describe('gateway through its WebSocket', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
+
+  it("serves the admin console's listed files with the pages' headers, and nothing beside them", async () => {
+    for (const [path, type] of [
+      ['admin', 'text/html'],
+      ['admin/gaps', 'text/html'],
+      ['admin/admin.js', 'application/javascript'],
+      ['admin/admin-session.js', 'application/javascript'],
+      ['admin/gaps.css', 'text/css'],
+      ['admin/trace.js', 'application/javascript'],
+    ] as const) {
+      const response = await fetch(`${gateway.url}/${path}`);
+      expect([path, response.status, response.headers.get('content-type')]).toEqual([
+        path,
+        200,
+        expect.stringContaining(type),
+      ]);
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+    for (const path of ['admin/chat.js', 'admin/admin-page.controller.ts', 'admin/tsconfig.json'])
+      expect([path, (await fetch(`${gateway.url}/${path}`)).status]).toEqual([path, 404]);
+  });
 });

@@ -1,6 +1,18 @@
-import { Controller, Get, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { sendProtocolScript, sendWebFile } from './chat-page.controller.js';
+
+const SCRIPT = 'application/javascript';
+
+/** The console's scripts and styles, by the name a page asks for: nothing else is served. */
+const ASSETS = {
+  'admin.js': SCRIPT,
+  'admin-session.js': SCRIPT,
+  'admin.css': 'css',
+  'gaps.js': SCRIPT,
+  'gaps.css': 'css',
+  'trace.js': SCRIPT,
+} as const;
 
 /**
  * Serves the admin console's pages (static): the queue, whose data comes over the admin WebSocket,
@@ -13,42 +25,10 @@ export class AdminPageController {
     sendWebFile(res, 'admin.html', 'html');
   }
 
-  @Get('admin.js')
-  script(@Res() res: Response) {
-    sendWebFile(res, 'admin.js', 'application/javascript');
-  }
-
-  @Get('admin.css')
-  style(@Res() res: Response) {
-    sendWebFile(res, 'admin.css', 'css');
-  }
-
-  /** The sign-in of the queue and the gaps page. */
-  @Get('admin-session.js')
-  sessionScript(@Res() res: Response) {
-    sendWebFile(res, 'admin-session.js', 'application/javascript');
-  }
-
-  /** For the queue and the gaps page. */
-  @Get('protocol.js')
-  protocol(@Res() res: Response) {
-    sendProtocolScript(res);
-  }
-
   /** The knowledge gaps: avoidable escalations an admin answered, drafted into articles. */
   @Get('gaps')
   gapsPage(@Res() res: Response) {
     sendWebFile(res, 'gaps.html', 'html');
-  }
-
-  @Get('gaps.js')
-  gapsScript(@Res() res: Response) {
-    sendWebFile(res, 'gaps.js', 'application/javascript');
-  }
-
-  @Get('gaps.css')
-  gapsStyle(@Res() res: Response) {
-    sendWebFile(res, 'gaps.css', 'css');
   }
 
   /** A conversation's turn traces (`?conversation=ID`), linked from each escalation card. */
@@ -57,8 +37,15 @@ export class AdminPageController {
     sendWebFile(res, 'trace.html', 'html');
   }
 
-  @Get('trace.js')
-  traceScript(@Res() res: Response) {
-    sendWebFile(res, 'trace.js', 'application/javascript');
+  /** For the queue and the gaps page. */
+  @Get('protocol.js')
+  protocol(@Res() res: Response) {
+    sendProtocolScript(res);
+  }
+
+  @Get(Object.keys(ASSETS))
+  asset(@Req() req: Request, @Res() res: Response) {
+    const name = req.path.slice(req.path.lastIndexOf('/') + 1) as keyof typeof ASSETS;
+    sendWebFile(res, name, ASSETS[name]);
   }
 }

@@ -254,7 +254,6 @@ export function selectAnswer(
   // The sentences in the language the customer is answered in (Arabic for one who mixes).
   const answerLanguage = options.language && replyLanguage(options.language);
   const preferred = answerLanguage ? passing.filter((s) => s.lang === answerLanguage) : [];
-  // The customer's language wins unless its best sentence answers clearly less than another's.
   const best = (candidates: readonly ScoredSentence[]) => {
     const first = candidates[0];
     if (first === undefined) return undefined;
@@ -266,6 +265,7 @@ export function selectAnswer(
       candidates.find((s) => ties(s) && ADDRESSES_CUSTOMER.test(normalizeText(s.text))) ?? first
     );
   };
+  // The customer's language wins unless its best sentence answers clearly less than another's.
   const lead =
     preferred[0] !== undefined && preferred[0].score >= (passing[0]?.score ?? 0) * SAME_ANSWER
       ? best(preferred)

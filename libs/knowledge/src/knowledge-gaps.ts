@@ -173,7 +173,6 @@ export class KnowledgeGaps {
     this.recent.delete(draftId);
   }
 
-  /** A draft still waiting for review; `not_found` or `conflict` otherwise. */
   /** Every gap, grouped from one read of the questions, the drafts and the glossary. */
   private load(): Promise<{ gaps: KnowledgeGap[]; drafts: KnowledgeDraft[] }> {
     const { windowDays } = this.options;
@@ -182,6 +181,7 @@ export class KnowledgeGaps {
     return readGaps(this.sources, this.options.namespace ?? '', since, this.drafts());
   }
 
+  /** A draft still waiting for review; `not_found` or `conflict` otherwise. */
   private async openDraft(draftId: string): Promise<KnowledgeDraft> {
     const draft = (await this.sources.draft(draftId)) ?? this.recent.get(draftId) ?? null;
     if (!draft) throw new AppError('not_found', `no draft ${draftId}`);

@@ -241,25 +241,33 @@ describe('selectAnswer', () => {
     ]);
   });
 
+  /** A prompt chunk of one document section. */
+  const chunk = (chunkId: string, title: string, lang: 'en' | 'ar', text: string): PromptChunk => ({
+    chunkId,
+    title,
+    lang,
+    text,
+  });
+
   it('never answers "where are your branches in Muscat" with another fact about Muscat', () => {
-    const fees: PromptChunk = {
-      chunkId: 'ar-delivery-fees#3',
-      title: 'التوصيل السريع',
-      lang: 'ar',
-      text: 'خدمة التوصيل في نفس اليوم داخل محافظة مسقط تكلف 3 ر.ع.',
-    };
-    const stores: PromptChunk = {
-      chunkId: 'ar-stores#1',
-      title: 'فروعنا',
-      lang: 'ar',
-      text: 'فرع الموج: ذا ووك، الموج مسقط، بجانب المارينا.',
-    };
-    const exchanges: PromptChunk = {
-      chunkId: 'ar-exchanges#4',
-      title: 'الاستبدال في الفروع',
-      lang: 'ar',
-      text: 'يمكنك استبدال أي طلب أونلاين في أي من فروعنا في عُمان.',
-    };
+    const fees = chunk(
+      'ar-delivery-fees#3',
+      'التوصيل السريع',
+      'ar',
+      'خدمة التوصيل في نفس اليوم داخل محافظة مسقط تكلف 3 ر.ع.',
+    );
+    const stores = chunk(
+      'ar-stores#1',
+      'فروعنا',
+      'ar',
+      'فرع الموج: ذا ووك، الموج مسقط، بجانب المارينا.',
+    );
+    const exchanges = chunk(
+      'ar-exchanges#4',
+      'الاستبدال في الفروع',
+      'ar',
+      'يمكنك استبدال أي طلب أونلاين في أي من فروعنا في عُمان.',
+    );
     expect(picked('وين فروعكم في مسقط؟', [fees, exchanges], 'ar')).toEqual([]);
     expect(picked('وين فروعكم في مسقط؟', [fees, exchanges, stores], 'ar')).toEqual([
       `${stores.text} [ar-stores#1]`,
@@ -267,18 +275,18 @@ describe('selectAnswer', () => {
   });
 
   it("leads with the rule for the customer over the shop's process when both answer alike", () => {
-    const inspection: PromptChunk = {
-      chunkId: 'returns#5',
-      title: 'Returns policy',
-      lang: 'en',
-      text: 'Our team inspects every return within 3 working days of receiving it.',
-    };
-    const window: PromptChunk = {
-      chunkId: 'returns#1',
-      title: 'Returns policy',
-      lang: 'en',
-      text: 'You can return most items within 15 days of delivery.',
-    };
+    const inspection = chunk(
+      'returns#5',
+      'Returns policy',
+      'en',
+      'Our team inspects every return within 3 working days of receiving it.',
+    );
+    const window = chunk(
+      'returns#1',
+      'Returns policy',
+      'en',
+      'You can return most items within 15 days of delivery.',
+    );
     const { scored, picked: answer } = selectAnswer('whats your return window?', [
       inspection,
       window,

@@ -7,6 +7,7 @@ const TERMINATOR = /[.!?\u061F\u061B\u2026]/;
 // Closing quotes and brackets that stay with the sentence they close.
 const CLOSER = /["'\u201D\u2019\u00BB)]/;
 const DIGIT = /\p{Nd}/u;
+const GOES_ON = /[:,;\u060C]/;
 const WORD_CHAR = /[\p{L}\p{Nd}]/u;
 const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 const NUMERIC_ABBREVIATION_SET = new Set(NUMERIC_ABBREVIATIONS);
@@ -70,6 +71,12 @@ function splitLine(line: string): string[] {
     let end = i + 1;
     while (end < line.length && TERMINATOR.test(line[end] ?? '')) end += 1;
     while (end < line.length && CLOSER.test(line[end] ?? '')) end += 1;
+    // "Can you cancel?: Yes" (a table row read as a sentence): a colon or comma right after the
+    // mark goes on with the same sentence.
+    if (GOES_ON.test(line[end] ?? '')) {
+      i = end;
+      continue;
+    }
     end = skipTrailingMarkers(line, end);
     sentences.push(line.slice(start, end));
     start = end;
@@ -95,7 +102,8 @@ function hasMarker(sentence: string): boolean {
  *   is its own item, and the marker itself is dropped from the sentence;
  * - never inside a number ("12.5", "١.٥"; "1,500" and "١٬٥٠٠" hold no terminator), after the
  *   abbreviations of {@link ABBREVIATIONS}, before a letter with no space ("sanaa.com", "ر.س"),
- *   or inside a citation marker;
+ *   before a colon or comma that goes on with it ("Can you cancel?: Yes"), or inside a citation
+ *   marker;
  * - citation markers right after a sentence's full stop ("... 21 days. [retail-returns#2]")
  *   belong to that sentence, and so does a line holding nothing but markers.
  *

@@ -21,6 +21,11 @@ describe('splitSentences', () => {
     ['Windows line breaks and blank lines', 'One\r\n\r\nTwo', ['One', 'Two']],
     ['a run of terminators', 'Really?! Yes... ok.', ['Really?!', 'Yes...', 'ok.']],
     [
+      'a table row whose header asks',
+      'Can you cancel?: Yes, free; What happens?: Full refund. Next one.',
+      ['Can you cancel?: Yes, free; What happens?: Full refund.', 'Next one.'],
+    ],
+    [
       'closing quotes stay',
       'It says "final sale." Then go.',
       ['It says "final sale."', 'Then go.'],

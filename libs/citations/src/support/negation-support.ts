@@ -1,7 +1,7 @@
+import { clausesOf, isNegated, segmentsOf } from '@support/text';
 import { stripCitations } from '../citations/strip-citations.js';
 import { memoByText } from '../memo/memo-by-text.js';
 import { splitSentences } from '../sentences/split-sentences.js';
-import { clausesOf, isNegated, segmentsOf } from './negation.js';
 import { supportTerms } from './support-terms.js';
 
 /** The term {@link supportTerms} gives every negation; it says nothing about what is negated. */

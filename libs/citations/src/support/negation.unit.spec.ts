@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { normalizeForChecks } from '@support/text';
+import { isNegated, normalizeForChecks } from '@support/text';
 import { validateReply } from '../validation/validate-reply.js';
-import { isNegated } from './negation.js';
 import { negationMismatch } from './negation-support.js';
 
 const mismatch = (sentence: string, chunk: string) =>

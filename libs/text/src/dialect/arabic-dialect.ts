@@ -22,6 +22,8 @@ const DIALECT_TO_MSA: Readonly<Record<string, string>> = {
   ليش: 'لماذا',
   ليه: 'لماذا',
   امتي: 'متى',
+  لين: 'حتى',
+  لمتى: 'متى',
   ايمتي: 'متى',
   متين: 'متى',
   قديش: 'كم',
@@ -82,6 +84,19 @@ const DIALECT_TO_MSA: Readonly<Record<string, string>> = {
   ابدلها: 'استبدال',
   يوصلني: 'يصل',
   توصلني: 'يصل',
+  // a verb with its object glued on: "ابي ألغيه" would read as the article and "غيه"
+  الغيه: 'إلغاء',
+  الغيها: 'إلغاء',
+  الغيهم: 'إلغاء',
+  اغيره: 'تغيير',
+  اغيرها: 'تغيير',
+  اصلحه: 'إصلاح',
+  اصلحها: 'إصلاح',
+  تصلحه: 'إصلاح',
+  تصلحها: 'إصلاح',
+  تصلحوه: 'إصلاح',
+  تصلحوها: 'إصلاح',
+  ببلاش: 'مجانا',
   // must, do
   لازم: 'يجب',
   اعمل: 'أفعل',
@@ -99,6 +114,7 @@ const GLUED_QUESTION_WORDS = new Set(
     normalizeArabic(word),
   ),
 );
+const EGYPTIAN_FUTURE = /^ه[تين][\u0621-\u064A]{3,}$/;
 // Arabic letters and their marks: punctuation (، ؟ ؛) ends a word.
 const ARABIC_WORD = /(?:(?=\p{L})\p{Script=Arabic}|\p{M})+/gu;
 
@@ -113,6 +129,8 @@ export function normalizeArabicDialect(text: string): string {
     const folded = normalizeArabic(word);
     const standard = standardForm(folded);
     if (standard !== undefined) return standard;
+    // Egyptian future "ه" before a present verb: "هترجع" is "ترجع", "هيوصل" is "يوصل".
+    if (EGYPTIAN_FUTURE.test(folded)) return folded.slice(1);
     if (folded.length > 2 && (folded.startsWith('و') || folded.startsWith('ف'))) {
       const rest = folded.slice(1);
       if (GLUED_QUESTION_WORDS.has(rest)) return `${word[0]} ${rest}`;

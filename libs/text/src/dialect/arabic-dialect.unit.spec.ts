@@ -21,6 +21,9 @@ describe('normalizeArabicDialect', () => {
     ['Egyptian "how many"', 'بعد كام يوم', 'بعد كم يوم'],
     ['a dialect word under the article', 'رجعولي المصاري', 'رجعولي المبلغ'],
     ['"and when" glued', 'ومتى يصير مجاني', 'و متي يمكن مجاني'],
+    ['a verb with its object glued on', 'ابي ألغيه', 'أريد إلغاء'],
+    ['"can you fix it"', 'ينفع تصلحوه', 'يمكن إصلاح'],
+    ['Egyptian future "ه"', 'الفلوس هترجع', 'المبلغ ترجع'],
   ])('reads %s as standard Arabic', (_what, dialect, standard) => {
     expect(normalizeArabicDialect(dialect)).toBe(standard);
   });
@@ -28,6 +31,8 @@ describe('normalizeArabicDialect', () => {
   it('leaves standard Arabic, English and unknown words as they are', () => {
     const text = 'يمكنك إرجاع المنتج خلال 14 يوماً from Riyadh';
     expect(normalizeArabicDialect(text)).toBe(text);
+    // "ه" before a present verb is the future only where it is not the word's own letter.
+    expect(normalizeArabicDialect('هاتفك وهدايا')).toBe('هاتفك وهدايا');
   });
 
   it('lets a dialect question share its terms with the standard sentence that answers it', () => {

@@ -7,12 +7,15 @@ import { ARABIC_STOP_WORDS } from '../stop-words/arabic-stop-words.js';
 /** English terms for matching: the `sparse_en` analysis (Porter2 stems). */
 export const englishMatchTerms = englishBm25();
 
+// NLTK lists "رجع" ("went back", as in "again"); in a shop it is returning an item.
+const SHOP_WORDS = new Set(['رجع']);
+
 /**
  * Arabic terms for matching: BM25's tokens and stop words, folded (ة as ه), each word reduced to
  * its light stem rather than Snowball's (see `arabicLightStem`). Sparse search keeps Snowball.
  */
 export const arabicMatchTerms = new Bm25Encoder({
   stemmer: { stem: arabicLightStem },
-  stopWords: ARABIC_STOP_WORDS,
+  stopWords: ARABIC_STOP_WORDS.filter((word) => !SHOP_WORDS.has(word)),
   normalize: (text) => normalizeText(text),
 });

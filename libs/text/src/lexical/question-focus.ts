@@ -10,12 +10,15 @@ export interface QuestionFocus {
 
 const SENTENCE_BREAK = /(?<=[.!?؟])\s+|\n+/;
 const ASKS = /[?؟]\s*$/;
+const POINTS_BACK =
+  /\b(?:it|that|this|them|those|these)\b|(?:^|\s)(?:ذلك|ذاك|هذا|هذه|هذي|هاذا|هذول|كذا|كده)(?=\s|$|[?؟])|[\u0621-\u064A]{2,}(?:ه|ها|هم)(?=\s|$|[?؟])/i;
 
 /**
  * What a message asks, apart from the story around it: in "whats your return window? my parcel
  * came last tuesday" the question is the first sentence; a policy sentence that lacks "parcel"
  * and "Tuesday" still answers it. A question with no content word of its own ("what should I
- * do?") is about its context, so the whole message is the focus.
+ * do?"), or a short one that points back at the story ("does that work?", "can I send it
+ * back?"), is about its context, so the whole message is the focus.
  */
 export function questionFocus(message: string): QuestionFocus {
   const sentences = message
@@ -26,6 +29,10 @@ export function questionFocus(message: string): QuestionFocus {
   if (asking.length === 0 || asking.length === sentences.length)
     return { focus: message, context: '' };
   const focus = asking.join(' ');
-  if (contentTerms(focus).size === 0) return { focus: message, context: '' };
+  const named = contentTerms(focus).size;
+  // "Does that work?", "can I still send it back?": a short question that points back at what
+  // the message told is about that.
+  if (named === 0 || (named <= 2 && POINTS_BACK.test(focus)))
+    return { focus: message, context: '' };
   return { focus, context: sentences.filter((sentence) => !ASKS.test(sentence)).join(' ') };
 }

@@ -21,6 +21,15 @@ describe('questionFocus', () => {
     expect(questionFocus(two)).toEqual({ focus: two, context: '' });
   });
 
+  it('is the whole message when a short question points back at the story', () => {
+    for (const message of [
+      'I want to split 450 BD into payments with Tamara. Does that work?',
+      'got my abaya 12 days ago, tags still on. can i still send it back?',
+      'اشتريت عباية قبل اسبوعين ولبستها مرة. ينفع ارجعها؟',
+    ])
+      expect(questionFocus(message)).toEqual({ focus: message, context: '' });
+  });
+
   it('is the whole message when the question names nothing of its own', () => {
     const message = 'One of the three items is missing from my parcel. What should I do?';
     expect(questionFocus(message)).toEqual({ focus: message, context: '' });

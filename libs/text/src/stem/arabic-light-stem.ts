@@ -18,6 +18,11 @@ const SUFFIXES = [
   'هما',
   'تها',
   'تهم',
+  // a dialect verb's plural ending with its object: "تصلحوها", "ترجعوه", "تبعتوا"
+  'وها',
+  'وهم',
+  'وه',
+  'وا',
   'ات',
   'ون',
   'ين',

@@ -36,6 +36,8 @@ const GULF_PAYMENT_NAMES: Readonly<Record<string, { en: string; ar: string }>> =
   tabby: { en: 'tabby', ar: 'تابي' },
   tamara: { en: 'tamara', ar: 'تمارا' },
   paypal: { en: 'paypal', ar: 'بايبال' },
+  benefitpay: { en: 'benefitpay', ar: 'بنفتباي' },
+  stcpay: { en: 'stcpay', ar: 'اسستيسيباي' },
   instalment: {
     en: 'instalment instalments installment installments',
     ar: 'تقسيط التقسيط أقساط الأقساط قسط',
@@ -63,6 +65,8 @@ export const GULF_PHRASES: readonly [RegExp, string][] = [
   [/\bgoogle pay\b/gi, 'googlepay'],
   [/\bpay pal\b/gi, 'paypal'],
   [/\bk-?net\b/gi, 'knet'],
+  [/\bbenefit\s*pay\b/gi, 'benefitpay'],
+  [/\bstc\s*pay\b/gi, 'stcpay'],
 ];
 
 /** Arabic names of more than one word, on folded text (ا for أ/إ/آ), as one word. */
@@ -71,4 +75,6 @@ export const GULF_ARABIC_PHRASES: readonly [RegExp, string][] = [
   [/(?:^|\s)كي\s+نت(?![\u0621-\u064A])/g, ' كينت'],
   [/(?:^|\s)باي\s+بال(?![\u0621-\u064A])/g, ' بايبال'],
   [/(?:^|\s)ماستر\s+كارد(?![\u0621-\u064A])/g, ' ماستركارد'],
+  [/(?:^|\s)(?:بنفت|بينفت|بنفيت|بينيفت)\s*(?:باي)?(?![\u0621-\u064A])/g, ' بنفتباي'],
+  [/(?:^|\s)(?:اس\s*تي\s*سي)\s*باي(?![\u0621-\u064A])/g, ' اسستيسيباي'],
 ];

@@ -32,6 +32,16 @@ describe('shop concepts', () => {
     ['English / Arabic refund', 'refund', 'المبلغ المسترد', '~refund'],
     ['Arabic with a glued preposition', 'لإرجاع', 'إرجاع المنتج', '~return'],
     ['Arabic receipt / delivery', 'من تاريخ الاستلام', 'التوصيل', '~deliver'],
+    ['store credit, across languages', 'Can I get store credit?', 'رصيد المتجر', '~credit'],
+    ['a missing item, across languages', 'one item is missing', 'قطعة ناقصة', '~missing'],
+    ['a loyalty tier, across languages', 'the gold tier', 'المستوى الذهبي', '~tier'],
+    ['rewards / loyalty', 'برنامج المكافآت', 'our loyalty programme', '~reward'],
+    ['washing, across languages', 'Can I wash it?', 'اغسلها يدوياً بماء بارد', '~wash'],
+    ['repairing, across languages', 'Can you repair embroidery?', 'نصلحها مجاناً', '~repair'],
+    ['a colour, across languages', 'another colour', 'لون آخر', '~colour'],
+    ['a Gulf garment / item', 'my dishdasha', 'Items can be returned', '~item'],
+    ['shortening / alterations', 'Can you shorten it?', 'Free hemming on abayas', '~alteration'],
+    ['returning, as the stop-word list would drop it', 'لو رجعت الفستان', 'إرجاع', '~return'],
   ])('%s are one concept', (_what, a, b, concept) => {
     expect(shared(a, b)).toContain(concept);
   });
@@ -109,5 +119,84 @@ describe('leaving the warehouse', () => {
     );
     expect(contentTerms('تغادر الطلبات المستودع في اليوم نفسه')).toContain('~deliver');
     expect(contentTerms('خرجت من البيت')).not.toContain('~deliver');
+  });
+});
+
+describe('phrases of the trade', () => {
+  it('reads paying the courier as paying cash on delivery, in both languages', () => {
+    for (const question of [
+      'Is there a fee if I pay cash when the courier comes?',
+      'can I pay the driver?',
+      'Can I pay on arrival?',
+      'دفعت كاش للمندوب',
+    ])
+      expect([...contentTerms(question)]).toEqual(expect.arrayContaining(['~cash', '~pay']));
+  });
+
+  it('reads the delivery address as an address, not as delivering', () => {
+    expect(contentTerms('Can I change my delivery address?')).toEqual(
+      new Set(['~change', '~address']),
+    );
+    const arabic = contentTerms('يمكنك تعديل عنوان التوصيل');
+    expect(arabic).toContain('~address');
+    expect(arabic).not.toContain('~deliver');
+  });
+
+  it('reads "without charge" as free, in both languages', () => {
+    expect(contentTerms('Can you shorten it without charge?')).toContain('~free');
+    expect(contentTerms('نقصرها بدون رسوم')).toContain('~free');
+    expect(contentTerms('There is no extra fee')).toContain('~free');
+  });
+
+  it('reads "today" as same-day delivery and "tomorrow" as next-day, in both languages', () => {
+    for (const text of [
+      'Can it arrive today?',
+      'Same-day delivery in Muscat',
+      'التوصيل بنفس اليوم',
+    ])
+      expect(contentTerms(text)).toContain('~sameday');
+    for (const text of [
+      'Will it come tomorrow?',
+      'next working day',
+      'في اليوم التالي',
+      'يوصل غداً',
+    ])
+      expect(contentTerms(text)).toContain('~nextday');
+  });
+
+  it('reads "تعديل" as changing and "تعديلات" as alterations', () => {
+    expect(contentTerms('أبي أعدل طلبي')).toContain('~change');
+    expect(contentTerms('يمكنك تعديل المقاس')).toContain('~change');
+    expect(contentTerms('كم يوم تاخذ تعديلات الخياطة؟')).toEqual(new Set(['~day', '~alteration']));
+  });
+});
+
+describe('Gulf names and chat', () => {
+  it('reads the currencies as prices write them, in both languages', () => {
+    expect(contentTerms('Fee: 1.500 BHD')).toContain('~dinar');
+    expect(contentTerms('الرسوم 1.500 د.ب')).toContain('~dinar');
+    expect(contentTerms('3 ر.ع.')).toContain('~riyal');
+    expect(contentTerms('20 د.إ')).toContain('~dirham');
+  });
+
+  it('knows the days of the week and the tiers in both languages', () => {
+    expect(shared('open on fridays?', 'يوم الجمعة من 4 عصراً')).toEqual(['~friday']);
+    expect(shared('diamond member', 'الفئة الماسية')).toContain('~diamond');
+  });
+
+  it('knows BenefitPay and STC Pay, however they are written', () => {
+    for (const text of ['BenefitPay', 'benefit pay', 'بينفت باي', 'بنفت'])
+      expect(contentTerms(text)).toContain('~benefitpay');
+    expect(shared('STC Pay', 'اس تي سي باي')).toContain('~stcpay');
+  });
+
+  it('drops greetings, fillers and the Arabic function words typed in Latin letters', () => {
+    expect(contentTerms('hey, ana fi Jeddah pls')).toEqual(new Set(['~jeddah']));
+  });
+
+  it('reads the most an order may be as the maximum, in Arabic too', () => {
+    expect(shared('What is the maximum for cash on delivery?', 'وكم اكثر مبلغ للطلب؟')).toContain(
+      '~maximum',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { RetrievalLeg } from '@support/contracts';
 import {
   type CandidateChunk,
+  promptCut,
   RetrievalPipeline,
   type RetrievalPorts,
   type RerankOutcome,
@@ -222,5 +223,21 @@ describe('retrieval pipeline', () => {
       expect(result.verdict).toBe('ok');
       expect(result.gate?.sentence).toBeUndefined();
     });
+  });
+});
+
+describe('promptCut', () => {
+  const scored = (...scores: number[]) => scores.map((score) => ({ score }));
+
+  it('keeps the chunks that tie with the last one kept, up to twice as many', () => {
+    expect(promptCut(scored(1, 0.8, 0.6, 0.5, 0.4), 4)).toBe(4);
+    expect(promptCut(scored(1, 1, 1, 1, 1, 0.9), 4)).toBe(5);
+    expect(promptCut(scored(1, 1, 1, 1, 1, 1, 1, 1, 1, 1), 4)).toBe(8);
+  });
+
+  it('never keeps a tie at zero, nor more chunks than there are', () => {
+    expect(promptCut(scored(0.5, 0, 0, 0, 0, 0), 2)).toBe(2);
+    expect(promptCut(scored(1, 1), 4)).toBe(2);
+    expect(promptCut([], 4)).toBe(0);
   });
 });

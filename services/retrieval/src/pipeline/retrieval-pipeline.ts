@@ -215,7 +215,7 @@ export class RetrievalPipeline {
       { rerank: this.settings.rerankMinScore, lexical: this.settings.lexicalMinScore },
     );
     const chunks: ChunkDto[] = ranked.items
-      .slice(0, this.settings.promptChunks)
+      .slice(0, promptCut(ranked.items, this.settings.promptChunks))
       .map(({ chunk, score }) => ({
         chunkId: chunk.chunkId,
         docId: chunk.docId,
@@ -271,6 +271,20 @@ export class RetrievalPipeline {
       items: candidates.map((chunk, i) => ({ chunk, score: round(lexical[i] ?? 0), rrfRank: i })),
     };
   }
+}
+
+/**
+ * How many of the ranked chunks enter the prompt: `promptChunks`, and the ones that tie with the
+ * last of them, up to twice as many. A cut inside a tie would drop a chunk that scored as well as
+ * one kept, by the order the legs happened to return them in (the table of fees behind three
+ * pages that mention delivery in passing).
+ */
+export function promptCut(items: readonly { score: number }[], promptChunks: number): number {
+  let n = Math.min(promptChunks, items.length);
+  const last = items[n - 1]?.score;
+  if (last === undefined || last === 0) return n;
+  while (n < items.length && n < promptChunks * 2 && items[n]!.score === last) n += 1;
+  return n;
 }
 
 const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 1e4) / 1e4;

@@ -15,7 +15,7 @@ export type QuestionType =
 const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = [
   [
     'duration',
-    /\bhow long\b|\b(?:return|exchange|refund|cancellation)s? (?:window|period)\b|\bhow (?:many|much) (?:more )?(?:\w+ )?(?:days?|hours?|weeks?|months?|years?|time)\b|\bhow soon\b|\bhow quickly\b|\bhow fast\b|\bwhat time\b|\bdeadline\b|كم (?:يوم|ايام|ساعه|ساعات|اسبوع|اسابيع|شهر|سنه|من الوقت|مده|وقت)|(?:^|\s)(?:المده|مده|خلال كم)(?:\s|$)|كم يستغرق|كم ياخذ/,
+    /\bhow long\b|\b(?:return|exchange|refund|cancellation)s? (?:window|period)\b|\bhow (?:many|much) (?:more )?(?:\w+ )?(?:days?|hours?|weeks?|months?|years?|time)\b|\bhow soon\b|\bhow quickly\b|\bhow fast\b|\bwhat time\b|\bdeadline\b|كم (?:يوم|ايام|ساعه|ساعات|اسبوع|اسابيع|شهر|سنه|من الوقت|مده|وقت)|(?:^|\s)(?:المده|مده|خلال كم)(?:\s|$)|كم يستغرق|كم ياخذ|(?:بعد|في|خلال) قد ماذا/,
   ],
   [
     'amount',
@@ -96,7 +96,7 @@ const KIND_WORDS: Readonly<Record<QuestionType, string>> = {
   duration:
     'day days hour hours week weeks month months year years time window period deadline soon quick quickly fast يوم ايام ساعة ساعات اسبوع اسابيع شهر سنة مدة المدة وقت الوقت فترة يستغرق تستغرق ياخذ تاخذ',
   amount:
-    'cost costs price prices fee fees charge charges much amount free سعر السعر رسوم الرسوم تكلفة مجاني مجانا',
+    'cost costs price prices fee fees charge charges much amount free extra additional سعر السعر رسوم الرسوم تكلفة مجاني مجانا إضافية إضافي اضافية اضافي',
   place: 'place location مكان',
   procedure: 'step steps process procedure way خطوات الخطوات طريقة',
   options: 'option options method methods kind kinds type types خيارات طرق انواع',

@@ -11,6 +11,7 @@ describe('detectQuestionType', () => {
     ['إمتى توصل الشحنة؟', 'duration'],
     ['كم يوم ياخذ التوصيل؟', 'duration'],
     ['كم مدة الاستبدال؟', 'duration'],
+    ['الفلوس هترجع بعد قد إيه؟', 'duration'],
     // amount
     ['How much is express delivery?', 'amount'],
     ['What is the fee for cash on delivery?', 'amount'],
@@ -19,6 +20,7 @@ describe('detectQuestionType', () => {
     ['بكم التوصيل للرياض؟', 'amount'],
     ['بكام الشحن؟', 'amount'],
     ['كم رسوم الدفع عند الاستلام؟', 'amount'],
+    ['Is there any extra charge for gift wrapping?', 'amount'],
     ['متى يكون التوصيل مجاني؟', 'amount'],
     ['أبغى بطاقة هدية بقيمة 75 دينار', 'amount'],
     ['I want a 30 KWD voucher', 'amount'],

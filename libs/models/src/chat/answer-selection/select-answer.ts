@@ -1,7 +1,9 @@
 import { type PromptChunk, replyLanguage } from '@support/policy';
 import {
+  conditionOnlyTerms,
   contentTerms,
   detectLanguage,
+  isNegated,
   isPlaceConcept,
   normalizeText,
   questionFocus,
@@ -47,6 +49,10 @@ const ASKS = /[?؟]\s*$/;
 const CONTINUES =
   /^(?:after that|otherwise|however|but|except|in that case|in this case|from then on|beyond that|after this|then)\b|^(?:وبعد ذلك|بعد ذلك|بعدها|والا|وإلا|لكن|ولكن|غير ان|غير أن|في هذه الحاله|في هذه الحالة|عدا ذلك|ما عدا ذلك)/i;
 
+// Openings of a sentence that offers the customer another way.
+const OFFERS_INSTEAD =
+  /^(?:you can|you may|instead|alternatively)\b|^(?:يمكنك|يمكنكم|بإمكانك|بامكانك|تستطيع|تستطيعين|بدلا من ذلك|بدلاً من ذلك)(?:\s|$)/i;
+
 // The shop actions a question can be about. A sentence about another action (in neither its words
 // nor its document's title) answers another question: "free delivery over 200 SAR" does not answer
 // "can I pay on delivery?", whatever words it shares with it. Missing one keeps a sentence under
@@ -76,6 +82,9 @@ const ADDRESSES_CUSTOMER =
 
 // What a question term counts for when only the sentence's chunk title has it.
 const FROM_TITLE = 0.5;
+
+// What a term named only in the question's conditions counts for, against one it asks about.
+const CONDITION = 0.5;
 
 // What a term found only through a synonym counts for, against one found as written.
 const SYNONYM = 0.9;
@@ -139,7 +148,7 @@ export function selectAnswer(
   const { focus, context } = questionFocus(question);
   const asked = questionParts(focus).map((text) => {
     const type = detectQuestionType(text);
-    return { type, wanted: subjectTerms(text, type) };
+    return { type, wanted: subjectTerms(text, type), conditions: conditionOnlyTerms(text) };
   });
   const wanted = new Set(asked.flatMap((part) => [...part.wanted]));
   const told = [...contentTerms(context)].filter((term) => !wanted.has(term));
@@ -184,12 +193,19 @@ export function selectAnswer(
       ? { ...part, wanted: asked[1 - index]!.wanted }
       : part,
   );
-  const totals = parts.map((part) => [...part.wanted].reduce((sum, t) => sum + weight(t), 0));
+  // What a condition names ("if I return the dress, when is the money back?") tells which rule
+  // applies, not what is asked: it counts for half.
+  const partWeight = (part: (typeof parts)[number], term: string) =>
+    weight(term) * (part.conditions.has(term) ? CONDITION : 1);
+  const totals = parts.map((part) =>
+    [...part.wanted].reduce((sum, t) => sum + partWeight(part, t), 0),
+  );
 
-  // A chunk's title says what its sentences are about: "It is open on Friday from 4 PM" is about
-  // the store of the "Our stores" section.
+  // A chunk's title and its section's heading say what its sentences are about: "It is open on
+  // Friday from 4 PM" is about the store of the "Our stores" section, "Fee: 2.500 BHD" about the
+  // delivery of the "Same-day delivery" section.
   const titleTerms = chunks.map((chunk) =>
-    chunk.title === undefined ? new Set<string>() : sharedTerms(wanted, contentTerms(chunk.title)),
+    sharedTerms(wanted, contentTerms(`${chunk.title ?? ''}\n${sectionHeading(chunk.text) ?? ''}`)),
   );
   const questionWords = wordTerms(focus);
   const questionLanguage = detectLanguage(question);
@@ -203,13 +219,19 @@ export function selectAnswer(
       let covered = 0;
       for (const term of part.wanted) {
         if (s.terms.has(term))
-          covered += weight(term) * (crossLanguage || literal.has(term) ? 1 : SYNONYM);
-        else if (titleTerms[s.chunkIndex]!.has(term)) covered += weight(term) * FROM_TITLE;
+          covered += partWeight(part, term) * (crossLanguage || literal.has(term) ? 1 : SYNONYM);
+        else if (titleTerms[s.chunkIndex]!.has(term))
+          covered += partWeight(part, term) * FROM_TITLE;
       }
       const coverage = totals[index]! > 0 ? covered / totals[index]! : 0;
-      // "Muscat takes 3-4 working days" under "Delivery times" is about delivering.
+      // "Muscat takes 3-4 working days" under "Delivery times" is about delivering; "once they
+      // arrive" in a question about returning sets when, and asks nothing about delivering.
       const missesAction = [...part.wanted].some(
-        (term) => ACTIONS.has(term) && !s.terms.has(term) && !titleTerms[s.chunkIndex]!.has(term),
+        (term) =>
+          ACTIONS.has(term) &&
+          !part.conditions.has(term) &&
+          !s.terms.has(term) &&
+          !titleTerms[s.chunkIndex]!.has(term),
       );
       const things = [...part.wanted].filter((term) => !isPlaceConcept(term));
       const onlyThePlace =
@@ -265,9 +287,16 @@ export function selectAnswer(
       candidates.find((s) => ties(s) && ADDRESSES_CUSTOMER.test(normalizeText(s.text))) ?? first
     );
   };
-  // The customer's language wins unless its best sentence answers clearly less than another's.
+  // The customer's language wins unless its best sentence answers clearly less than another's,
+  // or comes from a page whose title says less about the question (a page about something else
+  // that mentions it in passing, not the same page in the other language).
+  const top = passing[0];
+  const first = preferred[0];
   const lead =
-    preferred[0] !== undefined && preferred[0].score >= (passing[0]?.score ?? 0) * SAME_ANSWER
+    first !== undefined &&
+    top !== undefined &&
+    first.score >= top.score * SAME_ANSWER &&
+    titleTerms[first.chunkIndex]!.size >= titleTerms[top.chunkIndex]!.size
       ? best(preferred)
       : best(passing);
   if (lead === undefined) return { scored, picked: [] };
@@ -276,6 +305,18 @@ export function selectAnswer(
   const picked: ScoredSentence[] = [lead];
   const covered = new Set(lead.terms);
   const room = () => picked.length < maxSentences;
+  // Rows of one table that answer alike ("Within 2 hours: free", "After 2 hours: 1 BHD fee"):
+  // which applies depends on what the customer did not say, so the answer shows each.
+  const label = tableLabel(lead.text);
+  if (label !== undefined)
+    for (const s of answering) {
+      if (!room()) break;
+      if (s !== lead && s.chunkId === lead.chunkId && s.score === lead.score)
+        if (tableLabel(s.text) === label) {
+          picked.push(s);
+          for (const term of s.terms) covered.add(term);
+        }
+    }
   // The lead's document: sentences that answer on their own, then ones that add a missing term.
   for (const s of answering) {
     if (!room()) break;
@@ -291,7 +332,15 @@ export function selectAnswer(
   const next = scored.find(
     (s) => s.chunkId === lead.chunkId && s.sentenceIndex === lead.sentenceIndex + 1,
   );
-  if (next !== undefined && !picked.includes(next) && room() && CONTINUES.test(next.text)) {
+  // A rule that says no, then what the customer can do instead ("An order cannot be cancelled
+  // once shipped. You can refuse it at the door."): the way out is part of the answer.
+  const wayOut = isNegated(lead.text) && next !== undefined && OFFERS_INSTEAD.test(next.text);
+  if (
+    next !== undefined &&
+    !picked.includes(next) &&
+    room() &&
+    (CONTINUES.test(next.text) || wayOut)
+  ) {
     picked.push(next);
     for (const term of next.terms) covered.add(term);
   }
@@ -350,6 +399,23 @@ function sameWords(question: ReadonlySet<string>, written: ReadonlySet<string>):
       if (word.startsWith(stem) && (word.startsWith(term) || term.startsWith(word))) same.add(term);
   }
   return same;
+}
+
+// A table row read as a sentence: "Destination: Bahrain; Fee: 1.500 BHD." (Arabic "،" between
+// cells). Its first column's header is the label every row of the table shares.
+const TABLE_ROW = /^([^:;،\n]{1,60}): [^;،]+[;،] [^:;،]{1,60}: /;
+
+function tableLabel(sentence: string): string | undefined {
+  return TABLE_ROW.exec(sentence)?.[1];
+}
+
+// A chunk opens with its section's heading on a line of its own, then a blank line.
+const HEADING_LINE = /^([^\n]{1,80})\n\n/;
+
+/** The heading a chunk's text opens with, when it has one (a short line that ends no sentence). */
+function sectionHeading(text: string): string | undefined {
+  const line = HEADING_LINE.exec(text)?.[1]?.trim();
+  return line !== undefined && !/[.!?؟:؛]$/.test(line) ? line : undefined;
 }
 
 /** `returns-policy` of `returns-policy#2`. */

@@ -294,4 +294,85 @@ describe('selectAnswer', () => {
     expect(scored[0]!.score).toBe(scored[1]!.score);
     expect(answer[0]!.chunkId).toBe('returns#1');
   });
+
+  it('does not ask a sentence for the action a condition names', () => {
+    const exceptions = chunk(
+      'returns#3',
+      'Items that cannot be returned',
+      'en',
+      'Earrings for pierced ears and swimwear, for hygiene reasons.\nPerfumes once the seal is opened.',
+    );
+    const delivery = chunk(
+      'delivery#2',
+      'Delivery',
+      'en',
+      'Orders arrive in 2 to 4 working days. Earrings ship in a gift box.',
+    );
+    const care = chunk('care#1', 'Care', 'en', 'Store abayas in their dust bag. Hand wash silk.');
+    // "once they arrive" sets when; the question is about returning earrings. A sentence that
+    // misses an action the question asks about keeps half its score (here 0.22).
+    const [best] = selectAnswer(
+      'Can I send back earrings if I do not like them once they arrive?',
+      [exceptions, delivery, care],
+    ).scored;
+    expect(best!.chunkId).toBe('returns#3');
+    expect(best!.score).toBeGreaterThan(0.4);
+  });
+
+  it('answers a rule that says no with what the customer can do instead', () => {
+    const shipped = chunk(
+      'changes#2',
+      'After shipping',
+      'en',
+      'An order cannot be cancelled once it has shipped. You can refuse it when the courier arrives.',
+    );
+    expect(picked('my order shipped already, can I still cancel it?', [shipped])).toEqual([
+      'An order cannot be cancelled once it has shipped. [changes#2]',
+      'You can refuse it when the courier arrives. [changes#2]',
+    ]);
+  });
+
+  it('shows each row of a table that answers alike, since the customer did not say which applies', () => {
+    const table = chunk(
+      'changes#2',
+      'Cancelling an order',
+      'en',
+      'When you ask: Within 2 hours; Cancel?: Yes, free.\n' +
+        'When you ask: After 2 hours; Cancel?: Yes, with a 1 BHD fee.\n' +
+        'Once dispatched, an order cannot be cancelled.',
+    );
+    expect(picked('can i cancel my order, do u charge anything?', [table]).slice(0, 2)).toEqual([
+      'When you ask: Within 2 hours; Cancel?: Yes, free. [changes#2]',
+      'When you ask: After 2 hours; Cancel?: Yes, with a 1 BHD fee. [changes#2]',
+    ]);
+  });
+
+  it("reads a chunk's section heading as what its sentences are about", () => {
+    const sameDay = chunk(
+      'delivery#4',
+      'Delivery',
+      'en',
+      'Same-day delivery\n\nOrder before 11 am.\nFee: 2.500 BHD.',
+    );
+    const [best] = selectAnswer('how much is same-day delivery?', [sameDay]).scored;
+    expect(best!.text).toBe('Fee: 2.500 BHD.');
+  });
+
+  it("answers in the customer's language only from a page about the question", () => {
+    const delivery = chunk(
+      'delivery#2',
+      'Delivery fees',
+      'en',
+      'Same-day delivery costs 2.500 BHD and is never free.',
+    );
+    const loyalty = chunk(
+      'ar-loyalty#2',
+      'نقاط الولاء',
+      'ar',
+      'مزايا الفئة الماسية: توصيل مجاني لكل الطلبات، لا يشمل التوصيل في نفس اليوم.',
+    );
+    expect(picked('same day delivery كم رسومها؟', [delivery, loyalty], 'ar')).toEqual([
+      `${delivery.text} [delivery#2]`,
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { normalizeText } from '@support/text';
+import { normalizeText } from '../normalize/normalize-text.js';
 
 const fold = (word: string) => normalizeText(word);
 

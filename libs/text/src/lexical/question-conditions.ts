@@ -1,0 +1,52 @@
+import { contentTerms } from './lexical-scores.js';
+
+// A clause that sets the customer's circumstances ("if I don't like them once they arrive",
+// "لو رجعت الفستان،"), not what they ask. English "when", "after" and "before" open a question as
+// often as a condition ("When will it arrive?"), so they count only after the question's start.
+const OPENS_ANYWHERE =
+  /\b(?:if|once|unless|until)\b|(?:^|\s)(?:لو|اذا|إذا|لما|عندما|بعدما|بعد ما)(?=\s)/i;
+const OPENS_LATER = /\s(?:when|whenever|after|before)\b/i;
+// A clause ends at a comma or the end of its sentence.
+const CLAUSE_END = /[,،;؛.!?؟]/;
+
+/**
+ * The terms a question names only inside its conditions: in "Can I send back earrings if I don't
+ * like them once they arrive?", "arrive" sets when, the question is about returning. A condition
+ * at the start of a sentence counts only when a comma closes it ("If I paid by card, how long…"):
+ * without one, where it ends and the question begins is a guess.
+ */
+export function conditionOnlyTerms(question: string): Set<string> {
+  const conditions: string[] = [];
+  let main = '';
+  for (const sentence of question.split(/(?<=[.!?؟])\s+|\n+/)) {
+    let rest = sentence;
+    while (rest.length > 0) {
+      const opens = firstOpening(rest);
+      if (opens === undefined) {
+        main += ` ${rest}`;
+        break;
+      }
+      const before = rest.slice(0, opens);
+      const after = rest.slice(opens);
+      const end = after.search(CLAUSE_END);
+      const clause = end < 0 ? after : after.slice(0, end);
+      const closedByComma = end >= 0 && /[,،]/.test(after[end]!);
+      if (before.trim().length === 0 && !closedByComma) {
+        main += ` ${rest}`;
+        break;
+      }
+      main += ` ${before}`;
+      conditions.push(clause);
+      rest = end < 0 ? '' : after.slice(end + 1);
+    }
+  }
+  const asked = contentTerms(main);
+  return new Set([...contentTerms(conditions.join(' '))].filter((term) => !asked.has(term)));
+}
+
+function firstOpening(text: string): number | undefined {
+  const anywhere = OPENS_ANYWHERE.exec(text);
+  const later = OPENS_LATER.exec(text);
+  const at = [anywhere?.index, later?.index].filter((i): i is number => i !== undefined);
+  return at.length === 0 ? undefined : Math.min(...at);
+}

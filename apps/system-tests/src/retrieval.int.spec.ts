@@ -143,7 +143,8 @@ describe('retrieval with the embedded default reranker (lexical)', () => {
     expect(result.rerank).toMatchObject({ scorer: 'lexical', failOpen: false });
     expect(result.gate).toMatchObject({ kind: 'lexical', floor: 0.4, passed: true });
     expect(result.chunks.map((c) => c.docId)).toContain('delivery-times-fees');
-    expect(result.chunks.length).toBeLessThanOrEqual(4);
+    // PROMPT_CHUNKS (4), and the ones that tie with the fourth, up to twice as many.
+    expect(result.chunks.length).toBeLessThanOrEqual(8);
     expect(result.fused.length).toBeGreaterThan(result.chunks.length);
   });
 

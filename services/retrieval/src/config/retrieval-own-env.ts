@@ -13,7 +13,12 @@ export const retrievalOwnEnv = {
     max: RERANK_MAX_CANDIDATES,
     description: 'fused candidates sent to the reranker',
   }),
-  PROMPT_CHUNKS: int({ default: 4, min: 1, max: 20, description: 'chunks that enter the prompt' }),
+  PROMPT_CHUNKS: int({
+    default: 4,
+    min: 1,
+    max: 20,
+    description: 'chunks that enter the prompt (and those tied with the last, up to twice as many)',
+  }),
   RRF_K: int({ default: 60, min: 1, description: 'reciprocal rank fusion constant' }),
   RERANK_WAIT_MS: int({
     default: 2500,

@@ -188,8 +188,9 @@ export class RetrievalCompletedPayload {
   gate?: GateTraceDto;
 
   /**
-   * The top PROMPT_CHUNKS after reranking, each with the score the gate judged. They enter the
-   * prompt only when the verdict is `ok`; otherwise they are the trace of what was found.
+   * The top PROMPT_CHUNKS after reranking (and those that tie with the last of them, up to twice
+   * as many), each with the score the gate judged. They enter the prompt only when the verdict is
+   * `ok`; otherwise they are the trace of what was found.
    */
   @IsArray()
   @ValidateNested({ each: true })

@@ -31,8 +31,11 @@ run_pass() {
   mkdir -p "$pinned_bins/$name"
   ln -sf "$node_bin" "$pinned_bins/$name/node"
   echo "==> $name: node $("$node_bin" --version) ($node_bin)"
+  # One process runs every suite (--runInBand), and jest's module registries for ES modules are
+  # not all freed between suites: the default heap (~4 GB) ran out near the end of the full run.
   PATH="$pinned_bins/$name:$PATH" NODE="$node_bin" "$node_bin" --experimental-vm-modules \
-    --no-warnings=ExperimentalWarning node_modules/jest/bin/jest.js --runInBand "$@" || status=$?
+    --max-old-space-size=10240 --no-warnings=ExperimentalWarning \
+    node_modules/jest/bin/jest.js --runInBand "$@" || status=$?
   echo "==> $name: node $("$node_bin" --version), exit $status, $((SECONDS - started)) s"
   return "$status"
 }

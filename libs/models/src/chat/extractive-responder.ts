@@ -14,7 +14,8 @@ import {
   type ChatRequest,
   userText,
 } from './chat-model.js';
-import { selectAnswer } from './answer-selection/select-answer.js';
+import { answerText } from './answer-selection/answer-text.js';
+import { SENTENCE_MIN_SCORE, selectAnswer } from './answer-selection/select-answer.js';
 import { asksForHuman } from './human-request.js';
 import { nextOrderStep } from './order-intents/order-turn.js';
 
@@ -89,12 +90,12 @@ export class ExtractiveResponder implements ChatModel {
   }
 
   private answer(question: string, language: Language, chunks: PromptChunk[]): string | null {
-    const { picked } = selectAnswer(question, chunks, {
+    const { picked, scored } = selectAnswer(question, chunks, {
       maxSentences: this.maxSentences,
       language,
     });
     if (picked.length === 0) return null;
-    return picked.map((sentence) => `${sentence.text} [${sentence.chunkId}]`).join('\n');
+    return answerText(picked, scored, chunks, SENTENCE_MIN_SCORE);
   }
 }
 

@@ -3,7 +3,7 @@
 // white space (so "1.5" and "3.99SAR" stay whole), or at a line break.
 const SENTENCE = /.*?(?:[.!?؟؛…]+(?=\s|$)|$)/g;
 // A leading list marker is layout, not content: "- ", "• ", "1. ", "2) ".
-const LIST_MARKER = /^\s*(?:[-*•▪◦]|\d{1,2}[.)])\s+/;
+export const LIST_MARKER = /^\s*(?:[-*•▪◦]|\d{1,2}[.)])\s+/;
 
 /** The sentences of a text, each a trimmed verbatim substring of it, in order. */
 export function splitSentences(text: string): string[] {

@@ -134,7 +134,8 @@ export function normalizeArabicDialect(text: string): string {
     if (folded.length > 2 && (folded.startsWith('و') || folded.startsWith('ف'))) {
       const rest = folded.slice(1);
       if (GLUED_QUESTION_WORDS.has(rest)) return `${word[0]} ${rest}`;
-      const restStandard = rest.length > 2 ? standardForm(rest) : undefined;
+      // A hamza on a seat is standard spelling: "فوائد" (benefits) is not "ف" + Gulf "وايد".
+      const restStandard = rest.length > 2 && !/[ئؤ]/.test(word) ? standardForm(rest) : undefined;
       if (restStandard !== undefined) return `${word[0]}${restStandard}`;
     }
     return word;

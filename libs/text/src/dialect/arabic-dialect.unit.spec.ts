@@ -33,6 +33,8 @@ describe('normalizeArabicDialect', () => {
     expect(normalizeArabicDialect(text)).toBe(text);
     // "ه" before a present verb is the future only where it is not the word's own letter.
     expect(normalizeArabicDialect('هاتفك وهدايا')).toBe('هاتفك وهدايا');
+    // A hamza on a seat is standard spelling: "فوائد" (interest) is not "ف" + Gulf "وايد".
+    expect(normalizeArabicDialect('بلا فوائد')).toBe('بلا فوائد');
   });
 
   it('lets a dialect question share its terms with the standard sentence that answers it', () => {

@@ -18,7 +18,7 @@ const QUESTION_WORDS = new Set([
   ...english.terms(
     'many much want need like please know tell get would could can may also still hi hello thanks thank ok okay help ' +
       'question ask wondering possible way anyone someone something anything thing things stuff long take takes took taking policy policies rule rules within inside window period ' +
-      'ever instead already actually really exactly choose chose chosen choosing come comes came coming another other different pair pairs couple ' +
+      'method methods option options ways ever instead already actually really exactly choose chose chosen choosing come comes came coming another other different pair pairs couple ' +
       // chat openers and fillers, and the Arabic function words Gulf customers type in Latin letters
       'hey hii hiya yo pls plz thx ty ugh hmm lol btw salam marhaba ana fi enta inti ya bas wala inshallah habibi',
   ),
@@ -26,7 +26,7 @@ const QUESTION_WORDS = new Set([
     'ممكن أريد اريد ابغى ابي أبغى بدي عايز عاوز لو سمحت من فضلك كيف كم متى هل وين فين شو ايش إيش ليش لماذا ماذا ' +
       'مرحبا شكرا السلام عليكم يا الله أعرف اعرف ودي حابب أستطيع نستطيع تستطيع يمكن يمكنني يمكنك عندي لدي عندك سياسة عشان علشان يكون تكون ياخذ تاخذ يستغرق تستغرق يجب افعل نفعل ' +
       'مدة المدة مدتها مهلة المهلة متاح متاحة المتاحة مسموح المسموح مسموحة بها داخل تبلغ يبلغ يصبح تصبح خلاص ' +
-      'آخر أخرى آخرين أيضا الحل حل',
+      'آخر أخرى آخرين أيضا الحل حل طرق طريقة الطرق وسائل الوسائل وسيلة خيارات الخيارات',
   ),
 ]);
 

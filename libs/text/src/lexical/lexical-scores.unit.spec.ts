@@ -36,4 +36,9 @@ describe('lexical answerability score', () => {
     expect(lexicalScores('the and of', chunks)).toEqual([0, 0, 0]);
     expect(lexicalScores('return', [])).toEqual([]);
   });
+
+  it('reads "methods", "options" and "طرق" as the shape of a question, not its subject', () => {
+    expect([...contentTerms('What payment methods do you have?')]).toEqual(['~pay']);
+    expect([...contentTerms('وش طرق الدفع عندكم؟')]).toEqual(['~pay']);
+  });
 });

@@ -40,7 +40,7 @@ const GULF_PAYMENT_NAMES: Readonly<Record<string, { en: string; ar: string }>> =
   stcpay: { en: 'stcpay', ar: 'اسستيسيباي' },
   instalment: {
     en: 'instalment instalments installment installments',
-    ar: 'تقسيط التقسيط أقساط الأقساط قسط',
+    ar: 'تقسيط التقسيط أقساط الأقساط قسط تقسيم تقسم يقسم مقسط',
   },
 };
 

@@ -41,7 +41,7 @@ const CONCEPTS: Readonly<Record<string, { en: string; ar: string }>> = {
   },
   size: { en: 'size sizes sizing bigger smaller larger', ar: 'مقاس المقاس مقاسات المقاسات قياس' },
   damaged: {
-    en: 'damaged damage defective faulty broken torn',
+    en: 'damaged damage defective faulty broken torn hole holes ripped',
     ar: 'تالف التالف تالفة معيب المعيب مكسور ممزق تمزق شق مثقوب',
   },
   // Garments stand for "an item" in policies ("items can be returned within 14 days"); accessories,
@@ -148,6 +148,10 @@ const CONCEPTS: Readonly<Record<string, { en: string; ar: string }>> = {
   // "غدا" is an NLTK stop word: next-day delivery reaches the concept through the phrase.
   nextday: { en: 'tomorrow nextday', ar: 'اليومالتالي بكرة بكره' },
   warehouse: { en: 'warehouse warehouses', ar: 'مستودع المستودع مستودعات' },
+  swimwear: {
+    en: 'swimwear swimsuit swimsuits bikini bikinis burkini burkinis',
+    ar: 'مايوه مايوهات بوركيني البوركيني سباحة السباحة',
+  },
   shoe: { en: 'shoe shoes sandal sandals', ar: 'حذاء الحذاء أحذية الأحذية' },
   bag: { en: 'bag bags handbag handbags', ar: 'حقيبة الحقيبة حقائب الحقائب شنطة الشنطة' },
   perfume: {
@@ -173,6 +177,12 @@ const ENGLISH_PHRASES: readonly [RegExp, string][] = [
   // "Return shipping" is what sending a return back costs, not the delivery of an order.
   [/\breturns?\s+(?:shipping|delivery|postage|courier)\b/gi, 'return'],
   [/\bpick(?:s|ed|ing)?[- ]up\b/gi, 'pickup'],
+  // Storing a garment is keeping it ("store them folded", "stored flat"); a store is a shop.
+  [/\bstor(?:ed|ing|age)\b/gi, 'keep'],
+  [
+    /\bstores?\s+(?=(?:them|it|my|your|our|the|these|those|this|away|folded|flat|hanging)\b)/gi,
+    'keep ',
+  ],
   // The delivery address is an address: changing it is not about delivering.
   [/\b(?:delivery|shipping)\s+address(es)?\b/gi, 'address$1'],
   // An order that leaves the warehouse is dispatched.
@@ -182,6 +192,14 @@ const ENGLISH_PHRASES: readonly [RegExp, string][] = [
   // "get the delivery fee back" asks for a refund of it.
   [/\bget\s+(?:(?:the|my|your|it|them)\s+)?((?:\w+\s+)?\w+\s+)?back\b/gi, 'refund $1'],
   [/\bpay(?:ing)?\s+back\b/gi, 'refund'],
+  // "Do I pay for the return shipping?", "who pays for it?", "at my expense": what something
+  // costs the customer, not how they pay ("can I pay for it with Apple Pay?" stays paying).
+  [
+    /\b(?:(?:do|does|will|would|should|must)\s+(?:i|we|you|they|customers?)\s+(?:have\s+to\s+|need\s+to\s+)?|(?:have|has|need|needs)\s+to\s+|who\s+)pays?\s+(?:for|extra)\b/gi,
+    'fee for',
+  ],
+  [/\bwho\s+pays\b/gi, 'fee'],
+  [/\bat\s+(?:my|our|your|the\s+customer'?s?)\s+(?:own\s+)?(?:expense|cost)\b/gi, 'fee'],
   // Cash on delivery is a way to pay, whether or not the sentence says "pay"; it says nothing
   // about delivery ("how much is delivery?" is not answered by a cash-on-delivery rule).
   [/\bcash[- ]on[- ]delivery\b/gi, 'cash payment'],
@@ -231,6 +249,13 @@ const ARABIC_PHRASES: readonly [RegExp, string][] = [
   [
     /(?:^|\s)[وفب]?(?:ال|ا|ت|ي|ن)?دفع(?:ت)?\s+(?:نقدا\s+)?(?:لل|ل)مندوب(?![\u0621-\u064A])/g,
     ' الدفع نقدا',
+  ],
+  // Who pays for something, or at whose expense, asks what it costs the customer: "مين يدفع
+  // الشحن؟", "على حسابي ولا حسابكم؟".
+  [/(?:^|\s)(?:مين|من)\s+(?:ي|ب)?(?:دفع|يدفع)(?![\u0621-\u064A])/g, ' رسوم'],
+  [
+    /(?:^|\s)علي\s+(?:حسابي|حسابكم|حسابنا|حساب\s+مين|حساب\s+من|حساب\s+العميل)(?![\u0621-\u064A])/g,
+    ' رسوم',
   ],
   // Same-day and next-day delivery.
   [

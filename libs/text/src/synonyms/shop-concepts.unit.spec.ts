@@ -42,6 +42,14 @@ describe('shop concepts', () => {
     ['a Gulf garment / item', 'my dishdasha', 'Items can be returned', '~item'],
     ['shortening / alterations', 'Can you shorten it?', 'Free hemming on abayas', '~alteration'],
     ['returning, as the stop-word list would drop it', 'لو رجعت الفستان', 'إرجاع', '~return'],
+    [
+      'a swimsuit / swimwear',
+      'can I return a swimsuit?',
+      'Swimwear cannot be returned',
+      '~swimwear',
+    ],
+    ['instalments, as a verb too', 'أقدر أدفع بالتقسيط؟', 'تقسّم تمارا قيمة الطلب', '~instalment'],
+    ['a hole / damage', 'my dress came with a hole in it', 'Report damaged items', '~damaged'],
   ])('%s are one concept', (_what, a, b, concept) => {
     expect(shared(a, b)).toContain(concept);
   });
@@ -198,5 +206,25 @@ describe('Gulf names and chat', () => {
     expect(shared('What is the maximum for cash on delivery?', 'وكم اكثر مبلغ للطلب؟')).toContain(
       '~maximum',
     );
+  });
+
+  it('reads paying for something as what it costs, and paying with something as paying', () => {
+    for (const question of [
+      'Do I pay for the return shipping?',
+      'who pays for the courier?',
+      'Is the exchange at my own expense?',
+      'مين يدفع الشحن؟',
+      'الإرجاع على حسابي؟',
+    ]) {
+      expect(contentTerms(question).has('~price')).toBe(true);
+      expect(contentTerms(question).has('~pay')).toBe(false);
+    }
+    expect(contentTerms('Can I pay for it with Apple Pay?').has('~pay')).toBe(true);
+  });
+
+  it('reads storing a garment as keeping it, and a store as a shop', () => {
+    expect(contentTerms('Store them folded in tissue paper.').has('~store')).toBe(false);
+    expect(contentTerms('How should I store my beaded dress?').has('~keep')).toBe(true);
+    expect(contentTerms('do you have a store in Riyadh?').has('~store')).toBe(true);
   });
 });

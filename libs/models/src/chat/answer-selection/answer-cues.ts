@@ -49,7 +49,10 @@ const ANSWER_CUES: Readonly<Record<Exclude<QuestionType, 'other'>, (text: string
   options: (text) =>
     (text.match(/[,،]/g) ?? []).length >= 1 ||
     /\b(?:or|either|options?|methods?|accept|accepted|available|offer|choose)\b/i.test(text) ||
-    /(?:^|\s)(?:او|نقبل|نوفر|متاح|متاحه|تختار|خيارات|طرق|وسائل)(?:\s|$)/.test(normalizeText(text)),
+    // On folded text: "وسائل" reads "وسايل", "المتاحة" "المتاحه".
+    /(?:^|\s)(?:او|نقبل|نوفر|(?:ال)?متاح|(?:ال)?متاحه|تختار|(?:ال)?خيارات|(?:ال)?طرق|(?:ال)?وسايل)(?:\s|$)/.test(
+      normalizeText(text),
+    ),
   // A yes/no policy question is answered by a rule: a modal, a negation, a limit, or a
   // number (an amount, a duration) that says on what terms.
   yes_no: (text) =>

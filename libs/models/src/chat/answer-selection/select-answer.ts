@@ -13,6 +13,7 @@ import {
 } from '@support/text';
 import { splitSentences } from '../sentences.js';
 import { answerStrength } from './answer-cues.js';
+import { leadsList } from './answer-text.js';
 import {
   detectQuestionType,
   kindTerms,
@@ -55,9 +56,9 @@ const OFFERS_INSTEAD =
 
 // The shop actions a question can be about. A sentence about another action (in neither its words
 // nor its document's title) answers another question: "free delivery over 200 SAR" does not answer
-// "can I pay on delivery?", whatever words it shares with it. Missing one keeps a sentence under
-// the floor.
-const ACTIONS = new Set([
+// "can I pay on delivery?", whatever words it shares with it. So does a sentence whose section is
+// about an action the question does not name. Either keeps a sentence under the floor.
+const TRANSACTIONS = new Set([
   '~deliver',
   '~return',
   '~refund',
@@ -66,6 +67,10 @@ const ACTIONS = new Set([
   '~pay',
   '~track',
 ]);
+// With what is done to a garment: "how do I wash silk?" is not answered by a rule about perfume.
+// (A page about a garment service still holds the shop's rules for it: "tailored abayas cannot be
+// returned" sits on the tailoring page, so only a section about a transaction is another action's.)
+const ACTIONS = new Set([...TRANSACTIONS, '~wash', '~iron', '~repair', '~alteration']);
 const MISSED_ACTION = 0.5;
 
 // "Where are your branches in Muscat?": the place says where, "branches" what. A sentence that has
@@ -207,6 +212,13 @@ export function selectAnswer(
   const titleTerms = chunks.map((chunk) =>
     sharedTerms(wanted, contentTerms(`${chunk.title ?? ''}\n${sectionHeading(chunk.text) ?? ''}`)),
   );
+  // The action a chunk's section is about, from its heading: "Tamara then returns any instalment
+  // you paid" under "Refunds for Tamara instalments" is about refunding, whatever words it shares
+  // with "can I pay in instalments?". Not from the page's title: a "Returns" page also says when
+  // the money arrives.
+  const aboutActions = chunks.map((chunk) =>
+    [...contentTerms(sectionHeading(chunk.text) ?? '')].filter((term) => TRANSACTIONS.has(term)),
+  );
   const questionWords = wordTerms(focus);
   const questionLanguage = detectLanguage(question);
   const scored: ScoredSentence[] = sentences.map((s) => {
@@ -233,6 +245,10 @@ export function selectAnswer(
           !s.terms.has(term) &&
           !titleTerms[s.chunkIndex]!.has(term),
       );
+      const askedActions = [...part.wanted].filter((term) => ACTIONS.has(term));
+      const about = aboutActions[s.chunkIndex]!;
+      const underOtherAction =
+        askedActions.length > 0 && about.length > 0 && !about.some((term) => part.wanted.has(term));
       const things = [...part.wanted].filter((term) => !isPlaceConcept(term));
       const onlyThePlace =
         things.length > 0 &&
@@ -241,7 +257,7 @@ export function selectAnswer(
       const score =
         coverage *
         kindFactor(s.text, part.type) *
-        (missesAction ? MISSED_ACTION : 1) *
+        (missesAction || underOtherAction ? MISSED_ACTION : 1) *
         (onlyThePlace ? ONLY_THE_PLACE : 1);
       return Math.round(score * 1e4) / 1e4;
     });
@@ -263,8 +279,18 @@ export function selectAnswer(
   // Ties go to the chunk whose title names more of the question (the document about it), then to
   // the sentence with more of what the message tells ("I paid with KNET"), then to the
   // higher-ranked chunk, then to the earlier sentence.
+  // "What payment methods do you have?": of the sentences that answer alike, the one a list
+  // hangs from ("Payment methods we accept" and its items) names them all.
+  const asksOptions = parts.some((part) => part.type === 'options');
+  const listLeads = new Set(
+    asksOptions
+      ? scored.filter((s) => leadsList(chunks[s.chunkIndex]!.text, s.text)).map((s) => s.text)
+      : [],
+  );
+  const leads = (s: ScoredSentence) => (listLeads.has(s.text) ? 1 : 0);
   const byRank = (a: ScoredSentence, b: ScoredSentence) =>
     b.score - a.score ||
+    leads(b) - leads(a) ||
     titleTerms[b.chunkIndex]!.size - titleTerms[a.chunkIndex]!.size ||
     b.told - a.told ||
     a.chunkIndex - b.chunkIndex ||
@@ -282,6 +308,7 @@ export function selectAnswer(
     // Of the sentences that tie with the first, the one that speaks to the customer leads.
     const ties = (s: ScoredSentence) =>
       s.score === first.score &&
+      leads(s) === leads(first) &&
       titleTerms[s.chunkIndex]!.size === titleTerms[first.chunkIndex]!.size;
     return (
       candidates.find((s) => ties(s) && ADDRESSES_CUSTOMER.test(normalizeText(s.text))) ?? first

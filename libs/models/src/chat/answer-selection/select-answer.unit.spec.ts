@@ -375,4 +375,42 @@ describe('selectAnswer', () => {
       `${delivery.text} [delivery#2]`,
     ]);
   });
+
+  it('does not answer from a section about another action, whatever words it shares', () => {
+    const paying: PromptChunk = {
+      chunkId: 'payments#2',
+      title: 'Payment options',
+      lang: 'en',
+      text: 'Tamara instalments\n\nTamara splits an order into 3 monthly payments, the first at checkout.',
+    };
+    const refunding: PromptChunk = {
+      chunkId: 'refunds#4',
+      title: 'Refund timelines',
+      lang: 'en',
+      text: 'Refunds for Tamara instalments\n\nTamara then cancels your remaining instalments and returns any instalment you paid.',
+    };
+    const answer = picked('Can I pay in instalments?', [refunding, paying]);
+    expect(answer).toContain(
+      'Tamara splits an order into 3 monthly payments, the first at checkout. [payments#2]',
+    );
+    expect(answer.filter((line) => line.endsWith('[refunds#4]'))).toEqual([]);
+  });
+
+  it('does not answer how to wash a garment with a rule that does not wash it', () => {
+    expect(picked('How do I wash a silk dress?', [CARE])).toEqual([]);
+  });
+
+  it('answers a question for the options with the line the list hangs from', () => {
+    const payments: PromptChunk = {
+      chunkId: 'payments#1',
+      title: 'Payments',
+      lang: 'en',
+      text:
+        'Payment methods we accept\n\n- Visa and Mastercard\n- Apple Pay\n- Cash on delivery\n\n' +
+        'You can pay by card, or in cash at the door for an extra 12 SAR.',
+    };
+    expect(picked('What payment methods do you have?', [payments])[0]).toBe(
+      'Payment methods we accept [payments#1]',
+    );
+  });
 });

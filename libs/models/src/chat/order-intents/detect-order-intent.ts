@@ -62,6 +62,8 @@ const POLICY_QUESTION = [
   /\b(?:can|could|will|would)\s+you\s+(?!(?:please\s+)?(?:check|track|find|look|see|locate|confirm|tell\s+me\s+where)\b)/,
   /\bdo\s+(?:i|we)\s+(?:still\s+)?(?:get|have\s+to|need\s+to|pay)\b/,
   /\b(?:is|are)\s+there\b/,
+  // "What are my delivery options?": the shop's choices, not one order's record.
+  /\b(?:options|choices|methods)\b/,
   /\bis\s+it\s+possible\b/,
   /\bwhen\s+(?:do|does|can|should|would)\s+(?:i|we|you)\b/,
   /\bwhat\s+does\b.*\bmean\b/,

@@ -38,6 +38,8 @@ describe('detectOrderIntent', () => {
     'How long do I have to return a dress?',
     'How do I return my order?',
     'Can I pay for my order by card?',
+    'What are my delivery options?',
+    'which payment methods can I use for my order?',
     'What payment methods do you accept?',
     'Do you ship to Bahrain?',
     'كيف ارجع طلبي؟',

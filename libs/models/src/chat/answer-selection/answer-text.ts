@@ -1,0 +1,161 @@
+import type { PromptChunk } from '@support/policy';
+import { LIST_MARKER } from '../sentences.js';
+import type { ScoredSentence } from './select-answer.js';
+
+// A list's lead-in longer than this is a sentence of its own, not a label for the items.
+const MAX_LEAD = 120;
+const MAX_ITEMS = 8;
+
+/**
+ * The reply of the extractive responder: each picked sentence with its citation, on a line of its
+ * own, quoted so that it says what it says where it stands in the chunk:
+ * - a list item under what it is a list of ("Items that cannot be returned: Swimwear and
+ *   burkinis"), the whole list when its lead-in answers the question too ("Attach at least 3
+ *   clear photos: …");
+ * - a heading or lead-in with the list under it ("Items that cannot be returned: Lingerie…; …");
+ * - a bare section heading ("Photos we need") only when nothing else of its chunk is shown.
+ * Every word comes from the cited chunk, so the citation checks see what they always saw.
+ */
+export function answerText(
+  picked: readonly ScoredSentence[],
+  scored: readonly ScoredSentence[],
+  chunks: readonly PromptChunk[],
+  floor: number,
+): string {
+  const textOf = new Map(chunks.map((chunk) => [chunk.chunkId, chunk.text]));
+  const leadOf = (text: string, chunkId: string) =>
+    scored.find((s) => s.chunkId === chunkId && bare(s.text) === text);
+  const shownLists = new Set<string>();
+  const lines: string[] = [];
+  for (const sentence of picked) {
+    const text = textOf.get(sentence.chunkId) ?? '';
+    const list = listOf(text, sentence.text);
+    let shown = sentence.text;
+    if (list !== undefined) {
+      const key = `${sentence.chunkId}\u0000${list.lead}`;
+      if (shownLists.has(key)) continue;
+      shownLists.add(key);
+      // The whole list answers when its lead does ("what photos do you need?"); else the items
+      // that answer ("can I return a swimsuit?" under "Items that cannot be returned").
+      const lead = leadOf(list.lead, sentence.chunkId);
+      const whole = list.isLead || (lead !== undefined && lead.score >= floor);
+      const items = whole
+        ? [...list.items]
+        : picked
+            .filter(
+              (other) =>
+                other.chunkId === sentence.chunkId && list.items.includes(item(other.text)),
+            )
+            .map((other) => item(other.text));
+      // An item of two sentences is quoted by the one picked.
+      if (items.length === 0) items.push(item(sentence.text));
+      shown = `${list.lead}: ${items.join(separator(list.lead))}`;
+    } else if (isHeading(text, sentence.text)) {
+      if (picked.some((other) => other !== sentence && other.chunkId === sentence.chunkId))
+        continue;
+      // "Photos we need" over "Attach at least 3 clear photos:" and its list: the list answers.
+      const under = listOf(text, lineAfterHeading(text));
+      if (under?.isLead === true) {
+        const key = `${sentence.chunkId}\u0000${under.lead}`;
+        if (shownLists.has(key)) continue;
+        shownLists.add(key);
+        shown = `${under.lead}: ${under.items.join(separator(under.lead))}`;
+      }
+    }
+    lines.push(`${shown} [${sentence.chunkId}]`);
+  }
+  return lines.join('\n');
+}
+
+interface ListAround {
+  /** The heading or lead-in the list hangs from, without its colon. */
+  readonly lead: string;
+  readonly items: readonly string[];
+  /** Whether the sentence is the lead itself rather than one of the items. */
+  readonly isLead: boolean;
+}
+
+/** Whether `sentence` is a heading or lead-in with a list under it in `text`. */
+export function leadsList(text: string, sentence: string): boolean {
+  return listOf(text, sentence)?.isLead === true;
+}
+
+/** The list `sentence` belongs to in `text`, as one of its items or as its lead; else undefined. */
+function listOf(text: string, sentence: string): ListAround | undefined {
+  const lines = text.split(/\r?\n/);
+  const itemAt = lines.findIndex(
+    (line) => LIST_MARKER.test(line) && line.replace(LIST_MARKER, '').includes(sentence),
+  );
+  const leadAt =
+    itemAt >= 0
+      ? previousLine(lines, itemAt)
+      : lines.findIndex((line) => !LIST_MARKER.test(line) && bare(line) === bare(sentence));
+  if (leadAt < 0) return undefined;
+  const lead = bare(lines[leadAt]!);
+  if (lead.length === 0 || lead.length > MAX_LEAD || /[.!?؟؛…]$/.test(lead)) return undefined;
+  const items = itemsAfter(lines, leadAt);
+  if (items.length === 0) return undefined;
+  return { lead, items, isLead: itemAt < 0 };
+}
+
+/** The nearest line above `at` that is neither blank nor a list item, or -1. */
+function previousLine(lines: readonly string[], at: number): number {
+  for (let i = at - 1; i >= 0; i -= 1)
+    if (lines[i]!.trim() !== '' && !LIST_MARKER.test(lines[i]!)) return i;
+  return -1;
+}
+
+/** The list items that follow line `at` (blank lines before the first one allowed). */
+function itemsAfter(lines: readonly string[], at: number): string[] {
+  const items: string[] = [];
+  for (let i = at + 1; i < lines.length && items.length < MAX_ITEMS; i += 1) {
+    const line = lines[i]!;
+    if (line.trim() === '') {
+      if (items.length > 0) break;
+      continue;
+    }
+    if (!LIST_MARKER.test(line)) break;
+    items.push(
+      line
+        .replace(LIST_MARKER, '')
+        .trim()
+        .replace(/[;,.،؛]+$/, ''),
+    );
+  }
+  return items;
+}
+
+/** A list item as it is joined with the others: its own closing mark would double theirs. */
+function item(text: string): string {
+  return text.trim().replace(/[;,.،؛]+$/, '');
+}
+
+/** A heading or lead-in as a label: no Markdown marks, no closing colon. */
+function bare(line: string): string {
+  return line
+    .replace(/^#+\s*/, '')
+    .trim()
+    .replace(/\s*:$/, '');
+}
+
+/** The first line after a chunk's heading and the blank line under it. */
+function lineAfterHeading(text: string): string {
+  return (
+    text
+      .split(/\r?\n/)
+      .slice(1)
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? ''
+  );
+}
+
+// A chunk opens with its section's heading on a line of its own, then a blank line.
+function isHeading(text: string, sentence: string): boolean {
+  const [first, second] = text.split(/\r?\n/);
+  return first?.trim() === sentence && second?.trim() === '';
+}
+
+function separator(lead: string): string {
+  // Not "؛": the citation check ends a sentence there, and each piece would need its own citation.
+  return /[\u0600-\u06FF]/.test(lead) ? '، ' : '; ';
+}

@@ -227,4 +227,20 @@ describe('Gulf names and chat', () => {
     expect(contentTerms('How should I store my beaded dress?').has('~keep')).toBe(true);
     expect(contentTerms('do you have a store in Riyadh?').has('~store')).toBe(true);
   });
+
+  it('reads a place name under a glued preposition as the place', () => {
+    expect(contentTerms('كم يوم التوصيل لجدة؟').has('~jeddah')).toBe(true);
+    expect(contentTerms('الشحن بدبي').has('~dubai')).toBe(true);
+    expect(contentTerms('لعمل').has('~oman')).toBe(false);
+  });
+
+  it('reads receiving a return as the courier picking it up, not as a delivery', () => {
+    const terms = contentTerms('تُخصم رسوم استلام المرتجع من المبلغ المسترد');
+    expect(terms.has('~collect')).toBe(true);
+    expect(terms.has('~deliver')).toBe(false);
+  });
+
+  it('does not read the word "boutique" in a shop\'s name as a store', () => {
+    expect(contentTerms('every Sanaa Boutique order').has('~store')).toBe(false);
+  });
 });

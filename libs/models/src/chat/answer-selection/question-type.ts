@@ -96,7 +96,7 @@ const KIND_WORDS: Readonly<Record<QuestionType, string>> = {
   duration:
     'day days hour hours week weeks month months year years time window period deadline soon quick quickly fast يوم ايام ساعة ساعات اسبوع اسابيع شهر سنة مدة المدة وقت الوقت فترة يستغرق تستغرق ياخذ تاخذ',
   amount:
-    'cost costs price prices fee fees charge charges much amount extra additional سعر السعر رسوم الرسوم تكلفة إضافية إضافي اضافية اضافي',
+    'cost costs price prices fee fees charge charges much amount free extra additional سعر السعر رسوم الرسوم تكلفة مجاني مجانا إضافية إضافي اضافية اضافي',
   place: 'place location مكان',
   procedure: 'step steps process procedure way خطوات الخطوات طريقة',
   options: 'option options method methods kind kinds type types خيارات طرق انواع',

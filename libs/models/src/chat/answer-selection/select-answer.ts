@@ -276,9 +276,6 @@ export function selectAnswer(
       lang: s.lang,
     };
   });
-  // Ties go to the chunk whose title names more of the question (the document about it), then to
-  // the sentence with more of what the message tells ("I paid with KNET"), then to the
-  // higher-ranked chunk, then to the earlier sentence.
   // "What payment methods do you have?": of the sentences that answer alike, the one a list
   // hangs from ("Payment methods we accept" and its items) names them all.
   const asksOptions = parts.some((part) => part.type === 'options');
@@ -288,6 +285,9 @@ export function selectAnswer(
       : [],
   );
   const leads = (s: ScoredSentence) => (listLeads.has(s.text) ? 1 : 0);
+  // Ties go to a list's lead (above), then to the chunk whose title names more of the question
+  // (the document about it), then to the sentence with more of what the message tells ("I paid
+  // with KNET"), then to the higher-ranked chunk, then to the earlier sentence.
   const byRank = (a: ScoredSentence, b: ScoredSentence) =>
     b.score - a.score ||
     leads(b) - leads(a) ||

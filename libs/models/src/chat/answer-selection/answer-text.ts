@@ -49,7 +49,7 @@ export function answerText(
             .map((other) => item(other.text));
       // An item of two sentences is quoted by the one picked.
       if (items.length === 0) items.push(item(sentence.text));
-      shown = `${list.lead}: ${items.join(separator(list.lead))}`;
+      shown = joined(list.lead, items) ?? sentence.text;
     } else if (isHeading(text, sentence.text)) {
       if (picked.some((other) => other !== sentence && other.chunkId === sentence.chunkId))
         continue;
@@ -59,7 +59,7 @@ export function answerText(
         const key = `${sentence.chunkId}\u0000${under.lead}`;
         if (shownLists.has(key)) continue;
         shownLists.add(key);
-        shown = `${under.lead}: ${under.items.join(separator(under.lead))}`;
+        shown = joined(under.lead, under.items) ?? sentence.text;
       }
     }
     lines.push(`${shown} [${sentence.chunkId}]`);
@@ -89,9 +89,10 @@ function listOf(text: string, sentence: string): ListAround | undefined {
   const leadAt =
     itemAt >= 0
       ? previousLine(lines, itemAt)
-      : lines.findIndex((line) => !LIST_MARKER.test(line) && bare(line) === bare(sentence));
+      : lines.findIndex((line) => !LIST_MARKER.test(line) && lastSentence(line) === bare(sentence));
   if (leadAt < 0) return undefined;
-  const lead = bare(lines[leadAt]!);
+  // "We review reports within 1 working day. You then choose:": the lead is the last sentence.
+  const lead = lastSentence(lines[leadAt]!);
   if (lead.length === 0 || lead.length > MAX_LEAD || /[.!?؟؛…]$/.test(lead)) return undefined;
   const items = itemsAfter(lines, leadAt);
   if (items.length === 0) return undefined;
@@ -130,6 +131,11 @@ function item(text: string): string {
   return text.trim().replace(/[;,.،؛]+$/, '');
 }
 
+/** The last sentence of a line, as a label ({@link bare}). */
+function lastSentence(line: string): string {
+  return bare(line.split(/(?<=[.!?؟؛…])\s+/).at(-1) ?? '');
+}
+
 /** A heading or lead-in as a label: no Markdown marks, no closing colon. */
 function bare(line: string): string {
   return line
@@ -154,6 +160,18 @@ function isHeading(text: string, sentence: string): boolean {
   const [first, second] = text.split(/\r?\n/);
   return first?.trim() === sentence && second?.trim() === '';
 }
+
+/**
+ * The lead and its items as one sentence, or undefined when one of them holds a sentence end: the
+ * citation check cuts a reply into sentences, and every piece of a cut line would need a citation.
+ */
+function joined(lead: string, items: readonly string[]): string | undefined {
+  const pieces = [lead, ...items];
+  if (pieces.some((piece) => SENTENCE_END.test(piece))) return undefined;
+  return `${lead}: ${items.join(separator(lead))}`;
+}
+
+const SENTENCE_END = /[.!?؟؛…](?=\s)/;
 
 function separator(lead: string): string {
   // Not "؛": the citation check ends a sentence there, and each piece would need its own citation.

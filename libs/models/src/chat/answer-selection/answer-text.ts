@@ -1,5 +1,5 @@
 import type { PromptChunk } from '@support/policy';
-import { LIST_MARKER } from '../sentences.js';
+import { LIST_MARKER, splitSentences } from '../sentences.js';
 import type { ScoredSentence } from './select-answer.js';
 
 // A list's lead-in longer than this is a sentence of its own, not a label for the items.
@@ -13,6 +13,7 @@ const MAX_ITEMS = 8;
  *   burkinis"), the whole list when its lead-in answers the question too ("Attach at least 3
  *   clear photos: …");
  * - a heading or lead-in with the list under it ("Items that cannot be returned: Lingerie…; …");
+ *   items of several sentences go one sentence a line, each cited;
  * - a bare section heading ("Photos we need") only when nothing else of its chunk is shown.
  * Every word comes from the cited chunk, so the citation checks see what they always saw.
  */
@@ -30,7 +31,8 @@ export function answerText(
   for (const sentence of picked) {
     const text = textOf.get(sentence.chunkId) ?? '';
     const list = listOf(text, sentence.text);
-    let shown = sentence.text;
+    const cite = (line: string) => `${line} [${sentence.chunkId}]`;
+    let shown = [cite(sentence.text)];
     if (list !== undefined) {
       const key = `${sentence.chunkId}\u0000${list.lead}`;
       if (shownLists.has(key)) continue;
@@ -49,20 +51,20 @@ export function answerText(
             .map((other) => item(other.text));
       // An item of two sentences is quoted by the one picked.
       if (items.length === 0) items.push(item(sentence.text));
-      shown = joined(list.lead, items) ?? sentence.text;
+      shown = listLines(list.lead, items).map(cite);
     } else if (isHeading(text, sentence.text)) {
       if (picked.some((other) => other !== sentence && other.chunkId === sentence.chunkId))
         continue;
       // "Photos we need" over "Attach at least 3 clear photos:" and its list: the list answers.
-      const under = listOf(text, lineAfterHeading(text));
+      const under = listOf(text, lastSentence(lineAfterHeading(text)));
       if (under?.isLead === true) {
         const key = `${sentence.chunkId}\u0000${under.lead}`;
         if (shownLists.has(key)) continue;
         shownLists.add(key);
-        shown = joined(under.lead, under.items) ?? sentence.text;
+        shown = listLines(under.lead, under.items).map(cite);
       }
     }
-    lines.push(`${shown} [${sentence.chunkId}]`);
+    lines.push(...shown);
   }
   return lines.join('\n');
 }
@@ -162,13 +164,14 @@ function isHeading(text: string, sentence: string): boolean {
 }
 
 /**
- * The lead and its items as one sentence, or undefined when one of them holds a sentence end: the
- * citation check cuts a reply into sentences, and every piece of a cut line would need a citation.
+ * The lines that quote a lead and its items, each to be cited: one line when no piece holds a
+ * sentence end; else the lead, then each sentence of each item on a line of its own, since the
+ * citation check cuts a reply into sentences and each piece would need its own citation.
  */
-function joined(lead: string, items: readonly string[]): string | undefined {
-  const pieces = [lead, ...items];
-  if (pieces.some((piece) => SENTENCE_END.test(piece))) return undefined;
-  return `${lead}: ${items.join(separator(lead))}`;
+function listLines(lead: string, items: readonly string[]): string[] {
+  if (![lead, ...items].some((piece) => SENTENCE_END.test(piece)))
+    return [`${lead}: ${items.join(separator(lead))}`];
+  return [`${lead}:`, ...items.flatMap((listItem) => splitSentences(listItem))];
 }
 
 const SENTENCE_END = /[.!?؟؛…](?=\s)/;

@@ -66,6 +66,27 @@ describe('answerText', () => {
     );
   });
 
+  it('cites each sentence on a line of its own when list items hold more than one', () => {
+    const cash: PromptChunk = {
+      chunkId: 'refunds#3',
+      title: 'Refunds',
+      lang: 'en',
+      text:
+        'Refunds for cash on delivery orders\n\nFor a cash order, choose one of:\n\n' +
+        '- Store credit: added within 1 working day. It does not expire.\n' +
+        '- Bank transfer: send an IBAN in your name. It arrives within 5 working days.',
+    };
+    expect(reply('I paid cash on delivery, how do I get my refund?', [cash])).toBe(
+      [
+        'For a cash order, choose one of: [refunds#3]',
+        'Store credit: added within 1 working day. [refunds#3]',
+        'It does not expire [refunds#3]',
+        'Bank transfer: send an IBAN in your name. [refunds#3]',
+        'It arrives within 5 working days [refunds#3]',
+      ].join('\n'),
+    );
+  });
+
   it('quotes a sentence outside any list as it is', () => {
     const { picked, scored } = selectAnswer('How long do I keep the packaging?', [PHOTOS]);
     expect(answerText(picked, scored, [PHOTOS], SENTENCE_MIN_SCORE)).toBe(

@@ -195,7 +195,7 @@ const ENGLISH_PHRASES: readonly [RegExp, string][] = [
   // "Do I pay for the return shipping?", "who pays for it?", "at my expense": what something
   // costs the customer, not how they pay ("can I pay for it with Apple Pay?" stays paying).
   [
-    /\b(?:(?:do|does|will|would|should|must)\s+(?:i|we|you|they|customers?)\s+(?:have\s+to\s+|need\s+to\s+)?|(?:have|has|need|needs)\s+to\s+|who\s+)pays?\s+(?:for|extra)\b/gi,
+    /\b(?:(?:do|does|will|would|should|must)\s+(?:i|we|you|they|customers?)\s+(?:have\s+to\s+|need\s+to\s+)?|(?:have|has|need|needs)\s+to\s+)pays?\s+(?:for|extra)\b/gi,
     'fee for',
   ],
   [/\bwho\s+pays\b/gi, 'fee'],

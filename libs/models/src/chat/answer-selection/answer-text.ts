@@ -24,9 +24,16 @@ export function answerText(
   floor: number,
 ): string {
   const textOf = new Map(chunks.map((chunk) => [chunk.chunkId, chunk.text]));
-  const leadOf = (text: string, chunkId: string) =>
-    scored.find((s) => s.chunkId === chunkId && bare(s.text) === text);
+  const leadOf = (label: string, chunkId: string) =>
+    scored.find((s) => s.chunkId === chunkId && bare(s.text) === label);
+  // Each list is quoted once, whichever of its sentences were picked.
   const shownLists = new Set<string>();
+  const firstShowing = (chunkId: string, lead: string): boolean => {
+    const key = `${chunkId}\u0000${lead}`;
+    if (shownLists.has(key)) return false;
+    shownLists.add(key);
+    return true;
+  };
   const lines: string[] = [];
   for (const sentence of picked) {
     const text = textOf.get(sentence.chunkId) ?? '';
@@ -34,9 +41,7 @@ export function answerText(
     const cite = (line: string) => `${line} [${sentence.chunkId}]`;
     let shown = [cite(sentence.text)];
     if (list !== undefined) {
-      const key = `${sentence.chunkId}\u0000${list.lead}`;
-      if (shownLists.has(key)) continue;
-      shownLists.add(key);
+      if (!firstShowing(sentence.chunkId, list.lead)) continue;
       // The whole list answers when its lead does ("what photos do you need?"); else the items
       // that answer ("can I return a swimsuit?" under "Items that cannot be returned").
       const lead = leadOf(list.lead, sentence.chunkId);
@@ -52,15 +57,13 @@ export function answerText(
       // An item of two sentences is quoted by the one picked.
       if (items.length === 0) items.push(item(sentence.text));
       shown = listLines(list.lead, items).map(cite);
-    } else if (isHeading(text, sentence.text)) {
+    } else if (opensChunk(text, sentence.text)) {
       if (picked.some((other) => other !== sentence && other.chunkId === sentence.chunkId))
         continue;
       // "Photos we need" over "Attach at least 3 clear photos:" and its list: the list answers.
       const under = listOf(text, lastSentence(lineAfterHeading(text)));
       if (under?.isLead === true) {
-        const key = `${sentence.chunkId}\u0000${under.lead}`;
-        if (shownLists.has(key)) continue;
-        shownLists.add(key);
+        if (!firstShowing(sentence.chunkId, under.lead)) continue;
         shown = listLines(under.lead, under.items).map(cite);
       }
     }
@@ -77,9 +80,19 @@ interface ListAround {
   readonly isLead: boolean;
 }
 
-/** Whether `sentence` is a heading or lead-in with a list under it in `text`. */
-export function leadsList(text: string, sentence: string): boolean {
-  return listOf(text, sentence)?.isLead === true;
+/**
+ * Whether a sentence of `text` is a heading or lead-in with a list under it: the lines of `text`
+ * are read once, for all the sentences asked about.
+ */
+export function listLeadsOf(text: string): (sentence: string) => boolean {
+  const lines = text.split(/\r?\n/);
+  const leads = new Set<string>();
+  lines.forEach((line, at) => {
+    const lead = lastSentence(line);
+    if (!LIST_MARKER.test(line) && isLabel(lead) && itemsAfter(lines, at).length > 0)
+      leads.add(lead);
+  });
+  return (sentence) => leads.has(bare(sentence));
 }
 
 /** The list `sentence` belongs to in `text`, as one of its items or as its lead; else undefined. */
@@ -95,10 +108,15 @@ function listOf(text: string, sentence: string): ListAround | undefined {
   if (leadAt < 0) return undefined;
   // "We review reports within 1 working day. You then choose:": the lead is the last sentence.
   const lead = lastSentence(lines[leadAt]!);
-  if (lead.length === 0 || lead.length > MAX_LEAD || /[.!?؟؛…]$/.test(lead)) return undefined;
+  if (!isLabel(lead)) return undefined;
   const items = itemsAfter(lines, leadAt);
   if (items.length === 0) return undefined;
   return { lead, items, isLead: itemAt < 0 };
+}
+
+/** Whether a line's last sentence can label a list: short, and not a sentence that ends. */
+function isLabel(lead: string): boolean {
+  return lead.length > 0 && lead.length <= MAX_LEAD && !/[.!?؟؛…]$/.test(lead);
 }
 
 /** The nearest line above `at` that is neither blank nor a list item, or -1. */
@@ -118,12 +136,7 @@ function itemsAfter(lines: readonly string[], at: number): string[] {
       continue;
     }
     if (!LIST_MARKER.test(line)) break;
-    items.push(
-      line
-        .replace(LIST_MARKER, '')
-        .trim()
-        .replace(/[;,.،؛]+$/, ''),
-    );
+    items.push(item(line.replace(LIST_MARKER, '')));
   }
   return items;
 }
@@ -157,8 +170,10 @@ function lineAfterHeading(text: string): string {
   );
 }
 
-// A chunk opens with its section's heading on a line of its own, then a blank line.
-function isHeading(text: string, sentence: string): boolean {
+// The chunk's opening line, with a blank line under it: its heading, or a one-line paragraph.
+// Looser than `sectionHeading` (any length, any closing mark): either is left out when more of the
+// chunk is shown.
+function opensChunk(text: string, sentence: string): boolean {
   const [first, second] = text.split(/\r?\n/);
   return first?.trim() === sentence && second?.trim() === '';
 }

@@ -11,9 +11,9 @@ import {
   termConcept,
   wordTerms,
 } from '@support/text';
-import { splitSentences } from '../sentences.js';
+import { sectionHeading, splitSentences } from '../sentences.js';
 import { answerStrength } from './answer-cues.js';
-import { leadsList } from './answer-text.js';
+import { listLeadsOf } from './answer-text.js';
 import {
   detectQuestionType,
   kindTerms,
@@ -209,15 +209,16 @@ export function selectAnswer(
   // A chunk's title and its section's heading say what its sentences are about: "It is open on
   // Friday from 4 PM" is about the store of the "Our stores" section, "Fee: 2.500 BHD" about the
   // delivery of the "Same-day delivery" section.
-  const titleTerms = chunks.map((chunk) =>
-    sharedTerms(wanted, contentTerms(`${chunk.title ?? ''}\n${sectionHeading(chunk.text) ?? ''}`)),
+  const headings = chunks.map((chunk) => sectionHeading(chunk.text) ?? '');
+  const titleTerms = chunks.map((chunk, i) =>
+    sharedTerms(wanted, contentTerms(`${chunk.title ?? ''}\n${headings[i]}`)),
   );
   // The action a chunk's section is about, from its heading: "Tamara then returns any instalment
   // you paid" under "Refunds for Tamara instalments" is about refunding, whatever words it shares
   // with "can I pay in instalments?". Not from the page's title: a "Returns" page also says when
   // the money arrives.
-  const aboutActions = chunks.map((chunk) =>
-    [...contentTerms(sectionHeading(chunk.text) ?? '')].filter((term) => TRANSACTIONS.has(term)),
+  const aboutActions = headings.map((heading) =>
+    [...contentTerms(heading)].filter((term) => TRANSACTIONS.has(term)),
   );
   const questionWords = wordTerms(focus);
   const questionLanguage = detectLanguage(question);
@@ -279,12 +280,8 @@ export function selectAnswer(
   // "What payment methods do you have?": of the sentences that answer alike, the one a list
   // hangs from ("Payment methods we accept" and its items) names them all.
   const asksOptions = parts.some((part) => part.type === 'options');
-  const listLeads = new Set(
-    asksOptions
-      ? scored.filter((s) => leadsList(chunks[s.chunkIndex]!.text, s.text)).map((s) => s.text)
-      : [],
-  );
-  const leads = (s: ScoredSentence) => (listLeads.has(s.text) ? 1 : 0);
+  const isListLead = asksOptions ? chunks.map((chunk) => listLeadsOf(chunk.text)) : [];
+  const leads = (s: ScoredSentence) => (isListLead[s.chunkIndex]?.(s.text) ? 1 : 0);
   // Ties go to a list's lead (above), then to the chunk whose title names more of the question
   // (the document about it), then to the sentence with more of what the message tells ("I paid
   // with KNET"), then to the higher-ranked chunk, then to the earlier sentence.
@@ -434,15 +431,6 @@ const TABLE_ROW = /^([^:;،\n]{1,60}): [^;،]+[;،] [^:;،]{1,60}: /;
 
 function tableLabel(sentence: string): string | undefined {
   return TABLE_ROW.exec(sentence)?.[1];
-}
-
-// A chunk opens with its section's heading on a line of its own, then a blank line.
-const HEADING_LINE = /^([^\n]{1,80})\n\n/;
-
-/** The heading a chunk's text opens with, when it has one (a short line that ends no sentence). */
-function sectionHeading(text: string): string | undefined {
-  const line = HEADING_LINE.exec(text)?.[1]?.trim();
-  return line !== undefined && !/[.!?؟:؛]$/.test(line) ? line : undefined;
 }
 
 /** `returns-policy` of `returns-policy#2`. */

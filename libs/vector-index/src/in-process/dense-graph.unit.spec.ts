@@ -4,12 +4,18 @@ import { describeVectorIndexContract } from '../testing/vector-index.contract.js
 import { testChunk } from '../testing/test-chunk.js';
 import { InProcessVectorIndex } from './in-process-vector-index.js';
 
-// The dense leg through the HNSW graph: `exactScanLimit: 0` puts every namespace on the graph
-// from its first point, so the contract and the cases below exercise the graph, not the scan.
-describeVectorIndexContract(
-  'in-process (dense graph)',
-  () => new InProcessVectorIndex({ denseSearch: { exactScanLimit: 0 } }),
-);
+// The dense leg's two approximate tiers from a namespace's first point: the 8-bit scan (no exact
+// scan; the scan's default limit is far above these sizes) and the HNSW graph (neither scan).
+const TIERS = [
+  { name: '8-bit scan', settings: { exactScanLimit: 0 }, graph: 'none' },
+  { name: 'graph', settings: { exactScanLimit: 0, quantizedScanLimit: 0 }, graph: 'built' },
+] as const;
+
+for (const tier of TIERS)
+  describeVectorIndexContract(
+    `in-process (dense ${tier.name})`,
+    () => new InProcessVectorIndex({ denseSearch: tier.settings }),
+  );
 
 const DIMENSIONS = 48;
 
@@ -42,9 +48,9 @@ async function recallAt20(
   return found / (20 * queries.length);
 }
 
-describe('InProcessVectorIndex dense graph', () => {
+describe.each(TIERS)('InProcessVectorIndex dense $name', (tier) => {
   it('finds at least 98% of the exact top 20, with exact cosine scores', async () => {
-    const index = new InProcessVectorIndex({ denseSearch: { exactScanLimit: 0 } });
+    const index = new InProcessVectorIndex({ denseSearch: tier.settings });
     await index.ensureCollection('recall', { denseSize: DIMENSIONS });
     const vectors = clusteredVectors(3000, 1);
     for (let start = 0; start < vectors.length; start += 250) {
@@ -54,11 +60,11 @@ describe('InProcessVectorIndex dense graph', () => {
         batch.map((dense, i) => testChunk(chunkId(start + i), dense)),
       );
     }
-    expect(await index.denseGraph('recall')).toBe('built');
+    expect(await index.denseGraph('recall')).toBe(tier.graph);
     const queries = clusteredVectors(100, 2);
     expect(await recallAt20(index, 'recall', queries)).toBeGreaterThanOrEqual(0.98);
 
-    // Hits the graph and the scan share carry the same score: the graph only proposes.
+    // Hits the tier and the exact scan share carry the same score: the tier only proposes.
     const [query] = queries;
     const exact = new Map(
       (await index.exactDenseQuery('recall', query!, 20)).map((hit) => [hit.chunkId, hit.score]),
@@ -68,8 +74,8 @@ describe('InProcessVectorIndex dense graph', () => {
     }
   });
 
-  it('links every point: each one is the first hit for its own vector', async () => {
-    const index = new InProcessVectorIndex({ denseSearch: { exactScanLimit: 0 } });
+  it('reaches every point: each one is the first hit for its own vector', async () => {
+    const index = new InProcessVectorIndex({ denseSearch: tier.settings });
     await index.ensureCollection('reach', { denseSize: DIMENSIONS });
     const vectors = clusteredVectors(2000, 7);
     for (let start = 0; start < vectors.length; start += 500) {
@@ -87,7 +93,7 @@ describe('InProcessVectorIndex dense graph', () => {
   });
 
   it('answers with the new vectors after upserts and never with deleted points', async () => {
-    const index = new InProcessVectorIndex({ denseSearch: { exactScanLimit: 0 } });
+    const index = new InProcessVectorIndex({ denseSearch: tier.settings });
     await index.ensureCollection('churn', { denseSize: DIMENSIONS });
     const first = clusteredVectors(1000, 3);
     await index.upsert(
@@ -121,8 +127,8 @@ describe('InProcessVectorIndex dense graph', () => {
     expect(await recallAt20(index, 'churn', clusteredVectors(60, 5))).toBeGreaterThanOrEqual(0.98);
   });
 
-  it('keeps the graph right through slot rebuilds (keys outlive slots)', async () => {
-    const index = new InProcessVectorIndex({ denseSearch: { exactScanLimit: 0 } });
+  it('stays right through slot rebuilds (graph keys outlive slots)', async () => {
+    const index = new InProcessVectorIndex({ denseSearch: tier.settings });
     await index.ensureCollection('rebuild', { denseSize: DIMENSIONS });
     // Six full replacements of 400 points: dead slots pass 1024 and outnumber live ones, so slots
     // are renumbered more than once while the graph keeps its keys.
@@ -142,24 +148,60 @@ describe('InProcessVectorIndex dense graph', () => {
     }
   });
 
-  it('scans exactly until the namespace outgrows the scan, then builds the graph once', async () => {
-    const index = new InProcessVectorIndex({ denseSearch: { exactScanLimit: 300 } });
+  it('fills the limit with live points when deleted ones would score higher', async () => {
+    const index = new InProcessVectorIndex({ denseSearch: tier.settings });
+    await index.ensureCollection('dead', { denseSize: DIMENSIONS });
+    // 300 points on one side of a direction; 250 of them deleted (no slot rebuild yet). Asked for
+    // the opposite direction, every live point has a negative cosine, below a dead row's zero.
+    const next = seededRandom(11);
+    const vectors = Array.from({ length: 300 }, () =>
+      Array.from({ length: DIMENSIONS }, (_, d) => (d === 0 ? 5 : next() - 0.5)),
+    );
+    await index.upsert(
+      'dead',
+      vectors.map((dense, n) => testChunk(chunkId(n), dense)),
+    );
+    for (let doc = 0; doc < 50; doc += 1) await index.deleteDocumentChunks('dead', `doc-${doc}`);
+    const opposite = Array.from({ length: DIMENSIONS }, (_, d) => (d === 0 ? -1 : 0));
+    const hits = await index.query('dead', 'dense', opposite, 20);
+    expect(hits.map((hit) => hit.chunkId)).toEqual(
+      (await index.exactDenseQuery('dead', opposite, 20)).map((hit) => hit.chunkId),
+    );
+    expect(hits).toHaveLength(20);
+  });
+});
+
+describe('InProcessVectorIndex dense tiers', () => {
+  it('scans until the namespace outgrows both scans, then builds the graph a batch a write', async () => {
+    const index = new InProcessVectorIndex({
+      denseSearch: { exactScanLimit: 100, quantizedScanLimit: 300, linkBatch: 50 },
+    });
     await index.ensureCollection('grow', { denseSize: DIMENSIONS });
-    const vectors = clusteredVectors(500, 6);
-    await index.upsert(
-      'grow',
-      vectors.slice(0, 300).map((dense, n) => testChunk(chunkId(n), dense)),
-    );
+    const vectors = clusteredVectors(400, 6);
+    const upsert = (from: number, to: number) =>
+      index.upsert(
+        'grow',
+        vectors.slice(from, to).map((dense, i) => testChunk(chunkId(from + i), dense)),
+      );
+    const reachesAll = async (count: number) => {
+      for (let n = 0; n < count; n += 7) {
+        const [best] = await index.query('grow', 'dense', vectors[n]!, 1);
+        expect(best).toMatchObject({ chunkId: chunkId(n) });
+      }
+    };
+    await upsert(0, 100); // the float scan
+    await upsert(100, 300); // the 8-bit scan
     expect(await index.denseGraph('grow')).toBe('none');
-    await index.upsert(
-      'grow',
-      vectors.slice(300).map((dense, i) => testChunk(chunkId(300 + i), dense)),
-    );
+    await reachesAll(300);
+    // Past both: each write links its 10 points and 50 of the 300 waiting; the 8-bit scan answers
+    // until fewer than 50 wait (250, 200, 150, 100, 50, then 0 after the sixth write).
+    for (let write = 0; write < 6; write += 1) {
+      expect(await index.denseGraph('grow')).toBe('none');
+      await reachesAll(300 + 10 * write);
+      await upsert(300 + 10 * write, 310 + 10 * write);
+    }
     expect(await index.denseGraph('grow')).toBe('built');
     // Points added before the graph existed are in it too.
-    for (let n = 0; n < 500; n += 25) {
-      const [best] = await index.query('grow', 'dense', vectors[n]!, 1);
-      expect(best).toMatchObject({ chunkId: chunkId(n) });
-    }
+    await reachesAll(360);
   });
 });

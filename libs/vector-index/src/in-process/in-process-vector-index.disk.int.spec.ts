@@ -96,7 +96,7 @@ describe('InProcessVectorIndex persistence', () => {
 
   it('saves the dense graph beside the snapshot and loads it instead of rebuilding', async () => {
     const directory = await temporaryDirectory();
-    const graphOn = { denseSearch: { exactScanLimit: 0 } };
+    const graphOn = { denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 } };
     const first = new InProcessVectorIndex({ directory, ...graphOn });
     await first.ensureCollection('graph', { denseSize: 3 });
     const vectors = Array.from({ length: 60 }, (_, n) => [1 + (n % 7), n % 5, 1 + n / 10]);
@@ -135,7 +135,10 @@ describe('InProcessVectorIndex persistence', () => {
 
   it('removes graph files a crash left behind, keeping the one the snapshot names', async () => {
     const directory = await temporaryDirectory();
-    const first = new InProcessVectorIndex({ directory, denseSearch: { exactScanLimit: 0 } });
+    const first = new InProcessVectorIndex({
+      directory,
+      denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 },
+    });
     await first.ensureCollection('orphans', { denseSize: 2 });
     await first.upsert('orphans', [chunk('doc-a#0', [1, 0]), chunk('doc-b#0', [0, 1])]);
     await first.close();
@@ -143,7 +146,10 @@ describe('InProcessVectorIndex persistence', () => {
     await writeFile(join(directory, orphan), 'half-written graph');
     await writeFile(join(directory, 'orphans-too.vindex'), 'another namespace, left alone');
 
-    const second = new InProcessVectorIndex({ directory, denseSearch: { exactScanLimit: 0 } });
+    const second = new InProcessVectorIndex({
+      directory,
+      denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 },
+    });
     expect(await second.denseGraph('orphans')).toBe('loaded');
     const names = await readdir(directory);
     expect(names).not.toContain(orphan);
@@ -173,7 +179,10 @@ describe('InProcessVectorIndex persistence', () => {
         Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join('')),
       ]),
     );
-    const index = new InProcessVectorIndex({ directory, denseSearch: { exactScanLimit: 0 } });
+    const index = new InProcessVectorIndex({
+      directory,
+      denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 },
+    });
     expect(await index.denseGraph('old')).toBe('built');
     const hits = await index.query('old', 'dense', [0, 1], 2);
     expect(hits.map((hit) => [hit.chunkId, Number(hit.score.toFixed(4))])).toEqual([
@@ -183,7 +192,10 @@ describe('InProcessVectorIndex persistence', () => {
     // The next write moves it to the current version, graph included.
     await index.upsert('old', [chunk('doc-c#0', [1, 1])]);
     await index.close();
-    const reopened = new InProcessVectorIndex({ directory, denseSearch: { exactScanLimit: 0 } });
+    const reopened = new InProcessVectorIndex({
+      directory,
+      denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 },
+    });
     expect(await reopened.denseGraph('old')).toBe('loaded');
     expect(await reopened.count('old')).toBe(3);
   });

@@ -2,6 +2,7 @@ import { InvalidIndexInput } from '../errors.js';
 import { presentSparse } from '../validation.js';
 import type { IndexedChunk, IndexHit, SparseLeg, SparseVector } from '../vector-index.port.js';
 import { DenseAnn, type DenseAnnSettings } from './dense-ann.js';
+import { QuantizedVectors } from './quantized-vectors.js';
 import { SparsePostings } from './sparse-postings.js';
 import { TopK } from './top-k.js';
 
@@ -17,11 +18,19 @@ export interface StoredChunk {
   sparseAr?: SparseVector;
 }
 
-/** How the dense leg searches: exactly while small, through the HNSW graph beyond. */
+/**
+ * How the dense leg searches: every float vector while small, then every 8-bit copy (rescoring the
+ * best exactly), and through the HNSW graph past that.
+ */
 export interface DenseSearchSettings extends DenseAnnSettings {
-  /** Up to this many live points the dense leg scores every vector (exact, and fast enough). */
+  /** Up to this many live points the dense leg scores every float vector (exact, and fast enough). */
   readonly exactScanLimit: number;
-  /** Graph candidates rescored exactly per query (at least the query's limit). */
+  /**
+   * Up to this many live points the dense leg scans 8-bit copies of the vectors
+   * ({@link QuantizedVectors}); past it and `exactScanLimit`, the graph is built and searched.
+   */
+  readonly quantizedScanLimit: number;
+  /** Candidates of the 8-bit scan or the graph rescored exactly per query (at least the limit). */
   readonly candidates: number;
   /**
    * The search keeps this share of the namespace's points as candidates (never fewer than
@@ -33,18 +42,23 @@ export interface DenseSearchSettings extends DenseAnnSettings {
   readonly maxExpansionSearch: number;
   /**
    * New points wait (scanned exactly by queries) until this many are linked into the graph in one
-   * native call, on one thread ({@link DenseAnn.add} says why not on every core).
+   * native call, on one thread ({@link DenseAnn.add} says why not on every core). While the graph
+   * is being built, each write links its own points and this many more.
    */
   readonly linkBatch: number;
 }
 
 /**
- * Chosen on hashing embeddings (1024-d) of the retrieval bench's corpus, for recall@20 of the dense
- * leg against an exact scan of at least 0.98 up to 100k points (docs/load.md, "Issue 15: embedded
- * index"). Rescoring the graph's best 200 found what rescoring all of its candidates found.
+ * Chosen on hashing embeddings (1024-d) of the retrieval bench's corpus (docs/load.md, "Issue 15:
+ * embedded index"). Their nearest neighbours are near-ties, which a graph finds only by keeping
+ * about 1/32 of the points as candidates: up to 200k points the 8-bit scan is faster than that walk
+ * (7 ms at 100k against 18 ms) with recall@20 near 1, and needs no linking at ingest. Past it the
+ * graph's cost grows slower than a scan's. Rescoring the best 200 found what rescoring all of the
+ * graph's candidates found.
  */
 export const DEFAULT_DENSE_SEARCH: DenseSearchSettings = {
   exactScanLimit: 2048,
+  quantizedScanLimit: 200_000,
   candidates: 200,
   linkBatch: 256,
   connectivity: 32,
@@ -71,8 +85,11 @@ const REBUILD_MIN_DEAD = 1024;
  * A replaced or deleted point's slot is marked dead and never reused until a rebuild, which keeps
  * the sparse postings' lazy deletion sound.
  *
- * Past `exactScanLimit` points the dense leg asks an HNSW graph ({@link DenseAnn}) for candidates
- * and rescores them with the exact vectors here, so scores stay exact cosines. Each point has a
+ * Past `exactScanLimit` points the dense leg takes candidates from a scan of 8-bit copies of the
+ * vectors ({@link QuantizedVectors}), past `quantizedScanLimit` from an HNSW graph
+ * ({@link DenseAnn}), and rescores them with the exact vectors here, so scores stay exact cosines.
+ * Once the namespace outgrows the scans, each write links a batch of its points into the graph,
+ * and the 8-bit scan answers until fewer than `linkBatch` wait. Each point has a
  * graph key that survives rebuilds (slots are renumbered, keys are not), so the graph never has to
  * be rebuilt: replaced and deleted points are removed from it.
  */
@@ -88,9 +105,14 @@ export class NamespaceIndex {
   private readonly slotByKey = new Map<number, number>();
   private nextKey = 0;
   private ann: DenseAnn | undefined;
-  /** Keys of live points not in the graph yet (at most `linkBatch`); queries scan them. */
+  /**
+   * 8-bit copies of the vectors until the graph is searched (the graph holds its own); the dense
+   * leg scans them while there is no graph or while it is still being built.
+   */
+  private quantized: QuantizedVectors | undefined;
+  /** Keys of live points not in the graph yet: once it is searched, fewer than `linkBatch`. */
   private readonly unlinked = new Set<number>();
-  private graphSource: 'loaded' | 'built' | undefined;
+  private graphLoaded = false;
   private sparse = NamespaceIndex.emptyLegs();
   private scratchScores = new Float64Array(0);
   private scratchSeen = new Uint8Array(0);
@@ -99,7 +121,13 @@ export class NamespaceIndex {
     readonly denseSize: number,
     private readonly settings: DenseSearchSettings = DEFAULT_DENSE_SEARCH,
   ) {
+    this.quantized = new QuantizedVectors(denseSize);
     this.grow(INITIAL_CAPACITY);
+  }
+
+  /** Past this many live points the dense leg searches the graph. */
+  private get graphFrom(): number {
+    return Math.max(this.settings.exactScanLimit, this.settings.quantizedScanLimit);
   }
 
   /**
@@ -119,11 +147,20 @@ export class NamespaceIndex {
     records.forEach((record, i) =>
       index.insert(record, dense.subarray(i * denseSize, (i + 1) * denseSize), keys[i]),
     );
-    if (ann && ann.dimensions === denseSize && ann.size === index.count) {
+    // A graph saved under other limits is not used below this index's own (the next write drops it).
+    if (
+      ann &&
+      ann.dimensions === denseSize &&
+      ann.size === index.count &&
+      index.count > index.graphFrom
+    ) {
       index.ann = ann;
-      index.graphSource = 'loaded';
-    } else {
-      index.linkNew();
+      index.quantized = undefined;
+      index.graphLoaded = true;
+    } else if (index.count > index.graphFrom) {
+      // Saved while being built, or its file lost: built again from the snapshot's vectors.
+      index.startGraph();
+      index.link(index.unlinked.size);
     }
     return index;
   }
@@ -132,14 +169,14 @@ export class NamespaceIndex {
     return this.slotByChunk.size;
   }
 
-  /** Whether the dense leg has its graph (built once the namespace passed `exactScanLimit`). */
+  /** Whether the dense leg searches its graph (built once the namespace passed both scans). */
   get hasGraph(): boolean {
-    return this.ann !== undefined;
+    return this.ann !== undefined && this.quantized === undefined;
   }
 
   /** Where the graph came from: a snapshot's graph file, or built here from the vectors. */
   get graph(): 'loaded' | 'built' | 'none' {
-    return this.graphSource ?? 'none';
+    return !this.hasGraph ? 'none' : this.graphLoaded ? 'loaded' : 'built';
   }
 
   /** Applies a whole batch or nothing: sizes are checked before the first change. */
@@ -170,8 +207,13 @@ export class NamespaceIndex {
       if (sparseAr) record.sparseAr = copySparse(sparseAr);
       inserted.push(this.insert(record, normalise(chunk.dense)));
     }
-    for (const slot of inserted) this.unlinked.add(this.keys[slot]!);
-    if (!this.ann || this.unlinked.size >= this.settings.linkBatch) this.linkNew();
+    if (this.ann) for (const slot of inserted) this.unlinked.add(this.keys[slot]!);
+    else if (this.count > this.graphFrom) this.startGraph();
+    const { linkBatch } = this.settings;
+    // A graph being built takes this write's points and `linkBatch` more (oldest first), so one
+    // write never pays for linking the whole namespace; a searched one takes its waiting points.
+    if (this.quantized) this.link(inserted.length + linkBatch);
+    else if (this.unlinked.size >= linkBatch) this.link(this.unlinked.size);
     this.maybeRebuild();
   }
 
@@ -194,26 +236,48 @@ export class NamespaceIndex {
 
   queryDense(vector: number[], limit: number): IndexHit[] {
     const query = this.denseQuery(vector);
-    if (!this.ann || this.count <= this.settings.exactScanLimit) return this.scan(query, limit);
+    if (this.count <= this.settings.exactScanLimit) return this.scan(query, limit);
+    const wanted = Math.max(limit, this.settings.candidates);
+    const slots = this.quantized
+      ? this.quantizedCandidates(this.quantized, query, wanted)
+      : this.graphCandidates(this.ann!, query, wanted);
     const size = this.denseSize;
     const top = new TopK(limit);
+    for (const slot of slots) {
+      const score = dot(query, this.dense, slot * size, size);
+      if (top.admits(score)) top.push(score, this.records[slot]!.chunkId, slot);
+    }
+    return top.sorted().map(({ slot, score }) => this.hit(slot, score));
+  }
+
+  /** The live slots of the `wanted` best 8-bit rows. */
+  private quantizedCandidates(
+    quantized: QuantizedVectors,
+    query: Float64Array,
+    wanted: number,
+  ): number[] {
+    // Dead rows are zeros, still scanned: asking for as many more rows as there are dead ones
+    // keeps `wanted` live ones whatever the dead rows score.
+    const rows = quantized.nearest(query, this.used, wanted + (this.used - this.count));
+    return rows.filter((slot) => this.alive[slot] === 1).slice(0, wanted);
+  }
+
+  /** The slots of the graph's `wanted` best points and of the points not linked yet. */
+  private graphCandidates(ann: DenseAnn, query: Float64Array, wanted: number): number[] {
     const { expansionSearch, expansionSearchShare, maxExpansionSearch } = this.settings;
     const breadth = Math.min(
       maxExpansionSearch,
       Math.max(expansionSearch, Math.ceil(this.count * expansionSearchShare)),
     );
-    const candidates = this.ann.search(
-      Float32Array.from(query),
-      breadth,
-      Math.max(limit, this.settings.candidates),
-    );
-    for (const key of [...candidates, ...this.unlinked]) {
+    const slots: number[] = [];
+    for (const key of [
+      ...ann.search(Float32Array.from(query), breadth, wanted),
+      ...this.unlinked,
+    ]) {
       const slot = this.slotByKey.get(key);
-      if (slot === undefined) continue;
-      const score = dot(query, this.dense, slot * size, size);
-      if (top.admits(score)) top.push(score, this.records[slot]!.chunkId, slot);
+      if (slot !== undefined) slots.push(slot);
     }
-    return top.sorted().map(({ slot, score }) => this.hit(slot, score));
+    return slots;
   }
 
   /** The dense leg by scoring every point, whatever the size: the reference for recall. */
@@ -268,9 +332,9 @@ export class NamespaceIndex {
    * {@link snapshot} in the same tick it describes the same points.
    */
   saveGraph(path: string): boolean {
-    if (!this.ann) return false;
+    if (!this.ann || !this.hasGraph) return false;
     // The saved graph must hold every point, or loading it would not match the snapshot.
-    this.linkNew();
+    this.link(this.unlinked.size);
     this.ann.save(path);
     return true;
   }
@@ -296,30 +360,34 @@ export class NamespaceIndex {
     return top.sorted().map(({ slot, score }) => this.hit(slot, score));
   }
 
+  /** An empty graph with every live point waiting to be linked. */
+  private startGraph(): void {
+    this.ann = DenseAnn.create(this.denseSize, this.settings);
+    for (const slot of this.liveSlots()) this.unlinked.add(this.keys[slot]!);
+  }
+
   /**
-   * Links the waiting points into the graph, or builds the graph from every live point once the
-   * namespace outgrows the exact scan.
+   * Links up to `count` waiting points into the graph, oldest first; the graph is searched from the
+   * moment fewer than `linkBatch` points wait.
    */
-  private linkNew(): void {
-    const building = this.ann === undefined;
-    if (building && this.count <= this.settings.exactScanLimit) return;
-    const slots = building
-      ? this.liveSlots()
-      : [...this.unlinked].map((key) => this.slotByKey.get(key)!);
+  private link(count: number): void {
+    const ann = this.ann;
+    if (!ann || this.unlinked.size === 0) return;
+    const keys: number[] = [];
+    for (const key of this.unlinked) {
+      if (keys.length === count) break;
+      keys.push(key);
+    }
     const size = this.denseSize;
-    const vectors = new Float32Array(slots.length * size);
-    slots.forEach((slot, i) =>
-      vectors.set(this.dense.subarray(slot * size, (slot + 1) * size), i * size),
-    );
-    const ann = this.ann ?? DenseAnn.create(this.denseSize, this.settings);
-    ann.add(
-      slots.map((slot) => this.keys[slot]!),
-      vectors,
-    );
+    const vectors = new Float32Array(keys.length * size);
+    keys.forEach((key, i) => {
+      const slot = this.slotByKey.get(key)!;
+      vectors.set(this.dense.subarray(slot * size, (slot + 1) * size), i * size);
+    });
+    ann.add(keys, vectors);
     // Only once linked: should the native call fail, the points stay scanned, not lost.
-    this.ann = ann;
-    this.graphSource ??= 'built';
-    this.unlinked.clear();
+    for (const key of keys) this.unlinked.delete(key);
+    if (this.quantized && this.unlinked.size < this.settings.linkBatch) this.quantized = undefined;
   }
 
   private liveSlots(): number[] {
@@ -335,6 +403,7 @@ export class NamespaceIndex {
     const slot = this.used;
     this.used += 1;
     this.dense.set(unitDense, slot * this.denseSize);
+    this.quantized?.set(slot, unitDense);
     this.alive[slot] = 1;
     this.keys[slot] = key;
     this.slotByKey.set(key, slot);
@@ -356,6 +425,7 @@ export class NamespaceIndex {
     const record = this.records[slot]!;
     const key = this.keys[slot]!;
     this.alive[slot] = 0;
+    this.quantized?.clear(slot);
     this.records[slot] = undefined;
     this.slotByChunk.delete(record.chunkId);
     this.slotByKey.delete(key);
@@ -374,6 +444,7 @@ export class NamespaceIndex {
     alive.set(this.alive.subarray(0, this.used));
     const keys = new Float64Array(capacity);
     keys.set(this.keys.subarray(0, this.used));
+    this.quantized?.grow(capacity, this.used);
     this.dense = dense;
     this.alive = alive;
     this.keys = keys;
@@ -394,6 +465,7 @@ export class NamespaceIndex {
     this.dense = new Float32Array(0);
     this.alive = new Uint8Array(0);
     this.keys = new Float64Array(0);
+    if (this.quantized) this.quantized = new QuantizedVectors(size);
     this.records = [];
     this.slotByChunk.clear();
     this.chunksByDoc.clear();

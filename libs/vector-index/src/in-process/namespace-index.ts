@@ -116,6 +116,7 @@ export class NamespaceIndex {
   private sparse = NamespaceIndex.emptyLegs();
   private scratchScores = new Float64Array(0);
   private scratchSeen = new Uint8Array(0);
+  private scratchTouched = new Int32Array(0);
 
   constructor(
     readonly denseSize: number,
@@ -289,13 +290,15 @@ export class NamespaceIndex {
     if (this.scratchScores.length < this.used) {
       this.scratchScores = new Float64Array(this.capacity);
       this.scratchSeen = new Uint8Array(this.capacity);
+      this.scratchTouched = new Int32Array(this.capacity);
     }
     const scores = this.scratchScores;
     const seen = this.scratchSeen;
-    const touched: number[] = [];
-    this.sparse[leg].accumulate(vector, this.alive, scores, seen, touched);
+    const touched = this.scratchTouched;
+    const reached = this.sparse[leg].accumulate(vector, this.alive, scores, seen, touched);
     const top = new TopK(limit);
-    for (const slot of touched) {
+    for (let i = 0; i < reached; i += 1) {
+      const slot = touched[i]!;
       const score = scores[slot]!;
       scores[slot] = 0;
       seen[slot] = 0;
@@ -473,6 +476,7 @@ export class NamespaceIndex {
     this.sparse = NamespaceIndex.emptyLegs();
     this.scratchScores = new Float64Array(0);
     this.scratchSeen = new Uint8Array(0);
+    this.scratchTouched = new Int32Array(0);
     this.grow(Math.max(INITIAL_CAPACITY, Math.ceil(records.length * 1.5)));
     records.forEach((record, i) =>
       this.insert(record, dense.subarray(i * size, (i + 1) * size), keys[i]),

@@ -63,15 +63,17 @@ export class SparsePostings {
 
   /**
    * Adds `q_t · idf(t) · d_t` of every live posting entry of the query's tokens to `scores[slot]`,
-   * and records each slot reached once in `touched` (flagged in `seen`).
+   * and records each slot reached once in `touched` (flagged in `seen`); returns how many. The
+   * caller's scratch arrays hold a slot each, so a query allocates nothing however many it reaches.
    */
   accumulate(
     query: SparseVector,
     alive: Uint8Array,
     scores: Float64Array,
     seen: Uint8Array,
-    touched: number[],
-  ): void {
+    touched: Int32Array,
+  ): number {
+    let reached = 0;
     for (let j = 0; j < query.indices.length; j += 1) {
       const posting = this.postings.get(query.indices[j]!);
       if (!posting) continue;
@@ -82,11 +84,12 @@ export class SparsePostings {
         if (alive[slot] === 0) continue;
         if (seen[slot] === 0) {
           seen[slot] = 1;
-          touched.push(slot);
+          touched[reached++] = slot;
         }
         scores[slot]! += factor * weights[k]!;
       }
     }
+    return reached;
   }
 }
 

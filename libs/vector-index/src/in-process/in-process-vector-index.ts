@@ -52,7 +52,8 @@ type ExistingState = NamespaceState & { index: NamespaceIndex };
 
 /**
  * The embedded default: the whole index in this process (dense leg: an exact scan while small,
- * then an HNSW graph whose candidates are rescored exactly; sparse legs: inverted indexes),
+ * then a scan of 8-bit copies, then an HNSW graph, the candidates of both rescored exactly; sparse
+ * legs: inverted indexes),
  * optionally persisted, graph included, so a restart needs no re-ingest and no graph rebuild.
  */
 export class InProcessVectorIndex implements VectorIndex {

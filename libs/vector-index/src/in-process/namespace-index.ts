@@ -52,7 +52,7 @@ export interface DenseSearchSettings extends DenseAnnSettings {
  * Chosen on hashing embeddings (1024-d) of the retrieval bench's corpus (docs/load.md, "Issue 15:
  * embedded index"). Their nearest neighbours are near-ties, which a graph finds only by keeping
  * about 1/32 of the points as candidates: up to 200k points the 8-bit scan is faster than that walk
- * (7 ms at 100k against 18 ms) with recall@20 near 1, and needs no linking at ingest. Past it the
+ * (5 ms at 100k against 18 ms) with recall@20 near 1, and needs no linking at ingest. Past it the
  * graph's cost grows slower than a scan's. Rescoring the best 200 found what rescoring all of the
  * graph's candidates found.
  */

@@ -6,6 +6,9 @@ import { describeVectorIndexContract } from '../testing/vector-index.contract.js
 import type { IndexedChunk } from '../vector-index.port.js';
 import { InProcessVectorIndex } from './in-process-vector-index.js';
 
+/** The dense leg on the graph from the first point (neither scan), so the graph is saved. */
+const GRAPH_ONLY = { denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 } };
+
 const directories: string[] = [];
 
 async function temporaryDirectory(): Promise<string> {
@@ -96,8 +99,7 @@ describe('InProcessVectorIndex persistence', () => {
 
   it('saves the dense graph beside the snapshot and loads it instead of rebuilding', async () => {
     const directory = await temporaryDirectory();
-    const graphOn = { denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 } };
-    const first = new InProcessVectorIndex({ directory, ...graphOn });
+    const first = new InProcessVectorIndex({ directory, ...GRAPH_ONLY });
     await first.ensureCollection('graph', { denseSize: 3 });
     const vectors = Array.from({ length: 60 }, (_, n) => [1 + (n % 7), n % 5, 1 + n / 10]);
     for (let start = 0; start < 60; start += 20) {
@@ -118,7 +120,7 @@ describe('InProcessVectorIndex persistence', () => {
     expect(graphs).toHaveLength(1);
     expect(graphs[0]).toMatch(/^graph\.[0-9a-f-]{36}\.usearch$/);
 
-    const second = new InProcessVectorIndex({ directory, ...graphOn });
+    const second = new InProcessVectorIndex({ directory, ...GRAPH_ONLY });
     expect(await second.denseGraph('graph')).toBe('loaded');
     expect(await second.count('graph')).toBe(59);
     expect(await queries(second)).toEqual(before);
@@ -128,7 +130,7 @@ describe('InProcessVectorIndex persistence', () => {
 
     // Without its graph file the snapshot still has every vector: the graph is built again.
     await rm(join(directory, graphs[0]!));
-    const third = new InProcessVectorIndex({ directory, ...graphOn });
+    const third = new InProcessVectorIndex({ directory, ...GRAPH_ONLY });
     expect(await third.denseGraph('graph')).toBe('built');
     expect(await queries(third)).toEqual(before);
   });
@@ -137,7 +139,7 @@ describe('InProcessVectorIndex persistence', () => {
     const directory = await temporaryDirectory();
     const first = new InProcessVectorIndex({
       directory,
-      denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 },
+      ...GRAPH_ONLY,
     });
     await first.ensureCollection('orphans', { denseSize: 2 });
     await first.upsert('orphans', [chunk('doc-a#0', [1, 0]), chunk('doc-b#0', [0, 1])]);
@@ -148,7 +150,7 @@ describe('InProcessVectorIndex persistence', () => {
 
     const second = new InProcessVectorIndex({
       directory,
-      denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 },
+      ...GRAPH_ONLY,
     });
     expect(await second.denseGraph('orphans')).toBe('loaded');
     const names = await readdir(directory);
@@ -181,7 +183,7 @@ describe('InProcessVectorIndex persistence', () => {
     );
     const index = new InProcessVectorIndex({
       directory,
-      denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 },
+      ...GRAPH_ONLY,
     });
     expect(await index.denseGraph('old')).toBe('built');
     const hits = await index.query('old', 'dense', [0, 1], 2);
@@ -194,7 +196,7 @@ describe('InProcessVectorIndex persistence', () => {
     await index.close();
     const reopened = new InProcessVectorIndex({
       directory,
-      denseSearch: { exactScanLimit: 0, quantizedScanLimit: 0 },
+      ...GRAPH_ONLY,
     });
     expect(await reopened.denseGraph('old')).toBe('loaded');
     expect(await reopened.count('old')).toBe(3);

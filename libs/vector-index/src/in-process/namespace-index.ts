@@ -144,21 +144,19 @@ export class NamespaceIndex {
   ): NamespaceIndex {
     const { records, dense, keys } = snapshot;
     const index = new NamespaceIndex(denseSize, settings);
+    // Past the scans the graph answers from the start: no 8-bit copies to make and then drop.
+    const onGraph = records.length > index.graphFrom;
+    if (onGraph) index.quantized = undefined;
     index.grow(Math.max(INITIAL_CAPACITY, records.length));
     records.forEach((record, i) =>
       index.insert(record, dense.subarray(i * denseSize, (i + 1) * denseSize), keys[i]),
     );
     // A graph saved under other limits is not used below this index's own (the next write drops it).
-    if (
-      ann &&
-      ann.dimensions === denseSize &&
-      ann.size === index.count &&
-      index.count > index.graphFrom
-    ) {
+    if (!onGraph) return index;
+    if (ann && ann.dimensions === denseSize && ann.size === index.count) {
       index.ann = ann;
-      index.quantized = undefined;
       index.graphLoaded = true;
-    } else if (index.count > index.graphFrom) {
+    } else {
       // Saved while being built, or its file lost: built again from the snapshot's vectors.
       index.startGraph();
       index.link(index.unlinked.size);
@@ -335,10 +333,10 @@ export class NamespaceIndex {
    * {@link snapshot} in the same tick it describes the same points.
    */
   saveGraph(path: string): boolean {
-    if (!this.ann || !this.hasGraph) return false;
+    if (!this.hasGraph) return false;
     // The saved graph must hold every point, or loading it would not match the snapshot.
     this.link(this.unlinked.size);
-    this.ann.save(path);
+    this.ann!.save(path);
     return true;
   }
 

@@ -20,7 +20,7 @@ export class QuantizedVectors {
   }
 
   set(slot: number, vector: ArrayLike<number>): void {
-    this.rows.set(quantize(vector), slot * this.dimensions);
+    quantizeInto(vector, this.rows, slot * this.dimensions);
   }
 
   /** A zero row: usearch puts it at cosine 0 from every query, and the caller skips dead slots. */
@@ -34,7 +34,7 @@ export class QuantizedVectors {
     if (wanted === 0) return [];
     const { keys } = usearch.exactSearch(
       this.rows.subarray(0, used * this.dimensions),
-      quantize(query),
+      quantizeInto(query, new Int8Array(this.dimensions), 0),
       this.dimensions,
       wanted,
       usearch.MetricKind.Cos,
@@ -44,12 +44,11 @@ export class QuantizedVectors {
   }
 }
 
-function quantize(vector: ArrayLike<number>): Int8Array {
+/** Writes `vector` scaled to ±127 at `offset` of `out` (in place: no copy per row); returns `out`. */
+function quantizeInto(vector: ArrayLike<number>, out: Int8Array, offset: number): Int8Array {
   let largest = 0;
   for (let i = 0; i < vector.length; i += 1) largest = Math.max(largest, Math.abs(vector[i]!));
-  const out = new Int8Array(vector.length);
-  if (largest === 0) return out;
-  const scale = 127 / largest;
-  for (let i = 0; i < vector.length; i += 1) out[i] = Math.round(vector[i]! * scale);
+  const scale = largest === 0 ? 0 : 127 / largest;
+  for (let i = 0; i < vector.length; i += 1) out[offset + i] = Math.round(vector[i]! * scale);
   return out;
 }

@@ -46,6 +46,7 @@ import { BusAgentPorts } from './runtime/bus-agent-ports.js';
 import { checkpointPool } from './runtime/checkpoint-pool.js';
 import { ConversationLock } from './runtime/conversation-lock.js';
 import { ReadOnceCheckpoints } from './runtime/read-once-checkpoints.js';
+import { useLeanRunnableScopes } from './runtime/lean-runnable-scope.js';
 import { CHECKPOINT_SCHEMA } from './runtime/latest-only-checkpoints.js';
 import { timedChatModel } from './runtime/timed-chat-model.js';
 import type { SupportSchedule } from './support-hours/support-hours.js';
@@ -212,6 +213,7 @@ export class AgentModule {
               zone: config.SUPPORT_TIMEZONE,
               expectedWaitMinutes: config.SUPPORT_EXPECTED_WAIT_MINUTES,
             };
+            useLeanRunnableScopes(env);
             const graph = buildAgentGraph(
               {
                 chatModel: timedChatModel(chatModel, metrics),

@@ -1,13 +1,12 @@
 import type { ToolSpec } from '@support/policy';
-import { APIUserAbortError, OpenAI } from 'openai';
-import { toModelError } from '../openai-client-error.js';
 import type {
   ChatCompletionContentPart,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import { type ModelError, ModelInvalidResponse, ModelUnavailable } from '../errors.js';
+import { ModelInvalidResponse, ModelTimeout, ModelUnavailable } from '../errors.js';
+import { JsonHttpClient, type JsonHttpResponse } from '../http/json-http-client.js';
 import {
   type ChatCompletion,
   type ChatMessage,
@@ -24,9 +23,9 @@ export interface OpenAiCompatibleChatModelOptions {
   model: string;
   /** One `complete` call, retries included, in ms. */
   timeoutMs?: number;
-  /** Retries of the openai client (connection errors, 408/409/429/5xx, timeouts). */
+  /** Retries of a failed request (connection errors, 408/409/429/5xx), as the openai client does. */
   maxRetries?: number;
-  /** vLLM ignores it unless started with `--api-key`; the client refuses to start without one. */
+  /** Sent as a bearer token; vLLM ignores it unless started with `--api-key`. */
   apiKey?: string;
   /** Sampling temperature; 0 (default) keeps answers repeatable. */
   temperature?: number;
@@ -54,12 +53,14 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
 };
 
 /**
- * Any OpenAI-compatible chat API through the `openai` client; in production vLLM serving
- * Qwen3-VL-8B with tool calling on (`--enable-auto-tool-choice --tool-call-parser hermes`).
+ * Any OpenAI-compatible chat API (`POST /chat/completions`, not streamed); in production vLLM
+ * serving Qwen3-VL-8B with tool calling on (`--enable-auto-tool-choice --tool-call-parser hermes`).
+ * The request and response types are the openai package's; the transport is
+ * {@link JsonHttpClient}, which costs a turn a fraction of the openai client's CPU.
  */
 export class OpenAiCompatibleChatModel implements ChatModel {
   readonly id: string;
-  private readonly client: OpenAI;
+  private readonly client: JsonHttpClient;
   private readonly model: string;
   private readonly timeoutMs: number;
   private readonly temperature: number;
@@ -73,11 +74,10 @@ export class OpenAiCompatibleChatModel implements ChatModel {
     this.maxTokens = options.maxTokens;
     this.enableThinking = options.enableThinking ?? false;
     this.id = `openai-compatible:${this.model}`;
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey ?? 'unused',
-      timeout: this.timeoutMs,
+    this.client = new JsonHttpClient({
+      baseUrl: options.baseUrl,
       maxRetries: options.maxRetries ?? 1,
+      headers: { authorization: `Bearer ${options.apiKey ?? 'unused'}` },
     });
   }
 
@@ -97,12 +97,37 @@ export class OpenAiCompatibleChatModel implements ChatModel {
       ...(this.maxTokens !== undefined ? { max_tokens: this.maxTokens } : {}),
       chat_template_kwargs: { enable_thinking: this.enableThinking },
     };
-    let response: unknown;
+    const where = `Chat model server for "${this.model}"`;
+    let answer: JsonHttpResponse;
     try {
-      response = await this.client.chat.completions.create(body, { signal });
+      answer = await this.client.post('/chat/completions', body, signal);
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
-      throw this.toModelError(error, deadline.aborted);
+      if (deadline.aborted)
+        throw new ModelTimeout(
+          `${where} did not answer within ${this.timeoutMs} ms`,
+          this.timeoutMs,
+          {
+            cause: error,
+          },
+        );
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ModelUnavailable(`${where} is unavailable: ${message}`, undefined, {
+        cause: error,
+      });
+    }
+    if (answer.status >= 400)
+      throw new ModelUnavailable(
+        `${where} answered HTTP ${answer.status}: ${errorMessageOf(answer.text)}`,
+        answer.status,
+      );
+    let response: unknown;
+    try {
+      response = JSON.parse(answer.text);
+    } catch (error) {
+      throw new ModelInvalidResponse(`${where} answered with a body that is not JSON`, {
+        cause: error,
+      });
     }
     return this.readCompletion(response);
   }
@@ -145,24 +170,17 @@ export class OpenAiCompatibleChatModel implements ChatModel {
       FINISH_REASONS[reason] ?? (toolCalls.length > 0 ? 'tool_calls' : reason ? 'other' : 'stop');
     return { text: stripReasoning(content), toolCalls, finishReason };
   }
+}
 
-  private toModelError(error: unknown, timedOut: boolean): ModelError {
-    const where = `Chat model server for "${this.model}"`;
-    return toModelError(error, { where, timeoutMs: this.timeoutMs, timedOut }, (cause) => {
-      // The client reads a JSON content type with `response.json()`: a broken body surfaces here.
-      // By name, not `instanceof`: the error comes from fetch's realm, which under jest's VM
-      // modules is not the realm of this module's `SyntaxError` (nor of its `Error`).
-      if ((cause as { name?: unknown } | null)?.name === 'SyntaxError')
-        return new ModelInvalidResponse(`${where} answered with a body that is not JSON`, {
-          cause,
-        });
-      if (cause instanceof APIUserAbortError)
-        return new ModelUnavailable(`${where} is unavailable: request aborted`, undefined, {
-          cause,
-        });
-      return undefined;
-    });
+/** The server's own words for an HTTP error: OpenAI's and vLLM's `{error: {message}}`, or the body. */
+function errorMessageOf(text: string): string {
+  try {
+    const message = (JSON.parse(text) as { error?: { message?: unknown } } | null)?.error?.message;
+    if (typeof message === 'string' && message !== '') return message;
+  } catch {
+    // Not JSON: the body itself says what went wrong.
   }
+  return text.slice(0, 200) || '(no body)';
 }
 
 /**

@@ -2,7 +2,7 @@ import { ContractViolation, UnsupportedEventVersion } from './contract-error.js'
 import { type EventEnvelope, EventEnvelopeDto, type EventMetadata } from './envelope.js';
 import type { EnvelopeOf, EventDefinition, PayloadOf } from './event-definition.js';
 import { eventRegistry, type EventRegistry } from './registry.js';
-import { validatePlain } from './validation.js';
+import { assertValidPlain } from './validation.js';
 
 /**
  * The JSON text each event built by {@link createEvent} had when it was validated. An event whose
@@ -30,8 +30,8 @@ export function createEvent<D extends EventDefinition>(
     ...(metadata.synthetic === true ? { synthetic: true } : {}),
     payload: JSON.parse(JSON.stringify(payload)) as Record<string, unknown>,
   };
-  validatePlain(EventEnvelopeDto, envelope, { prefix: '', eventType: definition.type });
-  validatePlain(definition.payload, envelope.payload, {
+  assertValidPlain(EventEnvelopeDto, envelope, { prefix: '', eventType: definition.type });
+  assertValidPlain(definition.payload, envelope.payload, {
     prefix: 'payload',
     eventType: definition.type,
   });
@@ -81,7 +81,8 @@ export function decodeEvent(
       null,
     );
   }
-  const envelope = validatePlain(EventEnvelopeDto, plain, { prefix: '', eventType: null });
+  assertValidPlain(EventEnvelopeDto, plain, { prefix: '', eventType: null });
+  const envelope = plain as EventEnvelope;
   const definition = registry.get(envelope.type);
   if (!definition)
     throw new ContractViolation(`Unknown event type "${envelope.type}"`, 'type', envelope.type);
@@ -94,7 +95,10 @@ export function decodeEvent(
     if (!upcast) throw new UnsupportedEventVersion(envelope.type, envelope.version);
     payload = upcast(payload);
   }
-  validatePlain(definition.payload, payload, { prefix: 'payload', eventType: definition.type });
+  assertValidPlain(definition.payload, payload, {
+    prefix: 'payload',
+    eventType: definition.type,
+  });
   return { ...(plain as EventEnvelope), version: definition.version, payload };
 }
 

@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
 import { ContractViolation } from './contract-error.js';
+import { certainlyValid } from './validation-plans.js';
 
 function firstFailure(
   errors: ValidationError[],
@@ -54,4 +55,17 @@ export function validatePlain<T extends object>(
     );
   }
   return instance;
+}
+
+/**
+ * Throws what {@link validatePlain} throws, for a value only checked, not used as an instance: the
+ * events' path. Most values pass the decorators' checks read once per class
+ * ({@link certainlyValid}); only the rest go through class-validator, which words the error.
+ */
+export function assertValidPlain(
+  cls: new () => object,
+  plain: unknown,
+  context: { prefix: string; eventType: string | null },
+): void {
+  if (!certainlyValid(cls, plain)) validatePlain(cls, plain, context);
 }

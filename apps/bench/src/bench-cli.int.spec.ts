@@ -31,4 +31,23 @@ describe('npm run bench -- ...', () => {
     expect(bench('turns', '--concurrency', '1,x').status).toBe(2);
     expect(bench('bus', '--bogus').output).toContain("unknown option '--bogus'");
   });
+
+  it("measures the agent's graph in process with both kinds of scope, every turn answered", () => {
+    const run = bench('graph', '--graph-turns', '20', '--turns-per-conversation', '4');
+    expect(run.status).toBe(0);
+    const rows = run.output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(rows.map((row) => `${row.round}:${row.scopes}`)).toEqual([
+      '1:langchain',
+      '1:lean',
+      '2:langchain',
+      '2:lean',
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({ bench: 'agent_graph', turns: 20, replies: { answer: 20 } });
+      expect(row.cpu_ms_per_turn).toBeGreaterThan(0);
+    }
+  });
 });

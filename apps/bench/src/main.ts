@@ -21,6 +21,9 @@ import { findSystemConnections } from '@support/platform';
  * `dashboard [--dashboard-events 1000000] [--requests 200]`: projections seeded as a year of that
  *  many events, every dashboard request timed over HTTP against a gateway child, beside the old
  *  computation from the raw rows.
+ * `graph [--graph-turns 1000] [--turns-per-conversation 5]` (in process, no bus): the agent's own
+ *  CPU per turn, its graph over MemorySaver with retrieval and model answering at once, with
+ *  LangChain's runnable scopes and with the lean ones the agent uses.
  * `retrieval [--chunks 10000,100000] [--queries 300]` (in process, no bus): per index size, ingest,
  *  pipeline and full three-leg query latency, recall@20 of the dense leg against an exact scan and
  *  memory per chunk; `--chunks 1000000` measures a million (about 8 GB; docs/load.md).
@@ -35,6 +38,7 @@ const BENCHES = [
   'calibrate',
   'connections',
   'turns',
+  'graph',
   'dashboard',
   'ingest',
 ] as const;
@@ -74,6 +78,7 @@ interface BenchOptions {
   requests: number;
   ingestChunks: number;
   sparseMb: number;
+  graphTurns: number;
 }
 
 const program = new Command('bench')
@@ -89,7 +94,7 @@ const program = new Command('bench')
   .option('--connections <list>', 'connections: sockets per level', counts, [1000, 5000, 10_000])
   .option('--hold-seconds <n>', 'connections: how long each level is held', count, 5)
   .option('--concurrency <list>', 'turns: conversations at once, per level', counts, [1, 50, 200])
-  .option('--turns-per-conversation <n>', 'turns: turns in each conversation', count, 5)
+  .option('--turns-per-conversation <n>', 'turns, graph: turns in each conversation', count, 5)
   .option('--model-latency-ms <ms>', 'turns: simulated model latency', zeroOrMore, 0)
   .option('--agent-concurrency <n>', 'turns: turns each agent runs at once', count, 8)
   .option('--runs <n>', 'turns, ingest: runs of each level (run-to-run range)', count, 1)
@@ -103,6 +108,7 @@ const program = new Command('bench')
   .option('--requests <n>', 'dashboard: timed requests per endpoint', count, 200)
   .option('--ingest-chunks <n>', 'ingest: chunks ingested per run', count, 20_000)
   .option('--sparse-mb <n>', 'ingest: MB each BM25 encoder reads for its steady rate', count, 20)
+  .option('--graph-turns <n>', 'graph: measured turns per round and kind of scope', count, 1000)
   .exitOverride()
   .showHelpAfterError('(add --help for the benches and their options)');
 
@@ -169,6 +175,17 @@ async function run(which: (typeof BENCHES)[number], values: BenchOptions): Promi
         agentConcurrency: values.agentConcurrency,
         runs: values.runs,
         ...(values.profileAgent ? { profileAgentDir: values.profileAgent } : {}),
+      },
+      print,
+    );
+  }
+  if (which === 'graph') {
+    const { agentGraphBench } = await import('./agent-graph.bench.js');
+    await agentGraphBench(
+      {
+        kbDir: values.kb,
+        turns: values.graphTurns,
+        turnsPerConversation: values.turnsPerConversation,
       },
       print,
     );

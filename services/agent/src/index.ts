@@ -3,6 +3,8 @@ export * from './agent-env.js';
 export * from './graph/agent-graph.js';
 export * from './graph/agent-state.js';
 export * from './graph/agent-ports.js';
+export * from './graph/new-turn-input.js';
 export * from './runtime/agent-conversations.js';
 export * from './runtime/checkpoint-footprint.js';
 export * from './runtime/conversation-lock.js';
+export * from './runtime/lean-runnable-scope.js';

@@ -5,8 +5,17 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import { ModelInvalidResponse, ModelTimeout, ModelUnavailable } from '../errors.js';
-import { JsonHttpClient, type JsonHttpResponse } from '../http/json-http-client.js';
+import {
+  type ModelError,
+  ModelInvalidResponse,
+  ModelTimeout,
+  ModelUnavailable,
+} from '../errors.js';
+import {
+  HttpResponseTooLarge,
+  JsonHttpClient,
+  type JsonHttpResponse,
+} from '../http/json-http-client.js';
 import {
   type ChatCompletion,
   type ChatMessage,
@@ -103,18 +112,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
       answer = await this.client.post('/chat/completions', body, signal);
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
-      if (deadline.aborted)
-        throw new ModelTimeout(
-          `${where} did not answer within ${this.timeoutMs} ms`,
-          this.timeoutMs,
-          {
-            cause: error,
-          },
-        );
-      const message = error instanceof Error ? error.message : String(error);
-      throw new ModelUnavailable(`${where} is unavailable: ${message}`, undefined, {
-        cause: error,
-      });
+      throw this.failure(where, error, deadline.aborted);
     }
     if (answer.status >= 400)
       throw new ModelUnavailable(
@@ -130,6 +128,22 @@ export class OpenAiCompatibleChatModel implements ChatModel {
       });
     }
     return this.readCompletion(response);
+  }
+
+  /** What a request that got no answer means: our deadline, a refused body, or no server. */
+  private failure(where: string, error: unknown, timedOut: boolean): ModelError {
+    if (timedOut)
+      return new ModelTimeout(
+        `${where} did not answer within ${this.timeoutMs} ms`,
+        this.timeoutMs,
+        {
+          cause: error,
+        },
+      );
+    if (error instanceof HttpResponseTooLarge)
+      return new ModelInvalidResponse(`${where}: ${error.message}`, { cause: error });
+    const message = error instanceof Error ? error.message : String(error);
+    return new ModelUnavailable(`${where} is unavailable: ${message}`, undefined, { cause: error });
   }
 
   /** The first choice of the response, checked against the wire protocol. */

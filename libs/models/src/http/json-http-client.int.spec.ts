@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { type Handler, type Listening, listen, sendJson } from '../testing/http-fixture.js';
-import { HttpResponseUnreadable, JsonHttpClient } from './json-http-client.js';
+import { HttpResponseTooLarge, JsonHttpClient } from './json-http-client.js';
 
 describe('JsonHttpClient against a local HTTP server', () => {
   let server: Listening | undefined;
@@ -116,7 +116,7 @@ describe('JsonHttpClient against a local HTTP server', () => {
         maxBytes: 1024,
       },
     );
-    await expect(http.post('/x', {}, signal())).rejects.toBeInstanceOf(HttpResponseUnreadable);
+    await expect(http.post('/x', {}, signal())).rejects.toBeInstanceOf(HttpResponseTooLarge);
   });
 
   it("rejects with the signal's reason when it aborts during the wait before a retry", async () => {

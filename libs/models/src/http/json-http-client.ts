@@ -19,11 +19,11 @@ export interface JsonHttpResponse {
   readonly text: string;
 }
 
-/** The response could not be read: larger than allowed, or the connection broke mid-body. */
-export class HttpResponseUnreadable extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'HttpResponseUnreadable';
+/** The answer's body was larger than allowed: refused, not retried. */
+export class HttpResponseTooLarge extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HttpResponseTooLarge';
   }
 }
 
@@ -66,15 +66,14 @@ export class JsonHttpClient {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
-  /** The URL a path is sent to, for messages. */
-  urlOf(path: string): string {
+  private urlOf(path: string): string {
     return `${this.base.href.replace(/\/+$/, '')}${path}`;
   }
 
   /**
    * POSTs `body` as JSON and resolves with the last answer, whatever its status. Rejects with the
    * signal's reason once it aborts, with the network error when retries are spent, or with
-   * {@link HttpResponseUnreadable}.
+   * {@link HttpResponseTooLarge}.
    */
   async post(path: string, body: unknown, signal: AbortSignal): Promise<JsonHttpResponse> {
     const payload = Buffer.from(JSON.stringify(body));
@@ -94,7 +93,7 @@ export class JsonHttpClient {
           continue;
         }
         const cause = error instanceof StaleConnection ? error.failure : error;
-        if (attempt >= this.maxRetries || cause instanceof HttpResponseUnreadable) throw cause;
+        if (attempt >= this.maxRetries || cause instanceof HttpResponseTooLarge) throw cause;
         await pause(backoffMs(attempt), signal);
         continue;
       }
@@ -131,20 +130,13 @@ export class JsonHttpClient {
             if (size <= this.maxResponseBytes) chunks.push(chunk);
             else
               response.destroy(
-                new HttpResponseUnreadable(
+                new HttpResponseTooLarge(
                   `${this.urlOf(path)} answered more than ${this.maxResponseBytes} bytes`,
                 ),
               );
           });
-          response.on('error', (error) =>
-            reject(
-              error instanceof HttpResponseUnreadable
-                ? error
-                : new HttpResponseUnreadable(`${this.urlOf(path)} broke off its answer`, {
-                    cause: error,
-                  }),
-            ),
-          );
+          // The body refused, or the connection broken mid-body (retried as a network error).
+          response.on('error', reject);
           response.on('end', () =>
             resolve({
               status: response.statusCode ?? 0,

@@ -53,7 +53,9 @@ const plans = new WeakMap<Function, ClassPlan | null>();
  */
 export function certainlyValid(cls: new () => object, plain: unknown): boolean {
   const plan = planOf(cls);
-  return plan !== null && passes(plan, plain);
+  // class-transformer builds each object of the value by its `constructor`: an own key of that
+  // name makes it throw, whatever the decorators say, and that is class-validator's "no".
+  return plan !== null && !namesConstructor(plain) && passes(plan, plain);
 }
 
 function passes(plan: ClassPlan, value: unknown): boolean {
@@ -77,9 +79,6 @@ function passes(plan: ClassPlan, value: unknown): boolean {
       // A promise (an async check) is not a yes.
       if (!values.every((item) => check.constraint.validate(item, args) === true)) return false;
     }
-    // class-transformer copies a free-form object by its `constructor`: an own key of that name
-    // makes it throw, which is class-validator's "no".
-    if (property.nested === undefined && namesConstructor(field)) return false;
     if (property.nested !== undefined && field !== undefined) {
       if (property.nested === null) return false;
       const items = Array.isArray(field) ? field : [field];

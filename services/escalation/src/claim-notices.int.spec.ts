@@ -117,6 +117,36 @@ describe('console claims in the Slack thread (escalation service, fake Slack Web
     ]);
   });
 
+  it('a claim that comes while the thread is being opened is said once the thread is there', async () => {
+    const escalationId = randomUUID();
+    const conversationId = `conv-${randomUUID()}`;
+    // Slack has the opening post, but the service waits for its answer: the thread is not recorded.
+    slack.holdNextPost(1_500);
+    await publisher.publish(
+      exampleEvent(
+        EscalationRaised,
+        { ...metadata(conversationId), turnId: newEventId() },
+        { escalationId, question: `Is my dress on its way? ${escalationId}` },
+      ),
+    );
+    const opening = await eventually(
+      () => slack.posted.find((p) => p.text.includes(escalationId)) ?? false,
+      15_000,
+    );
+    await publisher.publish(
+      createEvent(
+        EscalationClaimed,
+        { escalationId, adminId: 'admin-sara', sequence: 1 },
+        metadata(conversationId),
+      ),
+    );
+    const claimed = await eventually(
+      () => slack.posted.find((p) => p.threadTs === opening.ts) ?? false,
+      15_000,
+    );
+    expect(claimed.text).toContain('admin-sara is handling this');
+  });
+
   it('a claim on an escalation without a thread here posts nothing', async () => {
     const before = slack.posted.length;
     await publisher.publish(

@@ -46,6 +46,7 @@ export class FakeSlackApi {
   private seq = 0;
   private rateLimits: number[] = [];
   private failures: { remaining: number; status: number } = { remaining: 0, status: 500 };
+  private nextPostHeldMs = 0;
 
   private constructor() {}
 
@@ -101,6 +102,14 @@ export class FakeSlackApi {
   /** The next Web API call is answered 429 with `Retry-After: seconds`. */
   rateLimitOnce(seconds = 1): void {
     this.rateLimits.push(seconds);
+  }
+
+  /**
+   * The next `chat.postMessage` is recorded (it shows in {@link posted}) at once but answered only
+   * after `ms`: a post Slack has taken while the app still waits for its answer.
+   */
+  holdNextPost(ms: number): void {
+    this.nextPostHeldMs = ms;
   }
 
   /** The next `count` calls fail with `status` (an outage); 0 ends it. */
@@ -165,6 +174,9 @@ export class FakeSlackApi {
         this.seq += 1;
         const ts = `${1_700_000_000 + this.seq}.${String(this.seq).padStart(6, '0')}`;
         record(200, { __ts: ts });
+        const held = this.nextPostHeldMs;
+        this.nextPostHeldMs = 0;
+        if (held > 0) await new Promise((resolve) => setTimeout(resolve, held));
         json({
           ok: true,
           channel: args.channel,

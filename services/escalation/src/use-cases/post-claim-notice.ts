@@ -11,6 +11,8 @@ export type ClaimNoticeOutcome = 'posted' | 'already_posted' | 'no_thread';
  * is handling it, so people answering in Slack know. Each claim or release is posted once (the
  * notice is recorded in the same locked transaction as the post, keyed by the claim's sequence),
  * so a redelivery posts nothing. An escalation without a thread in this channel gets no notice.
+ * The thread is looked up under the conversation's lock: a claim that arrives while the thread is
+ * being opened (posted, not yet committed) waits for it instead of finding nothing.
  */
 export class PostClaimNotice {
   constructor(
@@ -23,12 +25,15 @@ export class PostClaimNotice {
     event: EnvelopeOf<typeof EscalationClaimed> | EnvelopeOf<typeof EscalationClaimReleased>,
   ): Promise<ClaimNoticeOutcome> {
     const { escalationId, adminId, sequence } = event.payload;
-    const found = await this.store.findByEscalation(escalationId);
-    if (!found || found.provider !== this.channel.provider) return 'no_thread';
+    const conversationId =
+      event.conversationId ?? (await this.store.findByEscalation(escalationId))?.conversationId;
+    if (!conversationId) return 'no_thread';
     const notice = event.type === 'escalation.claimed' ? 'claimed' : 'claim_released';
-    return this.store.withConversationLock(found.conversationId, async (tx) => {
+    return this.store.withConversationLock(conversationId, async (tx) => {
       const thread = await tx.findByEscalation(escalationId);
-      if (!thread) return 'no_thread';
+      // Another conversation's thread is not this lock's to write under.
+      if (!thread || thread.conversationId !== conversationId) return 'no_thread';
+      if (thread.provider !== this.channel.provider) return 'no_thread';
       const fresh = await tx.claimNotice(
         thread.channel,
         thread.threadId,

@@ -12,7 +12,7 @@ import { type RecordedChatRequest, searchThenQuote } from '@support/models/testi
 import { detectLanguage } from '@support/text';
 import { ANSWERABLE_QUESTIONS } from './load/conversation-runner.js';
 import { localRetrieval, readKb } from './local-retrieval.js';
-import { percentile } from './stats.js';
+import { summarise } from './stats.js';
 
 export interface AgentGraphBenchOptions {
   readonly kbDir: string;
@@ -59,7 +59,7 @@ export async function agentGraphBench(options: AgentGraphBenchOptions, print: Pr
   for (const doc of readKb(options.kbDir)) await indexer.indexDocument(NAMESPACE, doc);
   const retrieved = new Map<string, RetrievalCompletedPayload>();
   for (const question of ANSWERABLE_QUESTIONS)
-    retrieved.set(question, await pipeline.retrieve(question, traceOf(null), NAMESPACE));
+    retrieved.set(question, await pipeline.retrieve(question, newTrace(), NAMESPACE));
   const replies = new Map<string, number>();
   const ports: AgentPorts = {
     chatModel: quotingModel,
@@ -114,7 +114,6 @@ export async function agentGraphBench(options: AgentGraphBenchOptions, print: Pr
           wallMs.push(performance.now() - started);
         }
         const used = process.cpuUsage(cpu);
-        wallMs.sort((a, b) => a - b);
         print({
           bench: 'agent_graph',
           round,
@@ -122,7 +121,7 @@ export async function agentGraphBench(options: AgentGraphBenchOptions, print: Pr
           turns: options.turns,
           questions: questions.length,
           cpu_ms_per_turn: round2((used.user + used.system) / 1000 / options.turns),
-          turn_ms: { p50: round2(percentile(wallMs, 50)), p99: round2(percentile(wallMs, 99)) },
+          turn_ms: summarise(wallMs),
           replies: Object.fromEntries(replies),
         });
       } finally {
@@ -133,7 +132,13 @@ export async function agentGraphBench(options: AgentGraphBenchOptions, print: Pr
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-function traceOf(turnId: string | null) {
+function newTrace() {
   const id = randomUUID();
-  return { requestId: id, conversationId: null, turnId, correlationId: id, causationId: null };
+  return {
+    requestId: id,
+    conversationId: null,
+    turnId: null,
+    correlationId: id,
+    causationId: null,
+  };
 }

@@ -87,7 +87,7 @@ export function decodeEvent(
   if (!definition)
     throw new ContractViolation(`Unknown event type "${envelope.type}"`, 'type', envelope.type);
 
-  let payload = (plain as { payload: Record<string, unknown> }).payload;
+  let payload = envelope.payload as Record<string, unknown>;
   if (envelope.version > definition.version)
     throw new UnsupportedEventVersion(envelope.type, envelope.version);
   for (let version = envelope.version; version < definition.version; version++) {
@@ -99,7 +99,7 @@ export function decodeEvent(
     prefix: 'payload',
     eventType: definition.type,
   });
-  return { ...(plain as EventEnvelope), version: definition.version, payload };
+  return { ...envelope, version: definition.version, payload };
 }
 
 export function isEvent<D extends EventDefinition>(

@@ -70,6 +70,8 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
 export class OpenAiCompatibleChatModel implements ChatModel {
   readonly id: string;
   private readonly client: JsonHttpClient;
+  /** Who failed, in error messages. */
+  private readonly where: string;
   private readonly model: string;
   private readonly timeoutMs: number;
   private readonly temperature: number;
@@ -83,6 +85,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
     this.maxTokens = options.maxTokens;
     this.enableThinking = options.enableThinking ?? false;
     this.id = `openai-compatible:${this.model}`;
+    this.where = `Chat model server for "${this.model}"`;
     this.client = new JsonHttpClient({
       baseUrl: options.baseUrl,
       maxRetries: options.maxRetries ?? 1,
@@ -106,24 +109,23 @@ export class OpenAiCompatibleChatModel implements ChatModel {
       ...(this.maxTokens !== undefined ? { max_tokens: this.maxTokens } : {}),
       chat_template_kwargs: { enable_thinking: this.enableThinking },
     };
-    const where = `Chat model server for "${this.model}"`;
     let answer: JsonHttpResponse;
     try {
       answer = await this.client.post('/chat/completions', body, signal);
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
-      throw this.failure(where, error, deadline.aborted);
+      throw this.failure(error, deadline.aborted);
     }
     if (answer.status >= 400)
       throw new ModelUnavailable(
-        `${where} answered HTTP ${answer.status}: ${errorMessageOf(answer.text)}`,
+        `${this.where} answered HTTP ${answer.status}: ${errorMessageOf(answer.text)}`,
         answer.status,
       );
     let response: unknown;
     try {
       response = JSON.parse(answer.text);
     } catch (error) {
-      throw new ModelInvalidResponse(`${where} answered with a body that is not JSON`, {
+      throw new ModelInvalidResponse(`${this.where} answered with a body that is not JSON`, {
         cause: error,
       });
     }
@@ -131,19 +133,21 @@ export class OpenAiCompatibleChatModel implements ChatModel {
   }
 
   /** What a request that got no answer means: our deadline, a refused body, or no server. */
-  private failure(where: string, error: unknown, timedOut: boolean): ModelError {
+  private failure(error: unknown, timedOut: boolean): ModelError {
     if (timedOut)
       return new ModelTimeout(
-        `${where} did not answer within ${this.timeoutMs} ms`,
+        `${this.where} did not answer within ${this.timeoutMs} ms`,
         this.timeoutMs,
         {
           cause: error,
         },
       );
     if (error instanceof HttpResponseTooLarge)
-      return new ModelInvalidResponse(`${where}: ${error.message}`, { cause: error });
+      return new ModelInvalidResponse(`${this.where}: ${error.message}`, { cause: error });
     const message = error instanceof Error ? error.message : String(error);
-    return new ModelUnavailable(`${where} is unavailable: ${message}`, undefined, { cause: error });
+    return new ModelUnavailable(`${this.where} is unavailable: ${message}`, undefined, {
+      cause: error,
+    });
   }
 
   /** The first choice of the response, checked against the wire protocol. */

@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface JsonHttpClientOptions {
   /** Base URL the request paths are appended to: `http://vllm:8000/v1`. */
@@ -49,7 +50,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
  * backing off; the caller's signal bounds the whole call, waits included.
  */
 export class JsonHttpClient {
-  private readonly base: URL;
+  private readonly base: string;
   private readonly transport: typeof http | typeof https;
   private readonly agent: http.Agent;
   private readonly maxRetries: number;
@@ -57,17 +58,12 @@ export class JsonHttpClient {
   private readonly maxResponseBytes: number;
 
   constructor(options: JsonHttpClientOptions) {
-    this.base = new URL(options.baseUrl.replace(/\/+$/, ''));
-    const secure = this.base.protocol === 'https:';
-    this.transport = secure ? https : http;
+    this.base = options.baseUrl.replace(/\/+$/, '');
+    this.transport = new URL(this.base).protocol === 'https:' ? https : http;
     this.agent = new this.transport.Agent({ keepAlive: true });
     this.maxRetries = options.maxRetries ?? 1;
     this.headers = options.headers ?? {};
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  }
-
-  private urlOf(path: string): string {
-    return `${this.base.href.replace(/\/+$/, '')}${path}`;
   }
 
   /**
@@ -78,7 +74,7 @@ export class JsonHttpClient {
   async post(path: string, body: unknown, signal: AbortSignal): Promise<JsonHttpResponse> {
     const payload = Buffer.from(JSON.stringify(body));
     let staleRetried = false;
-    for (let attempt = 0; ; attempt += 1) {
+    for (let attempt = 0; ;) {
       signal.throwIfAborted();
       let response: JsonHttpResponse;
       try {
@@ -89,16 +85,17 @@ export class JsonHttpClient {
         // before any answer: that is no failure of the server, so it is sent again at once.
         if (error instanceof StaleConnection && !staleRetried) {
           staleRetried = true;
-          attempt -= 1;
           continue;
         }
         const cause = error instanceof StaleConnection ? error.failure : error;
         if (attempt >= this.maxRetries || cause instanceof HttpResponseTooLarge) throw cause;
         await pause(backoffMs(attempt), signal);
+        attempt += 1;
         continue;
       }
       if (attempt >= this.maxRetries || !retryable(response.status)) return response;
       await pause(retryAfterMs(response.headers) ?? backoffMs(attempt), signal);
+      attempt += 1;
     }
   }
 
@@ -110,7 +107,7 @@ export class JsonHttpClient {
   private send(path: string, payload: Buffer, signal: AbortSignal): Promise<JsonHttpResponse> {
     return new Promise((resolve, reject) => {
       const request = this.transport.request(
-        this.urlOf(path),
+        `${this.base}${path}`,
         {
           method: 'POST',
           agent: this.agent,
@@ -131,7 +128,7 @@ export class JsonHttpClient {
             else
               response.destroy(
                 new HttpResponseTooLarge(
-                  `${this.urlOf(path)} answered more than ${this.maxResponseBytes} bytes`,
+                  `${`${this.base}${path}`} answered more than ${this.maxResponseBytes} bytes`,
                 ),
               );
           });
@@ -176,16 +173,9 @@ function retryAfterMs(headers: IncomingHttpHeaders): number | undefined {
   return Number.isFinite(wait) && wait >= 0 ? Math.min(wait, MAX_RETRY_AFTER_MS) : undefined;
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+/** Waits `ms`; rejects with the signal's own reason if it aborts meanwhile. */
+async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, undefined, { signal }).catch(() => {
+    throw signal.reason;
   });
 }

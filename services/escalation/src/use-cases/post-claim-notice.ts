@@ -32,8 +32,8 @@ export class PostClaimNotice {
     return this.store.withConversationLock(conversationId, async (tx) => {
       const thread = await tx.findByEscalation(escalationId);
       // Another conversation's thread is not this lock's to write under.
-      if (!thread || thread.conversationId !== conversationId) return 'no_thread';
-      if (thread.provider !== this.channel.provider) return 'no_thread';
+      if (thread?.conversationId !== conversationId || thread.provider !== this.channel.provider)
+        return 'no_thread';
       const fresh = await tx.claimNotice(
         thread.channel,
         thread.threadId,

@@ -1,4 +1,5 @@
 export { stripCitations } from './citations/strip-citations.js';
+export { foreignHosts } from './safety/foreign-links.js';
 export { splitSentences } from './sentences/split-sentences.js';
 export { type LexicalSupport, MIN_SUPPORTED_SHARE } from './support/lexical-support.js';
 export { type NegationMismatch } from './support/negation-support.js';

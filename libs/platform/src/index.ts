@@ -4,6 +4,7 @@ export {
   type ConfigOf,
   type EnvSchema,
   type EnvVar,
+  hostNames,
   int,
   loadConfig,
   num,

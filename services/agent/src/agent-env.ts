@@ -6,6 +6,7 @@ import {
   ConfigError,
   databaseEnv,
   type EnvVar,
+  hostNames,
   httpEnv,
   int,
   num,
@@ -37,26 +38,6 @@ function supportSetting<T>(
         if (error instanceof SupportHoursError) throw new ConfigError(name, error.message);
         throw error;
       }
-    },
-  };
-}
-
-const HOST_NAME =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-
-/** Host names separated by commas ("sanaa.example, help.sanaa.example"); unset = none. */
-function hostNames(description: string): EnvVar<readonly string[]> {
-  return {
-    description,
-    parse: (raw, name) => {
-      const hosts = (raw ?? '')
-        .split(',')
-        .map((host) => host.trim().toLowerCase().replace(/\.$/, ''))
-        .filter((host) => host.length > 0);
-      const bad = hosts.find((host) => !HOST_NAME.test(host));
-      if (bad !== undefined)
-        throw new ConfigError(name, `must be host names separated by commas, got "${bad}"`);
-      return hosts;
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   ConfigError,
   databaseEnv,
   type EnvVar,
+  hostNames,
   httpEnv,
   int,
   optional,
@@ -101,6 +102,9 @@ export const slackEnv = {
 
 export const escalationOwnEnv = {
   ...slackEnv,
+  REPLY_LINK_HOSTS: hostNames(
+    "hosts (and their subdomains) an admin's Slack reply may link to or name, as the agent's answers; unset = none",
+  ),
   KB_NAMESPACE: optional(
     str({
       description:

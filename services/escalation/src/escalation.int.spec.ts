@@ -18,6 +18,7 @@ import {
   ThreadOpened,
 } from '@support/contracts';
 import { storableText } from '@support/persistence';
+import type { types as SlackTypes } from '@slack/bolt';
 import { type StartedService, startService } from '@support/platform';
 import {
   createTestDatabase,
@@ -158,7 +159,9 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
       SLACK_API_URL: fake.apiUrl,
       SLACK_RETRIES: '2',
       SLACK_ADMIN_USER_IDS: 'UADMIN01, UADMIN02',
+      REPLY_LINK_HOSTS: 'sanaa.example',
     });
+    fake.users.set('UADMIN02', { id: 'UADMIN02', name: 'huda.k', displayName: 'Huda' });
     const channel = stack.service.app.get<SlackAdminChannel>(ADMIN_CHANNEL);
     eventsUrl = channel.eventsUrl!;
   });
@@ -402,6 +405,156 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     await eventually(() => noticesIn(threadTs).length > 0);
     await sleep(500);
     expect(stack.replies.map((r) => r.payload.externalId)).not.toContain(slackReply.eventId);
+  });
+
+  /** An Events API delivery of `event` in `threadTs`, with a fresh event id. */
+  const deliver = (event: Record<string, unknown>) => {
+    const eventId = `Ev${randomUUID().slice(0, 8)}`;
+    return {
+      eventId,
+      post: () => postSignedEvent(eventsUrl, SECRET, messageEventBody(eventId, event)),
+    };
+  };
+  const relayedText = (eventId: string) =>
+    eventually(() => stack.replies.find((r) => r.payload.externalId === eventId) ?? false);
+
+  // Shapes of Slack's `message` subtypes as `@slack/types` (published by Slack) declares them and
+  // api.slack.com/events/message/thread_broadcast and .../file_share show them: "also send to
+  // channel" carries `root` (the thread's first message, here our bot's summary) and `thread_ts`;
+  // a reply with a file carries `files` (private URLs only workspace members can open).
+  const broadcast = (threadTs: string, text: string) =>
+    ({
+      type: 'message',
+      subtype: 'thread_broadcast',
+      text,
+      user: 'UADMIN01',
+      ts: `${1_800_000_000 + Math.floor(Math.random() * 1000)}.000400`,
+      thread_ts: threadTs,
+      root: {
+        type: 'message',
+        subtype: 'bot_message',
+        text: 'Escalation summary',
+        ts: threadTs,
+        bot_id: fake.botId,
+        username: 'support-bot',
+        thread_ts: threadTs,
+        reply_count: 1,
+        reply_users_count: 1,
+        latest_reply: threadTs,
+        reply_users: ['UADMIN01'],
+      },
+      client_msg_id: randomUUID(),
+      channel: CHANNEL,
+      channel_type: 'channel',
+      event_ts: `${1_800_000_000}.000400`,
+    }) satisfies Omit<SlackTypes.ThreadBroadcastMessageEvent, 'root'> & {
+      root: Record<string, unknown>;
+    };
+  const fileShare = (threadTs: string, text: string) =>
+    ({
+      type: 'message',
+      subtype: 'file_share',
+      text,
+      files: [
+        {
+          id: 'F0LABEL01',
+          created: 1_800_000_000,
+          name: 'return-label.pdf',
+          title: 'return-label.pdf',
+          mimetype: 'application/pdf',
+          filetype: 'pdf',
+          pretty_type: 'PDF',
+          user: 'UADMIN01',
+          editable: false,
+          size: 52_311,
+          mode: 'hosted',
+          is_external: false,
+          external_type: '',
+          is_public: false,
+          public_url_shared: false,
+          display_as_bot: false,
+          username: '',
+          url_private: 'https://files.slack.com/files-pri/T0001-F0LABEL01/return-label.pdf',
+        },
+      ],
+      upload: false,
+      display_as_bot: false,
+      user: 'UADMIN01',
+      parent_user_id: fake.botUserId,
+      ts: `${1_800_000_000 + Math.floor(Math.random() * 1000)}.000500`,
+      thread_ts: threadTs,
+      channel: CHANNEL,
+      channel_type: 'channel',
+      event_ts: `${1_800_000_000}.000500`,
+    }) satisfies Omit<SlackTypes.FileShareMessageEvent, 'files'> & {
+      files: Record<string, unknown>[];
+    };
+
+  it('relays an "also send to channel" reply (thread_broadcast) and resolves the escalation', async () => {
+    const { escalationId, threadTs } = await openThread();
+    const reply = deliver(broadcast(threadTs, 'Your exchange is approved &amp; on its way.'));
+    expect(await reply.post()).toBe(200);
+    const relayed = await relayedText(reply.eventId);
+    expect(relayed.payload).toMatchObject({
+      escalationId,
+      text: 'Your exchange is approved & on its way.',
+    });
+    const store = stack.service.app.get(ThreadStore);
+    expect((await store.findByEscalation(escalationId))?.resolvedAt).toBeTruthy();
+  });
+
+  it('relays the text of a reply with a file, and says in the thread the customer cannot get the file', async () => {
+    const { threadTs } = await openThread();
+    const reply = deliver(fileShare(threadTs, 'Print the attached label and drop the parcel off.'));
+    expect(await reply.post()).toBe(200);
+    expect((await relayedText(reply.eventId)).payload.text).toBe(
+      'Print the attached label and drop the parcel off.',
+    );
+    const notice = await eventually(() => noticesIn(threadTs)[0] ?? false);
+    expect(notice.text).toContain('return-label.pdf');
+    expect(notice.text).toContain('cannot open files');
+  });
+
+  it('a file without words reaches nobody: the escalation stays open and the thread says why', async () => {
+    const { escalationId, threadTs } = await openThread();
+    const reply = deliver(fileShare(threadTs, ''));
+    expect(await reply.post()).toBe(200);
+    const notice = await eventually(() => noticesIn(threadTs)[0] ?? false);
+    expect(notice.text).toContain('return-label.pdf');
+    await sleep(500);
+    expect(stack.replies.map((r) => r.payload.externalId)).not.toContain(reply.eventId);
+    const store = stack.service.app.get(ThreadStore);
+    expect((await store.findByEscalation(escalationId))?.resolvedAt ?? null).toBeNull();
+  });
+
+  it('decodes Slack markup into what the admin saw: names, link labels with addresses, entities', async () => {
+    const { threadTs } = await openThread();
+    const reply = replyIn(
+      threadTs,
+      'UADMIN01',
+      '<@UADMIN02> checked it: see <https://help.sanaa.example/returns?size=m&amp;colour=red|the returns page> &lt;3 <!here>',
+    );
+    expect(await reply.post()).toBe(200);
+    expect((await relayedText(reply.eventId)).payload.text).toBe(
+      '@Huda checked it: see the returns page (https://help.sanaa.example/returns?size=m&colour=red) <3',
+    );
+  });
+
+  it('a reply linking outside REPLY_LINK_HOSTS (behind a Slack label) is not sent; the thread names the host', async () => {
+    const { escalationId, threadTs } = await openThread();
+    const reply = replyIn(
+      threadTs,
+      'UADMIN01',
+      'Pay here: <https://pay.evil.example/x|sanaa.example/pay>',
+    );
+    expect(await reply.post()).toBe(200);
+    const notice = await eventually(() => noticesIn(threadTs)[0] ?? false);
+    expect(notice.text).toContain('pay.evil.example');
+    expect(notice.text).toContain('was not sent');
+    await sleep(500);
+    expect(stack.replies.map((r) => r.payload.externalId)).not.toContain(reply.eventId);
+    const store = stack.service.app.get(ThreadStore);
+    expect((await store.findByEscalation(escalationId))?.resolvedAt ?? null).toBeNull();
   });
 
   it('waits out a 429 (Retry-After: 1) and then opens the thread', async () => {

@@ -217,7 +217,14 @@ export class EscalationModule {
           provide: RelayAdminReply,
           inject: [ThreadStore, EventPublisher, CLOCK, ADMIN_CHANNEL],
           useFactory: (s: ThreadStore, p: EventPublisher, clock: Clock, c: AdminChannel) =>
-            new RelayAdminReply(s, p, clock, c, adminAllowListFromConfig(config)),
+            new RelayAdminReply(
+              s,
+              p,
+              clock,
+              c,
+              adminAllowListFromConfig(config),
+              config.REPLY_LINK_HOSTS,
+            ),
         },
         {
           provide: PostClaimNotice,

@@ -122,6 +122,26 @@ export function url(opts: Opts<string> & { protocols: readonly string[] }): EnvV
   };
 }
 
+const HOST_NAME =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** Host names separated by commas ("sanaa.example, help.sanaa.example"); unset = none. */
+export function hostNames(description: string): EnvVar<readonly string[]> {
+  return {
+    description,
+    parse: (raw, name) => {
+      const hosts = (raw ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase().replace(/\.$/, ''))
+        .filter((host) => host.length > 0);
+      const bad = hosts.find((host) => !HOST_NAME.test(host));
+      if (bad !== undefined)
+        throw new ConfigError(name, `must be host names separated by commas, got "${bad}"`);
+      return hosts;
+    },
+  };
+}
+
 export type EnvSchema = Record<string, EnvVar<unknown>>;
 export type ConfigOf<S extends EnvSchema> = { readonly [K in keyof S]: ReturnType<S[K]['parse']> };
 

@@ -27,6 +27,7 @@ import {
   submissionResponse,
   type SubmittedValues,
 } from './knowledge-draft-view.js';
+import { decodeSlackMarkup, mentionedUsers } from './slack-markup.js';
 
 export interface SlackAdminChannelOptions {
   readonly botToken: string;
@@ -50,7 +51,10 @@ export interface SlackAdminChannelOptions {
   readonly logLevel?: LogLevel;
 }
 
-/** Slack's loosely typed `message` event: only the fields used here. */
+/**
+ * Slack's loosely typed `message` event: only the fields used here (`@slack/types`'
+ * `GenericMessageEvent`, `ThreadBroadcastMessageEvent`, `FileShareMessageEvent`).
+ */
 interface SlackMessageEvent {
   readonly type?: string;
   readonly subtype?: string;
@@ -61,7 +65,19 @@ interface SlackMessageEvent {
   readonly ts?: string;
   readonly thread_ts?: string;
   readonly client_msg_id?: string;
+  readonly files?: ReadonlyArray<{ readonly name?: string | null; readonly title?: string | null }>;
 }
+
+/**
+ * The subtypes a person's thread reply comes with: none, "also send to channel"
+ * (`thread_broadcast`) and a reply with files (`file_share`). Every other subtype is an edit, a
+ * deletion, a join or a bot, never a new answer.
+ */
+const REPLY_SUBTYPES: ReadonlySet<string | undefined> = new Set([
+  undefined,
+  'thread_broadcast',
+  'file_share',
+]);
 
 /** A Slack Web API call that failed after the client's own retries. */
 export class SlackCallFailed extends Error {
@@ -92,6 +108,8 @@ export class SlackAdminChannel implements AdminChannel {
   private handler: AdminReplyHandler | null = null;
   private drafts: KnowledgeDraftHandler | null = null;
   private server: Server | null = null;
+  /** Display names of the users replies mention, looked up once each (`users.info`). */
+  private readonly userNames = new Map<string, string>();
 
   constructor(private readonly options: SlackAdminChannelOptions) {
     const retryConfig: RetryOptions = {
@@ -313,18 +331,44 @@ export class SlackAdminChannel implements AdminChannel {
     retryNum: number | undefined,
   ): Promise<void> {
     // Only people's replies inside a thread: bots (ours included), edits, joins etc. are ignored.
-    if (event.bot_id || event.subtype) return;
+    if (event.bot_id || !REPLY_SUBTYPES.has(event.subtype)) return;
     if (!event.thread_ts || event.thread_ts === event.ts) return;
-    if (!event.channel || !event.user || !event.text?.trim()) return;
+    const files = (event.files ?? []).map((file) => file.name || file.title || 'a file');
+    if (!event.channel || !event.user || (!event.text?.trim() && files.length === 0)) return;
     const externalId = eventId ?? event.client_msg_id ?? `${event.channel}:${event.ts}`;
     await this.handler?.({
       channel: event.channel,
       threadId: event.thread_ts,
       adminId: event.user,
-      text: event.text,
+      text: await this.plainText(event.text ?? ''),
+      ...(files.length > 0 ? { files } : {}),
       externalId,
       ...(retryNum !== undefined ? { retryNum } : {}),
     });
+  }
+
+  /** The reply as the admin saw it: mentions by name, links as label and address, no escapes. */
+  private async plainText(text: string): Promise<string> {
+    for (const id of mentionedUsers(text)) {
+      if (this.userNames.has(id)) continue;
+      const name = await this.displayName(id);
+      if (name) this.userNames.set(id, name);
+    }
+    return decodeSlackMarkup(text, this.userNames);
+  }
+
+  /** The name Slack shows for a user; undefined when it cannot be had (the mention is dropped). */
+  private async displayName(userId: string): Promise<string | undefined> {
+    try {
+      const { user } = await this.call('users.info', () =>
+        this.client.users.info({ user: userId }),
+      );
+      const profile = user?.profile;
+      return profile?.display_name || profile?.real_name || user?.real_name || user?.name;
+    } catch (error) {
+      this.app.logger.warn(`No name for <@${userId}>: ${String(error)}`);
+      return undefined;
+    }
   }
 }
 

@@ -20,7 +20,10 @@ export interface InboundAdminReply {
   readonly channel: string;
   readonly threadId: string;
   readonly adminId: string;
+  /** What the admin wrote, as they saw it (Slack's markup already decoded). */
   readonly text: string;
+  /** Names of files the admin attached: the customer cannot get them, only the text is relayed. */
+  readonly files?: readonly string[];
   /** The provider's id of this reply (Slack: the event id); a redelivery carries the same one. */
   readonly externalId: string;
   /** Slack's `X-Slack-Retry-Num` when this delivery is a retry. */

@@ -32,16 +32,32 @@ export interface EphemeralMessage {
   readonly threadTs?: string;
 }
 
+/** A workspace member as `users.info` describes one (only the fields this project reads). */
+export interface FakeSlackUser {
+  readonly id: string;
+  readonly name: string;
+  readonly displayName?: string;
+  readonly realName?: string;
+  readonly deleted?: boolean;
+  readonly isBot?: boolean;
+}
+
 /**
  * A local stand-in for the Slack Web API (point `slackApiUrl` at `apiUrl`): `auth.test`,
  * `chat.postMessage` (recorded, answered `{ ok, channel, ts }` with increasing ts),
- * `chat.postEphemeral` and `views.open` (recorded, answered with a view id). It can answer 429
- * with `Retry-After`, or fail with a status for the next N calls (an outage).
+ * `chat.postEphemeral` and `views.open` (recorded, answered with a view id), `users.info` for the
+ * members in {@link users} and `conversations.info` for the channels in {@link channels} (whether
+ * the bot is a member). It can answer 429 with `Retry-After`, or fail with a status for the next N
+ * calls (an outage). Answers have the shapes of Slack's method reference (api.slack.com/methods).
  */
 export class FakeSlackApi {
   readonly calls: RecordedCall[] = [];
   readonly botUserId = 'UBOT0001';
   readonly botId = 'BBOT0001';
+  /** Members `users.info` knows, by id. */
+  readonly users = new Map<string, FakeSlackUser>();
+  /** Channels `conversations.info` knows: id → whether the bot is a member. */
+  readonly channels = new Map<string, { name: string; botIsMember: boolean }>();
   private server: Server | null = null;
   private seq = 0;
   private rateLimits: number[] = [];
@@ -211,11 +227,65 @@ export class FakeSlackApi {
         json({ ok: true, view: { ...view, id, team_id: 'T0001', app_id: 'A0001' } });
         return;
       }
+      case 'users.info': {
+        record(200);
+        const user = this.users.get(String(args.user ?? ''));
+        if (!user) return json({ ok: false, error: 'user_not_found' });
+        json({ ok: true, user: userObject(user) });
+        return;
+      }
+      case 'conversations.info': {
+        record(200);
+        const id = String(args.channel ?? '');
+        const channel = this.channels.get(id);
+        if (!channel) return json({ ok: false, error: 'channel_not_found' });
+        json({
+          ok: true,
+          channel: {
+            id,
+            name: channel.name,
+            is_channel: true,
+            is_group: false,
+            is_im: false,
+            is_private: false,
+            is_archived: false,
+            is_general: false,
+            is_member: channel.botIsMember,
+            created: 1_700_000_000,
+            creator: 'UADMIN01',
+            name_normalized: channel.name,
+          },
+        });
+        return;
+      }
       default:
         record(200);
         json({ ok: false, error: 'unknown_method' });
     }
   }
+}
+
+/** A `users.info` user object (api.slack.com/methods/users.info, "Example response"). */
+function userObject(user: FakeSlackUser): Record<string, unknown> {
+  const realName = user.realName ?? user.name;
+  return {
+    id: user.id,
+    team_id: 'T0001',
+    name: user.name,
+    deleted: user.deleted ?? false,
+    real_name: realName,
+    tz: 'Asia/Riyadh',
+    is_admin: false,
+    is_bot: user.isBot ?? false,
+    is_app_user: false,
+    profile: {
+      real_name: realName,
+      display_name: user.displayName ?? '',
+      real_name_normalized: realName,
+      display_name_normalized: user.displayName ?? '',
+      team: 'T0001',
+    },
+  };
 }
 
 /** `views.open` takes the view as JSON text in a form body, or as an object in a JSON body. */

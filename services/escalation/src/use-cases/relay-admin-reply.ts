@@ -6,7 +6,9 @@ import {
   createEvent,
   EXTERNAL_REPLY_ID_MAX_CHARS,
 } from '@support/contracts';
+import { foreignHosts } from '@support/citations';
 import { AppError, type Clock } from '@support/platform';
+import { normalizeForChecks } from '@support/text';
 import type { EscalationThreadRow } from '../persistence/thread-entities.js';
 import type { ThreadStore, ThreadTransaction } from '../persistence/thread-store.js';
 import type { AdminChannel, InboundAdminReply } from '../ports/admin-channel.js';
@@ -15,7 +17,15 @@ import type { EventSink } from './event-sink.js';
 import { type ThreadNotice, THREAD_NOTICES } from './thread-notices.js';
 
 export type AdminReplyOutcome =
-  'published' | 'duplicate' | 'unknown_thread' | 'not_an_admin' | 'resolved';
+  | 'published'
+  | 'duplicate'
+  | 'unknown_thread'
+  | 'not_an_admin'
+  | 'resolved'
+  /** The reply links to a host answers may not link to (`REPLY_LINK_HOSTS`): not sent. */
+  | 'foreign_link'
+  /** Only files, no words: nothing reaches the customer, the escalation stays open. */
+  | 'no_text';
 
 /**
  * An admin answered in a handoff thread: publish `escalation.admin_replied` for the thread's
@@ -25,6 +35,10 @@ export type AdminReplyOutcome =
  * Only admins reach the customer (anyone in a Slack channel can reply in a thread), and only until
  * the escalation is resolved by its first admin reply: after that the assistant has the
  * conversation again. Either refusal is answered in the thread, once.
+ *
+ * An admin's words obey the link rule of every answer: a link to or a name of a host outside
+ * `linkHosts` (`REPLY_LINK_HOSTS`) keeps the reply from the customer, and the thread says which
+ * host and why. Files attached in the thread never reach the customer; the thread says so.
  */
 export class RelayAdminReply {
   constructor(
@@ -33,6 +47,7 @@ export class RelayAdminReply {
     private readonly clock: Clock,
     private readonly channel: Pick<AdminChannel, 'appendToThread'>,
     private readonly admins: AdminAllowList,
+    private readonly linkHosts: readonly string[] = [],
   ) {}
 
   async fromThread(
@@ -54,6 +69,20 @@ export class RelayAdminReply {
         await this.noticeOnce(tx, thread, 'closed', thread.escalationId);
         return 'resolved';
       }
+      const hosts = foreignHosts(normalizeForChecks(reply.text), this.linkHosts);
+      if (hosts.length > 0) {
+        await this.noticeOnce(tx, thread, 'foreign_link', reply.externalId, hosts.join(', '));
+        return 'foreign_link';
+      }
+      if (reply.files?.length)
+        await this.noticeOnce(
+          tx,
+          thread,
+          'files_not_sent',
+          reply.externalId,
+          reply.files.join(', '),
+        );
+      if (!reply.text.trim()) return 'no_text';
       const outcome = await this.publish(
         thread.escalationId,
         thread.conversationId,
@@ -81,18 +110,20 @@ export class RelayAdminReply {
     });
   }
 
+  /** Posts `notice` in the thread unless it was posted for `subject` before; `detail` fills it in. */
   private async noticeOnce(
     tx: ThreadTransaction,
     thread: EscalationThreadRow,
     notice: ThreadNotice,
     subject: string,
+    detail = subject,
   ): Promise<void> {
     const now = this.clock.now();
     if (!(await tx.claimNotice(thread.channel, thread.threadId, notice, subject, now))) return;
     await this.channel.appendToThread(
       thread.channel,
       thread.threadId,
-      THREAD_NOTICES[notice](subject),
+      THREAD_NOTICES[notice](detail),
     );
   }
 

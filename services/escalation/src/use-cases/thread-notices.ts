@@ -6,6 +6,12 @@ export const THREAD_NOTICES = {
   closed: () =>
     'This escalation is resolved: the first admin reply went to the customer and the assistant ' +
     'has the conversation again. Later replies here are not sent.',
+  foreign_link: (hosts: string) =>
+    `Your reply was not sent: it links to or names ${hosts}, and answers to customers may only ` +
+    "link to the shop's own hosts (REPLY_LINK_HOSTS). Reply again without it.",
+  files_not_sent: (files: string) =>
+    `The customer cannot open files shared here (${files}): only the text of a reply reaches ` +
+    'them. Describe what the file says in the reply.',
   withdrawn: () =>
     'The customer withdrew this request and is back with the assistant; their next messages ' +
     'are not posted here. A reply here still reaches them, in this conversation, as the answer ' +

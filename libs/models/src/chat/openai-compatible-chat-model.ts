@@ -16,6 +16,7 @@ import {
   JsonHttpClient,
   type JsonHttpResponse,
 } from '../http/json-http-client.js';
+import { serverErrorText } from '../http/server-error-text.js';
 import {
   type ChatCompletion,
   type ChatMessage,
@@ -118,7 +119,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
     }
     if (answer.status >= 400)
       throw new ModelUnavailable(
-        `${this.where} answered HTTP ${answer.status}: ${errorMessageOf(answer.text)}`,
+        `${this.where} answered HTTP ${answer.status}: ${serverErrorText(answer.text)}`,
         answer.status,
       );
     let response: unknown;
@@ -188,17 +189,6 @@ export class OpenAiCompatibleChatModel implements ChatModel {
       FINISH_REASONS[reason] ?? (toolCalls.length > 0 ? 'tool_calls' : reason ? 'other' : 'stop');
     return { text: stripReasoning(content), toolCalls, finishReason };
   }
-}
-
-/** The server's own words for an HTTP error: OpenAI's and vLLM's `{error: {message}}`, or the body. */
-function errorMessageOf(text: string): string {
-  try {
-    const message = (JSON.parse(text) as { error?: { message?: unknown } } | null)?.error?.message;
-    if (typeof message === 'string' && message !== '') return message;
-  } catch {
-    // Not JSON: the body itself says what went wrong.
-  }
-  return text.slice(0, 200) || '(no body)';
 }
 
 /**

@@ -147,3 +147,51 @@ describe('OpenAiCompatibleEmbedder against an OpenAI-compatible server', () => {
     expect(() => embedder({ batchSize: 0 })).toThrow(RangeError);
   });
 });
+
+describe("OpenAiCompatibleEmbedder and TEI's per-request limit (max_client_batch_size)", () => {
+  let server: FakeOpenAiServer;
+  beforeAll(async () => {
+    server = await FakeOpenAiServer.start({ tei: { maxClientBatchSize: 32 } });
+  });
+  afterAll(() => server.close());
+
+  it('EMBEDDINGS_BATCH 64 against a TEI of 32: 70 documents go in batches of at most 32', async () => {
+    const embedder = new OpenAiCompatibleEmbedder({
+      baseUrl: server.baseUrl,
+      model: MODEL,
+      batchSize: 64,
+      maxRetries: 0,
+    });
+    const texts = Array.from({ length: 70 }, (_, i) => `document number ${i}`);
+    const vectors = await embedder.embedDocuments(texts);
+    expect(vectors).toHaveLength(70);
+    expect(cosineSimilarity(vectors[69]!, hashingVector('document number 69', 1024))).toBeCloseTo(
+      1,
+      6,
+    );
+    expect(server.requests.map((r) => r.input.length)).toEqual([32, 32, 6]);
+    expect(server.refusedForSize).toBe(0);
+  });
+
+  it("keeps TEI's own words when it refuses (413 {message, code, type})", async () => {
+    const vllmLike = await FakeOpenAiServer.start({ behaviour: 'error' });
+    try {
+      const failure = new OpenAiCompatibleEmbedder({
+        baseUrl: vllmLike.baseUrl,
+        model: MODEL,
+        maxRetries: 0,
+      }).embedQuery('x');
+      await expect(failure).rejects.toThrow(/HTTP 500: model crashed/);
+    } finally {
+      await vllmLike.close();
+    }
+    const refused = await fetch(`${server.baseUrl}/embeddings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MODEL, input: Array.from({ length: 33 }, () => 'x') }),
+    });
+    const body = (await refused.json()) as { message: string };
+    expect(refused.status).toBe(413);
+    expect(body.message).toBe('batch size 33 > maximum allowed batch size 32');
+  });
+});

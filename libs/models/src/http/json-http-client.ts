@@ -72,13 +72,26 @@ export class JsonHttpClient {
    * {@link HttpResponseTooLarge}.
    */
   async post(path: string, body: unknown, signal: AbortSignal): Promise<JsonHttpResponse> {
-    const payload = Buffer.from(JSON.stringify(body));
+    return this.request('POST', path, Buffer.from(JSON.stringify(body)), signal);
+  }
+
+  /** GETs `path` (a server's `/info`, `/v1/models`), with the same retries as {@link post}. */
+  async get(path: string, signal: AbortSignal): Promise<JsonHttpResponse> {
+    return this.request('GET', path, null, signal);
+  }
+
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    payload: Buffer | null,
+    signal: AbortSignal,
+  ): Promise<JsonHttpResponse> {
     let staleRetried = false;
     for (let attempt = 0; ;) {
       signal.throwIfAborted();
       let response: JsonHttpResponse;
       try {
-        response = await this.send(path, payload, signal);
+        response = await this.send(method, path, payload, signal);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         // A kept-alive connection the server closed while idle fails the request written on it
@@ -104,19 +117,25 @@ export class JsonHttpClient {
     this.agent.destroy();
   }
 
-  private send(path: string, payload: Buffer, signal: AbortSignal): Promise<JsonHttpResponse> {
+  private send(
+    method: 'GET' | 'POST',
+    path: string,
+    payload: Buffer | null,
+    signal: AbortSignal,
+  ): Promise<JsonHttpResponse> {
     return new Promise((resolve, reject) => {
       const request = this.transport.request(
         `${this.base}${path}`,
         {
-          method: 'POST',
+          method,
           agent: this.agent,
           signal,
           headers: {
             ...this.headers,
-            'content-type': 'application/json',
             accept: 'application/json',
-            'content-length': payload.length,
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': payload.length }
+              : {}),
           },
         },
         (response) => {
@@ -146,7 +165,7 @@ export class JsonHttpClient {
       request.on('error', (error) =>
         reject(request.reusedSocket ? new StaleConnection(error) : error),
       );
-      request.end(payload);
+      request.end(payload ?? undefined);
     });
   }
 }

@@ -61,11 +61,12 @@ describe('TeiCrossEncoder against a TEI server', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('maps an HTTP error to ModelUnavailable with the status', async () => {
+  it("maps an HTTP error to ModelUnavailable with the status and TEI's own words", async () => {
     server.behaviour = 'error';
     const failure = encoder().rerank(query, texts);
     await expect(failure).rejects.toBeInstanceOf(ModelUnavailable);
-    await expect(failure).rejects.toMatchObject({ code: 'model_unavailable', status: 500 });
+    await expect(failure).rejects.toMatchObject({ code: 'model_unavailable', status: 424 });
+    await expect(failure).rejects.toThrow(/HTTP 424: Inference failed$/);
   });
 
   it.each([
@@ -105,5 +106,42 @@ describe('TeiCrossEncoder against a TEI server', () => {
     const failure = new TeiCrossEncoder({ baseUrl: closed.url }).rerank(query, texts);
     await expect(failure).rejects.toBeInstanceOf(ModelUnavailable);
     await expect(failure).rejects.toMatchObject({ code: 'model_unavailable', status: undefined });
+  });
+});
+
+describe("TeiCrossEncoder and TEI's per-request limit (max_client_batch_size)", () => {
+  let server: FakeTeiServer;
+  const query = 'how do I return a dress';
+  // FUSED_TOP_K above TEI's default limit of 32: 40 texts, one of which answers.
+  const texts = Array.from({ length: 40 }, (_, i) =>
+    i === 37 ? 'how do I return a dress: within 14 days' : `delivery note ${i}`,
+  );
+
+  beforeAll(async () => {
+    server = await FakeTeiServer.start({ maxClientBatchSize: 32 });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.refusedForSize = 0;
+    server.maxClientBatchSize = 32;
+  });
+
+  it('reads the limit from GET /info and splits 40 texts into requests of at most 32', async () => {
+    const scores = await new TeiCrossEncoder({ baseUrl: server.url }).rerank(query, texts);
+    expect(scores).toHaveLength(40);
+    expect(scores.indexOf(Math.max(...scores))).toBe(37);
+    expect(server.requests.map((r) => r.texts.length).sort((a, b) => a - b)).toEqual([8, 32]);
+    expect(server.refusedForSize).toBe(0);
+  });
+
+  it("a limit lowered after /info was read: the refusal's limit is learnt and the call still answers", async () => {
+    const encoder = new TeiCrossEncoder({ baseUrl: server.url });
+    await encoder.rerank(query, texts.slice(0, 2));
+    server.maxClientBatchSize = 16;
+    const scores = await encoder.rerank(query, texts);
+    expect(scores.indexOf(Math.max(...scores))).toBe(37);
+    expect(server.refusedForSize).toBeGreaterThan(0);
+    expect(Math.max(...server.requests.map((r) => r.texts.length))).toBeLessThanOrEqual(16);
   });
 });

@@ -1,72 +1,93 @@
 import { ModelTimeout, ModelUnavailable, RerankerResponseInvalid } from '../errors.js';
+import { HttpResponseTooLarge, JsonHttpClient } from '../http/json-http-client.js';
+import { serverErrorText } from '../http/server-error-text.js';
+import { slices, TeiBatchLimit } from '../tei/tei-batch-limit.js';
+import type { TeiRerankRequest } from '../tei/tei-wire.js';
 import { type CrossEncoder, normalizeScores, type RerankOptions } from './cross-encoder.js';
-import type { TeiRerankRequest } from './tei-wire.js';
 
 export interface TeiCrossEncoderOptions {
   /** The TEI host, e.g. `http://reranker:8080`; `/rerank` is appended. */
   baseUrl: string;
-  /** Whole request (connect, answer and body), in ms. */
+  /** Whole call (every request of a split batch, connect, answer and body), in ms. */
   timeoutMs?: number;
 }
 
-/** Cross-encoder served by text-embeddings-inference (`POST /rerank`), e.g. a BGE reranker. */
+/**
+ * Cross-encoder served by text-embeddings-inference (`POST /rerank`), e.g. a BGE reranker. TEI
+ * refuses a request with more texts than its `max_client_batch_size` (413 on 1.8, 422 on 1.9, for
+ * every call), so the texts go in slices of that size, read from `GET /info`, at once.
+ */
 export class TeiCrossEncoder implements CrossEncoder {
-  private readonly endpoint: string;
+  private readonly where: string;
   private readonly timeoutMs: number;
+  private readonly client: JsonHttpClient;
+  private readonly limit: TeiBatchLimit;
 
   constructor(options: TeiCrossEncoderOptions) {
-    this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/rerank`;
+    this.where = `Reranker at ${options.baseUrl.replace(/\/+$/, '')}`;
     this.timeoutMs = options.timeoutMs ?? 1_500;
+    // No retries: the reranker's wait is short and the caller fails open to its lexical gate.
+    this.client = new JsonHttpClient({ baseUrl: options.baseUrl, maxRetries: 0 });
+    this.limit = new TeiBatchLimit(this.client, Number.MAX_SAFE_INTEGER, this.timeoutMs);
   }
 
   async rerank(query: string, texts: string[], options: RerankOptions = {}): Promise<number[]> {
     if (texts.length === 0) return [];
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-    const body: TeiRerankRequest = { query, texts, raw_scores: false, return_text: false };
-    let status: number;
-    let text: string;
     try {
-      const response = await fetch(this.endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal,
-      });
-      status = response.status;
-      text = await response.text();
+      return normalizeScores(await this.scoreAll(query, texts, signal));
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       if (timeout.aborted)
         throw new ModelTimeout(
-          `Reranker at ${this.endpoint} did not answer within ${this.timeoutMs} ms`,
+          `${this.where} did not answer within ${this.timeoutMs} ms`,
           this.timeoutMs,
           { cause: error },
         );
+      if (error instanceof RerankerResponseInvalid || error instanceof ModelUnavailable)
+        throw error;
+      if (error instanceof HttpResponseTooLarge)
+        throw new RerankerResponseInvalid(`${this.where}: ${error.message}`, { cause: error });
       const message = error instanceof Error ? error.message : String(error);
+      throw new ModelUnavailable(`${this.where} is unreachable: ${message}`, undefined, {
+        cause: error,
+      });
+    }
+  }
+
+  /** Scores in input order, one request per slice of the server's batch limit. */
+  private async scoreAll(query: string, texts: string[], signal: AbortSignal): Promise<number[]> {
+    const size = Math.min(await this.limit.get(signal), Math.max(texts.length, 1));
+    const parts = await Promise.all(
+      slices(texts, size).map((part) => this.scoreSlice(query, part, signal)),
+    );
+    return parts.flat();
+  }
+
+  private async scoreSlice(query: string, texts: string[], signal: AbortSignal): Promise<number[]> {
+    const body: TeiRerankRequest = { query, texts, raw_scores: false, return_text: false };
+    const answer = await this.client.post('/rerank', body, signal);
+    if (answer.status >= 400) {
+      const reason = serverErrorText(answer.text);
+      // A limit lowered since `/info` was read (or never read): split again and go on.
+      if ((answer.status === 413 || answer.status === 422) && this.limit.learnFrom(reason))
+        return this.scoreAll(query, texts, signal);
       throw new ModelUnavailable(
-        `Reranker at ${this.endpoint} is unreachable: ${message}`,
-        undefined,
-        {
-          cause: error,
-        },
+        `${this.where} answered HTTP ${answer.status}: ${reason}`,
+        answer.status,
       );
     }
-    if (status >= 400)
-      throw new ModelUnavailable(
-        `Reranker at ${this.endpoint} answered HTTP ${status}: ${text.slice(0, 200)}`,
-        status,
-      );
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(answer.text);
     } catch (error) {
       throw new RerankerResponseInvalid(
-        `Reranker at ${this.endpoint} answered with non-JSON: ${text.slice(0, 200)}`,
+        `${this.where} answered with non-JSON: ${answer.text.slice(0, 200)}`,
         { cause: error },
       );
     }
-    return normalizeScores(scoresInInputOrder(parsed, texts.length));
+    return scoresInInputOrder(parsed, texts.length);
   }
 }
 

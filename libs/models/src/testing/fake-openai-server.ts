@@ -1,6 +1,7 @@
 import { hashingVector } from '../embeddings/hashing-embedder.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Listening, listen, sendJson } from './http-fixture.js';
+import { OVER_LIMIT_STATUS, overLimitMessage, teiInfo } from './tei-fixture.js';
 
 export type FakeOpenAiBehaviour =
   /** Answer like vLLM (data listed in reverse, so clients must place vectors by `index`). */
@@ -23,6 +24,12 @@ export interface FakeOpenAiServerOptions {
   dimensions?: number;
   wrongDimensions?: number;
   behaviour?: FakeOpenAiBehaviour;
+  /**
+   * Answer as text-embeddings-inference 1.8 does on its OpenAI-compatible route (`tei-fixture.ts`):
+   * `GET /info` names the model and `max_client_batch_size`, a request with more inputs is refused
+   * 413 with TEI's `{message, code, type}`. Unset: as vLLM, no `/info` and no such limit.
+   */
+  tei?: { maxClientBatchSize: number; modelId?: string };
 }
 
 const INSTRUCTION = /^Instruct: [^\n]*\nQuery:/;
@@ -36,6 +43,8 @@ const INSTRUCTION = /^Instruct: [^\n]*\nQuery:/;
 export class FakeOpenAiServer {
   readonly requests: RecordedEmbeddingsRequest[] = [];
   behaviour: FakeOpenAiBehaviour;
+  /** Requests refused for carrying more inputs than TEI's limit. */
+  refusedForSize = 0;
 
   private server!: Listening;
 
@@ -43,6 +52,7 @@ export class FakeOpenAiServer {
     behaviour: FakeOpenAiBehaviour,
     private readonly dimensions: number,
     private readonly wrongDimensions: number,
+    private readonly tei: FakeOpenAiServerOptions['tei'],
   ) {
     this.behaviour = behaviour;
   }
@@ -52,6 +62,7 @@ export class FakeOpenAiServer {
       options.behaviour ?? 'ok',
       options.dimensions ?? 1024,
       options.wrongDimensions ?? 768,
+      options.tei,
     );
     fake.server = await listen((request, body, response) => fake.handle(request, body, response));
     return fake;
@@ -67,6 +78,13 @@ export class FakeOpenAiServer {
   }
 
   private handle(request: IncomingMessage, body: string, response: ServerResponse): void {
+    const tei = this.tei;
+    if (tei && request.method === 'GET' && request.url === '/info')
+      return sendJson(
+        response,
+        200,
+        teiInfo(tei.modelId ?? 'Qwen/Qwen3-Embedding-0.6B', 'embedding', tei.maxClientBatchSize),
+      );
     if (request.method !== 'POST' || request.url !== '/v1/embeddings')
       return sendJson(response, 404, error(`no route ${request.method} ${request.url}`, 404));
     let parsed: { model?: unknown; input?: unknown; encoding_format?: unknown };
@@ -85,6 +103,14 @@ export class FakeOpenAiServer {
     const format = parsed.encoding_format;
     if (format !== undefined && format !== 'float' && format !== 'base64')
       return sendJson(response, 400, error(`unknown encoding_format ${String(format)}`, 400));
+    if (tei && input.length > tei.maxClientBatchSize) {
+      this.refusedForSize += 1;
+      return sendJson(response, OVER_LIMIT_STATUS, {
+        message: overLimitMessage(input.length, tei.maxClientBatchSize),
+        code: OVER_LIMIT_STATUS,
+        type: 'Validation',
+      });
+    }
     this.requests.push({
       model: parsed.model,
       input,

@@ -1,6 +1,7 @@
-import type { TeiRank, TeiRerankRequest } from '../reranker/tei-wire.js';
+import type { TeiRank, TeiRerankRequest } from '../tei/tei-wire.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Listening, listen, sendJson } from './http-fixture.js';
+import { OVER_LIMIT_STATUS, overLimitMessage, teiInfo } from './tei-fixture.js';
 
 export type FakeTeiBehaviour =
   /** Scores in [0, 1] from word overlap, sorted highest first as TEI sorts them. */
@@ -9,7 +10,7 @@ export type FakeTeiBehaviour =
   | 'logits'
   /** Accept the request and never answer. */
   | 'hang'
-  /** HTTP 500 with TEI's error body. */
+  /** HTTP 424 with TEI's error body (`ErrorType::Backend`). */
   | 'error'
   /** HTTP 200 with a body that is not JSON. */
   | 'garbage'
@@ -18,22 +19,44 @@ export type FakeTeiBehaviour =
   /** Every entry claims index 0. */
   | 'duplicate-index';
 
+export interface FakeTeiServerOptions {
+  behaviour?: FakeTeiBehaviour;
+  /** The model `GET /info` names (default the design's BGE reranker). */
+  modelId?: string;
+  /** `--max-client-batch-size`: more texts in one request are refused (TEI's default, 32). */
+  maxClientBatchSize?: number;
+}
+
 /**
- * A local server speaking text-embeddings-inference's `POST /rerank`, told how to behave through
- * `behaviour`. Every request body is recorded.
+ * A local server speaking text-embeddings-inference 1.8's reranker routes (`GET /info`,
+ * `POST /rerank`, its batch limit and error bodies, `tei-fixture.ts`), told how to behave through
+ * `behaviour`. Every accepted rerank request body is recorded.
  */
 export class FakeTeiServer {
   readonly requests: TeiRerankRequest[] = [];
   behaviour: FakeTeiBehaviour;
+  /** `--max-client-batch-size`; may be changed while running (a restarted server). */
+  maxClientBatchSize: number;
+  /** Requests refused for their size. */
+  refusedForSize = 0;
 
   private server!: Listening;
 
-  private constructor(behaviour: FakeTeiBehaviour) {
+  private constructor(
+    behaviour: FakeTeiBehaviour,
+    maxClientBatchSize: number,
+    private readonly modelId: string,
+  ) {
     this.behaviour = behaviour;
+    this.maxClientBatchSize = maxClientBatchSize;
   }
 
-  static async start(options: { behaviour?: FakeTeiBehaviour } = {}): Promise<FakeTeiServer> {
-    const fake = new FakeTeiServer(options.behaviour ?? 'ok');
+  static async start(options: FakeTeiServerOptions = {}): Promise<FakeTeiServer> {
+    const fake = new FakeTeiServer(
+      options.behaviour ?? 'ok',
+      options.maxClientBatchSize ?? 32,
+      options.modelId ?? 'BAAI/bge-reranker-v2-m3',
+    );
     fake.server = await listen((request, body, response) => fake.handle(request, body, response));
     return fake;
   }
@@ -48,24 +71,33 @@ export class FakeTeiServer {
   }
 
   private handle(request: IncomingMessage, body: string, response: ServerResponse): void {
+    if (request.method === 'GET' && request.url === '/info')
+      return sendJson(response, 200, teiInfo(this.modelId, 'reranker', this.maxClientBatchSize));
     if (request.method !== 'POST' || request.url !== '/rerank')
-      return sendJson(response, 404, { error: 'not found', error_type: 'validation' });
+      return sendJson(response, 404, { error: 'not found', error_type: 'Validation' });
     let parsed: TeiRerankRequest;
     try {
       parsed = JSON.parse(body) as TeiRerankRequest;
     } catch {
-      return sendJson(response, 422, { error: 'invalid JSON', error_type: 'validation' });
+      return sendJson(response, 422, { error: 'invalid JSON', error_type: 'Validation' });
     }
     if (typeof parsed.query !== 'string' || !Array.isArray(parsed.texts))
       return sendJson(response, 422, {
         error: 'expected {query, texts}',
-        error_type: 'validation',
+        error_type: 'Validation',
       });
+    if (parsed.texts.length > this.maxClientBatchSize) {
+      this.refusedForSize += 1;
+      return sendJson(response, OVER_LIMIT_STATUS, {
+        error: overLimitMessage(parsed.texts.length, this.maxClientBatchSize),
+        error_type: 'Validation',
+      });
+    }
     this.requests.push(parsed);
     const behaviour = this.behaviour;
     if (behaviour === 'hang') return;
     if (behaviour === 'error')
-      return sendJson(response, 500, { error: 'Inference failed', error_type: 'backend' });
+      return sendJson(response, 424, { error: 'Inference failed', error_type: 'Backend' });
     if (behaviour === 'garbage') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"index": 0, "score": ');

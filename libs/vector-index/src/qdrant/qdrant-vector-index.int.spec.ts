@@ -156,6 +156,20 @@ describe('QdrantVectorIndex against the fake Qdrant server', () => {
     }
   });
 
+  it("keeps the reason of Qdrant's 429 (rate limited, Retry-After) in the error", async () => {
+    const limited = await startFakeQdrantServer();
+    try {
+      const index = new QdrantVectorIndex({ url: limited.url });
+      await index.ensureCollection('limited', { denseSize: 2 });
+      limited.rateLimitNext(1, 3);
+      const failure = index.count('limited');
+      await expect(failure).rejects.toMatchObject({ name: 'VectorIndexUnavailable' });
+      await expect(failure).rejects.toThrow(/rate limit exceeded \(HTTP 429\), retry after 3 s/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('reports an unreachable server as unavailable', async () => {
     // The version probe fails too and says so; that warning is expected here.
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);

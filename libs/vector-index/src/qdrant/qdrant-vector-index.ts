@@ -1,4 +1,4 @@
-import { QdrantClient } from '@qdrant/js-client-rest';
+import { QdrantClient, QdrantClientResourceExhaustedError } from '@qdrant/js-client-rest';
 import {
   CollectionConfigMismatch,
   CollectionNotFound,
@@ -210,6 +210,14 @@ export class QdrantVectorIndex implements VectorIndex {
     try {
       return await run();
     } catch (error) {
+      // The client turns a 429 with `Retry-After` into this error and drops Qdrant's body: what
+      // is left of its reason is the wait it asked for.
+      if (error instanceof QdrantClientResourceExhaustedError)
+        throw new VectorIndexUnavailable(
+          `Qdrant ${operation} on ${namespace} failed: rate limit exceeded (HTTP 429), ` +
+            `retry after ${error.retry_after} s`,
+          { cause: error },
+        );
       const status = (error as { status?: unknown }).status;
       const message = qdrantErrorMessage(error);
       if (status === 404 && /collection/i.test(message)) {

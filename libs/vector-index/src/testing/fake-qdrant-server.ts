@@ -36,6 +36,11 @@ export interface FakeQdrantServerOptions {
   version?: string;
   /** The index behind the server; a fresh in-memory one by default. */
   index?: InProcessVectorIndex;
+  /**
+   * What collection info reports as the sparse vectors' modifier: `idf` (what the design creates)
+   * or none (a collection made without it, whose BM25 weights then get no IDF).
+   */
+  sparseModifier?: 'idf' | 'none';
 }
 
 export interface FakeQdrantServer {
@@ -44,6 +49,12 @@ export interface FakeQdrantServer {
   readonly requests: RecordedRequest[];
   /** The recorded requests with this method whose path matches. */
   requestsTo(method: string, path: string | RegExp): RecordedRequest[];
+  /**
+   * The next `count` requests are refused 429 as Qdrant's strict-mode rate limiter refuses them
+   * (src/actix/helpers.rs: `Retry-After` in whole seconds and the reason in `status.error`,
+   * lib/collection/src/operations/types.rs for the words).
+   */
+  rateLimitNext(count: number, retryAfterSeconds: number): void;
   close(): Promise<void>;
 }
 
@@ -71,6 +82,9 @@ export async function startFakeQdrantServer(
           request.method === method &&
           (typeof path === 'string' ? request.path === path : path.test(request.path)),
       ),
+    rateLimitNext: (count, retryAfterSeconds) => {
+      fake.rateLimited = { count, retryAfterSeconds };
+    },
     close: () => closeServer(server),
   };
 }
@@ -96,6 +110,7 @@ const QUERY_KEYS = new Set(['query', 'using', 'limit', 'with_payload', 'with_vec
 
 class FakeQdrant {
   readonly requests: RecordedRequest[] = [];
+  rateLimited = { count: 0, retryAfterSeconds: 1 };
   private readonly collections = new Map<string, CollectionMeta>();
 
   constructor(
@@ -128,6 +143,16 @@ class FakeQdrant {
       }
       if (this.options.apiKey !== undefined && apiKey !== this.options.apiKey) {
         throw new HttpFailure(401, 'Must provide an API key or an Authorization bearer token');
+      }
+      if (this.rateLimited.count > 0) {
+        this.rateLimited.count -= 1;
+        const wait = this.rateLimited.retryAfterSeconds;
+        response.setHeader('Retry-After', String(wait));
+        throw new HttpFailure(
+          429,
+          'Rate limiting exceeded: Write rate limit exceeded: Operation requires 1 tokens but ' +
+            `only 0.0 were available. Retry after ${wait}s`,
+        );
       }
       const result = await this.route(recorded);
       if (result.raw) {
@@ -198,7 +223,10 @@ class FakeQdrant {
           replication_factor: 1,
           write_consistency_factor: 1,
           on_disk_payload: true,
-          sparse_vectors: { sparse_en: { modifier: 'idf' }, sparse_ar: { modifier: 'idf' } },
+          sparse_vectors:
+            this.options.sparseModifier === 'none'
+              ? { sparse_en: {}, sparse_ar: {} }
+              : { sparse_en: { modifier: 'idf' }, sparse_ar: { modifier: 'idf' } },
         },
       },
       payload_schema: meta.payloadSchema,

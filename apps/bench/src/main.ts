@@ -28,6 +28,10 @@ import { findSystemConnections } from '@support/platform';
  *  pipeline and full three-leg query latency, recall@20 of the dense leg against an exact scan and
  *  memory per chunk; `--chunks 1000000` measures a million (about 8 GB; docs/load.md).
  *
+ * `prompt [--history-turns 60]` (in process): how many earlier turns of a long conversation fit
+ *  the prompt budget (MODEL_CONTEXT_TOKENS 16384, MODEL_ANSWER_TOKENS 512), counted with the served
+ *  model's tokenizer and by the UTF-8 byte rule it replaced, English and Arabic.
+ *
  * Exit status: 0 done, 1 a bench failed, 2 unknown bench or bad option.
  */
 const BENCHES = [
@@ -41,6 +45,7 @@ const BENCHES = [
   'graph',
   'dashboard',
   'ingest',
+  'prompt',
 ] as const;
 
 const count = (raw: string): number => {
@@ -79,6 +84,7 @@ interface BenchOptions {
   ingestChunks: number;
   sparseMb: number;
   graphTurns: number;
+  historyTurns: number;
 }
 
 const program = new Command('bench')
@@ -109,6 +115,7 @@ const program = new Command('bench')
   .option('--ingest-chunks <n>', 'ingest: chunks ingested per run', count, 20_000)
   .option('--sparse-mb <n>', 'ingest: MB each BM25 encoder reads for its steady rate', count, 20)
   .option('--graph-turns <n>', 'graph: measured turns per round and kind of scope', count, 1000)
+  .option('--history-turns <n>', 'prompt: earlier turns in the conversation', count, 60)
   .exitOverride()
   .showHelpAfterError('(add --help for the benches and their options)');
 
@@ -187,6 +194,13 @@ async function run(which: (typeof BENCHES)[number], values: BenchOptions): Promi
         turns: values.graphTurns,
         turnsPerConversation: values.turnsPerConversation,
       },
+      print,
+    );
+  }
+  if (which === 'prompt') {
+    const { promptBudgetBench } = await import('./prompt-budget.bench.js');
+    promptBudgetBench(
+      { kbDir: values.kb, turns: values.historyTurns, contextTokens: 16_384, answerTokens: 512 },
       print,
     );
   }

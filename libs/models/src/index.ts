@@ -40,7 +40,10 @@ export {
   estimateMessageTokens,
   estimateRequestTokens,
   estimateToolsTokens,
+  IMAGE_MAX_PIXELS,
+  IMAGE_TOKENS,
 } from './chat/token-estimate.js';
+export { loadQwenTokenizer, qwenTokenCount } from './chat/qwen-tokenizer.js';
 export {
   chatModelFromConfig,
   crossEncoderFromConfig,

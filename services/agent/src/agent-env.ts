@@ -87,10 +87,10 @@ export const agentOwnEnv = {
     max: 1440,
     description: 'the wait a customer is told to expect while support is open',
   }),
-  // The estimate counts one token per UTF-8 byte (it cannot undercount; prose is ~4x its Qwen3
-  // tokens), so the system prompt and the tool list alone take ~5,200: a 4,096 context could not
-  // hold them. 16,384 fits a T4 (16 GiB): Qwen3-VL-8B in 4 bits is ~6.5 GiB and its KV cache
-  // 144 KiB a token, 2.25 GiB for a full context. vLLM must run with `--max-model-len` >= this.
+  // The prompt is counted with Qwen3's own tokenizer (the system prompt and the tool list are
+  // about 1,300 tokens; `npm run bench -- prompt`). 16,384 fits a T4 (16 GiB) beside the 4-bit
+  // weights and the vision tower (docs/model-serving.md); vLLM must run with `--max-model-len` >=
+  // this, which `cli doctor` checks.
   MODEL_CONTEXT_TOKENS: int({
     default: 16_384,
     min: 8_192,

@@ -21,7 +21,13 @@ import {
   RetrievalCompleted,
   WithdrawalRequested,
 } from '@support/contracts';
-import { type ChatModel, chatModelFromConfig, ExtractiveResponder, llmEnv } from '@support/models';
+import {
+  type ChatModel,
+  chatModelFromConfig,
+  ExtractiveResponder,
+  llmEnv,
+  loadQwenTokenizer,
+} from '@support/models';
 import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import {
   CLOCK,
@@ -239,6 +245,9 @@ export class AgentModule {
                 },
               },
             );
+            // The prompt is counted with the served model's tokenizer: load it now, not on a
+            // customer's first turn (about 0.6 s).
+            loadQwenTokenizer();
             return new AgentConversations(
               graph,
               ports,

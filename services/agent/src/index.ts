@@ -8,3 +8,5 @@ export * from './runtime/agent-conversations.js';
 export * from './runtime/checkpoint-footprint.js';
 export * from './runtime/conversation-lock.js';
 export * from './runtime/lean-runnable-scope.js';
+export { assemblePrompt, type PromptBudget } from './graph/prompt-window.js';
+export { compactTurn, EMPTY_MEMORY } from './graph/conversation-memory.js';

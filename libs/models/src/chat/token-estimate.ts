@@ -1,111 +1,136 @@
 import type { ToolSpec } from '@support/policy';
 import type { ChatMessage } from './chat-model.js';
+import { qwenTokenCount } from './qwen-tokenizer.js';
+
+// The prompt as the served model reads it: Qwen3's chat template (Qwen3-VL's writes messages,
+// tool calls, tool results and images the same way) renders each message as
+// `<|im_start|>role\n…<|im_end|>\n`, and every piece is counted with Qwen3's own tokenizer. What
+// the template adds that the request does not show is counted on the high side, so the count
+// never falls under the server's (`cli doctor` compares it with vLLM's `/tokenize`).
 
 /**
- * Tokens the chat template adds around one message (`<|im_start|>role\n` ... `<|im_end|>\n`, and
- * `<tool_call>` / `<tool_response>` wrappers): the Qwen3 template writes 5 to 12 bytes of markup
- * per message and per tool call, counted here as bytes like everything else.
- */
-export const MESSAGE_OVERHEAD_TOKENS = 32;
-
-/**
- * The template's fixed text around the tool list ("# Tools ... <tools></tools> ... <tool_call>
- * ..."): about 420 bytes in Qwen3's template, rounded up.
- */
-export const TOOLS_PREAMBLE_TOKENS = 512;
-
-/**
- * A photo's tokens: Qwen3-VL gives an image one token per 32x32 pixels, so the model server must
- * cap photos at 1280 of them (vLLM `--mm-processor-kwargs '{"max_pixels": 1310720}'`, see
- * docs/load.md); its default cap (16,384 tokens) would not fit the context at all.
+ * A photo's tokens: Qwen3-VL gives an image one token per 32x32 pixels, so the model server caps
+ * photos at 1280 of them (vLLM `--mm-processor-kwargs` `size.longest_edge` 1,310,720 pixels,
+ * deploy/); uncapped, its preprocessor allows 16,384, the whole context.
  */
 export const IMAGE_TOKENS = 1280;
 
-const encoder = new TextEncoder();
+/** The pixels that cap: {@link IMAGE_TOKENS} patches of 32x32. */
+export const IMAGE_MAX_PIXELS = IMAGE_TOKENS * 32 * 32;
+
+/** What stands for one image in the template; its `<|image_pad|>` becomes the image's tokens. */
+const IMAGE_MARKUP = '<|vision_start|><|image_pad|><|vision_end|>';
 
 /**
- * An upper bound on the tokens `text` costs a byte-level BPE tokenizer (Qwen3's, GPT's): its
- * UTF-8 byte count. Byte-level BPE starts from one token per byte and only ever merges two
- * adjacent tokens into one, so no text can come out as more tokens than it has bytes, whatever
- * the vocabulary, the merge order or the pre-tokenizer. Any cheaper rule (per character, per
- * word) can undercount: Qwen3 spends two tokens on each Arabic-Indic digit (`١`, two bytes) and
- * seven on the five characters `ﷺ ﷲ ﻻ`. The price is headroom: prose comes out about four times
- * its real count (English and Arabic alike), which `MODEL_CONTEXT_TOKENS` accounts for.
+ * The tool list's fixed text, as Qwen3's template writes it inside the system message (a tool
+ * request with no system message gets `<|im_start|>system\n` of its own: counted here too).
  */
+const TOOLS_PREAMBLE =
+  '<|im_start|>system\n\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
+  'You are provided with function signatures within <tools></tools> XML tags:\n<tools>' +
+  '\n</tools>\n\nFor each function call, return a json object with function name and arguments ' +
+  'within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": ' +
+  '<args-json-object>}\n</tool_call><|im_end|>\n';
+
+/**
+ * Per tool, for the fields the server adds when it writes the spec back out (vLLM dumps its own
+ * request model, which may carry e.g. `"strict": null`).
+ */
+const TOOL_SPEC_SLACK = 16;
+
+/**
+ * What the server appends after the messages: `<|im_start|>assistant\n`, and the empty reasoning
+ * block a thinking template writes when thinking is off.
+ */
+const GENERATION_PROMPT = '<|im_start|>assistant\n<think>\n\n</think>\n\n';
+
+/** How many tokens `text` is to the served model. */
 export function estimateTextTokens(text: string): number {
-  // Without allocating: code points under U+0080 are one byte, under U+0800 two, surrogate
-  // pairs (four bytes) two code units, the rest three.
-  let bytes = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i += 1;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
+  return qwenTokenCount(text);
 }
 
 /**
- * An upper bound on the tokens of `value` written as JSON by the chat template (tool calls' arguments,
- * tool specs): templates may escape every non-ASCII UTF-16 unit as `\uXXXX`, six bytes each.
+ * `value` as the chat template's `tojson` writes it: Python's `json.dumps` with its default
+ * separators (`", "`, `": "`) and non-ASCII left as is.
  */
+export function templateJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(templateJson).join(', ')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${templateJson(item)}`)
+      .join(', ')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The tokens of `value` written by the template's `tojson`. */
 export function estimateJsonTokens(value: unknown): number {
-  const json = JSON.stringify(value) ?? '';
-  let bytes = 0;
-  for (let i = 0; i < json.length; i += 1) bytes += json.charCodeAt(i) < 0x80 ? 1 : 6;
-  return bytes;
+  return qwenTokenCount(templateJson(value));
 }
 
-/** The bytes `encoder` gives: the reference the fast count is tested against. */
-export function utf8Bytes(text: string): number {
-  return encoder.encode(text).length;
-}
-
-/** An upper bound on the tokens one message costs in the prompt, template markup included. */
+/** The tokens one message costs in the prompt, the template's markup included. */
 export function estimateMessageTokens(message: ChatMessage): number {
-  let tokens = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(message.role);
-  if (message.role === 'user' && typeof message.content !== 'string') {
-    for (const part of message.content)
-      tokens += part.type === 'text' ? estimateTextTokens(part.text) : IMAGE_TOKENS;
-    return tokens;
+  switch (message.role) {
+    case 'system':
+      return qwenTokenCount(`<|im_start|>system\n${message.content}<|im_end|>\n`);
+    case 'user': {
+      if (typeof message.content === 'string')
+        return qwenTokenCount(`<|im_start|>user\n${message.content}<|im_end|>\n`);
+      let images = 0;
+      const body = message.content
+        .map((part) => {
+          if (part.type === 'text') return part.text;
+          images += 1;
+          return IMAGE_MARKUP;
+        })
+        .join('');
+      // Each `<|image_pad|>` (one token) becomes the image's own tokens.
+      return qwenTokenCount(`<|im_start|>user\n${body}<|im_end|>\n`) + images * (IMAGE_TOKENS - 1);
+    }
+    case 'assistant': {
+      const calls = (message.toolCalls ?? []).map(
+        (call, index) =>
+          `${index > 0 || message.content ? '\n' : ''}<tool_call>\n{"name": "${call.name}", ` +
+          `"arguments": ${templateJson(call.arguments)}}\n</tool_call>`,
+      );
+      return qwenTokenCount(
+        `<|im_start|>assistant\n${message.content}${calls.join('')}<|im_end|>\n`,
+      );
+    }
+    case 'tool':
+      // Consecutive results share one `<|im_start|>user`: counting it for each stays on the high side.
+      return qwenTokenCount(
+        `<|im_start|>user\n<tool_response>\n${message.content}\n</tool_response><|im_end|>\n`,
+      );
   }
-  tokens += estimateTextTokens(message.content as string);
-  if (message.role === 'assistant')
-    for (const call of message.toolCalls ?? [])
-      tokens +=
-        MESSAGE_OVERHEAD_TOKENS +
-        estimateTextTokens(call.name) +
-        estimateJsonTokens(call.arguments);
-  if (message.role === 'tool') tokens += estimateTextTokens(message.toolCallId);
-  return tokens;
 }
 
-/** An upper bound on the tokens the tool list costs: the template writes each as JSON. */
+/** The tokens the tool list costs: the template's fixed text and each spec as `tojson` writes it. */
 export function estimateToolsTokens(tools: readonly ToolSpec[]): number {
   if (tools.length === 0) return 0;
-  let tokens = TOOLS_PREAMBLE_TOKENS;
+  let tokens = qwenTokenCount(TOOLS_PREAMBLE);
   for (const tool of tools)
     tokens +=
-      MESSAGE_OVERHEAD_TOKENS +
-      estimateJsonTokens({
-        type: 'function',
-        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-      });
+      TOOL_SPEC_SLACK +
+      qwenTokenCount(
+        `\n${templateJson({
+          type: 'function',
+          function: {
+            name: tool.name,
+            description: tool.description,
+            parameters: tool.parameters,
+          },
+        })}`,
+      );
   return tokens;
 }
 
-/** An upper bound on the prompt tokens of a whole chat request: its messages and its tools. */
+/** The prompt tokens of a whole chat request: its tools, its messages and the generation prompt. */
 export function estimateRequestTokens(request: {
   readonly messages: readonly ChatMessage[];
   readonly tools?: readonly ToolSpec[];
 }): number {
-  let tokens = estimateToolsTokens(request.tools ?? []);
+  let tokens = estimateToolsTokens(request.tools ?? []) + qwenTokenCount(GENERATION_PROMPT);
   for (const message of request.messages) tokens += estimateMessageTokens(message);
   return tokens;
 }

@@ -1,80 +1,50 @@
 import { describe, expect, it } from '@jest/globals';
+import { qwenTokenIds } from './qwen-tokenizer.js';
 import {
-  estimateJsonTokens,
   estimateMessageTokens,
   estimateRequestTokens,
   estimateTextTokens,
-  utf8Bytes,
+  IMAGE_MAX_PIXELS,
+  IMAGE_TOKENS,
+  templateJson,
 } from './token-estimate.js';
 
-/**
- * Worst cases with their real token counts under Qwen3's tokenizer (the production model's,
- * `Qwen/Qwen3-VL-8B-Instruct`), measured with its tokenizer.json: the estimate must never be lower.
- */
-const QWEN3_COUNTS: readonly (readonly [text: string, tokens: number])[] = [
-  ['١٢٣٤٥٦٧٨٩٠ 1234567890', 31], // Arabic-Indic digits: one token per byte
-  ['بِسْمِ اللَّهِ الرَّحْمَٰنِ الرَّحِيمِ', 29], // Arabic with diacritics
-  ['ﷺ ﷲ ﻻ', 7], // presentation forms: more tokens than characters
-  ['https://example.com/a/b?c=d&e=f#g-h_i~j', 16],
-  ['😀👍🏽🇸🇦', 5],
-  ['ORD-12345-ABCD', 10],
-  ['   \n\n\t  ', 2],
-];
-
 describe('estimateTextTokens', () => {
-  it.each(QWEN3_COUNTS)('never counts %j under its Qwen3 tokens', (text, tokens) => {
-    expect(estimateTextTokens(text)).toBeGreaterThanOrEqual(tokens);
-  });
-
-  it('is the UTF-8 byte count (the bound byte-level BPE cannot exceed)', () => {
-    for (const text of [
-      ...QWEN3_COUNTS.map(([t]) => t),
-      'plain English',
-      'عربي مع English و ١٢٣',
-      '\u{1F600}',
-      'lone \uD83D surrogate',
-      'lone \uDE00 low',
-      '',
-    ])
-      expect(estimateTextTokens(text)).toBe(utf8Bytes(text));
-  });
-
-  it('counts a digit run and an Arabic-Indic digit run at one token per byte', () => {
-    expect(estimateTextTokens('1234567890')).toBe(10);
-    expect(estimateTextTokens('١٢٣٤٥٦٧٨٩٠')).toBe(20);
+  it("counts Qwen3's tokens, not UTF-8 bytes (the old bound, about four times as many)", () => {
+    expect(estimateTextTokens('Hello world')).toBe(2);
+    expect(estimateTextTokens('أين طلبي؟ أريد إرجاع الفستان')).toBe(13); // 51 bytes
   });
 });
 
-describe('estimateJsonTokens', () => {
-  it('counts non-ASCII as the six bytes of a \\uXXXX escape', () => {
-    expect(estimateJsonTokens({ q: 'ا' })).toBe('{"q":"\\u0627"}'.length);
-    expect(estimateJsonTokens({ q: 'a' })).toBe(9);
+describe('templateJson', () => {
+  it("writes JSON as the template's tojson (Python json.dumps: ', ' and ': ', non-ASCII kept)", () => {
+    expect(templateJson({ query: 'أين طلبي', limit: [1, 2], on: true, none: null })).toBe(
+      '{"query": "أين طلبي", "limit": [1, 2], "on": true, "none": null}',
+    );
+    expect(templateJson({ s: 'a "quote"\n' })).toBe('{"s": "a \\"quote\\"\\n"}');
   });
 });
 
-describe('estimateRequestTokens', () => {
-  it('adds the template markup of every message and tool call, and the tools', () => {
-    const user = { role: 'user' as const, content: 'hi' };
+describe('estimateMessageTokens', () => {
+  it('is the tokens of the message as the chat template writes it', () => {
+    // <|im_start|> user \n hi <|im_end|> \n
+    expect(qwenTokenIds('<|im_start|>user\nhi<|im_end|>\n')).toHaveLength(6);
+    expect(estimateMessageTokens({ role: 'user', content: 'hi' })).toBe(6);
     const call = {
       role: 'assistant' as const,
       content: '',
-      toolCalls: [{ id: 'c1', name: 'search_knowledge_base', arguments: { query: 'hi' } }],
+      toolCalls: [{ id: 'c1', name: 'search_knowledge_base', arguments: { query: 'متى يصل' } }],
     };
-    expect(estimateMessageTokens(user)).toBeGreaterThan(2);
-    expect(estimateMessageTokens(call)).toBeGreaterThan(
-      estimateJsonTokens({ query: 'hi' }) + 'search_knowledge_base'.length,
-    );
-    const tools = [
-      { name: 'escalate', description: 'Hand over.', parameters: { type: 'object' as const } },
-    ];
-    expect(estimateRequestTokens({ messages: [user, call], tools })).toBeGreaterThan(
-      estimateMessageTokens(user) +
-        estimateMessageTokens(call) +
-        estimateJsonTokens({ type: 'function', function: tools[0] }),
+    expect(estimateMessageTokens(call)).toBe(
+      qwenTokenIds(
+        '<|im_start|>assistant\n<tool_call>\n{"name": "search_knowledge_base", "arguments": ' +
+          '{"query": "متى يصل"}}\n</tool_call><|im_end|>\n',
+      ).length,
     );
   });
 
   it('counts a photo at the vision tokens the model server is capped to', () => {
+    expect(IMAGE_MAX_PIXELS).toBe(1_310_720);
     const photo = {
       role: 'user' as const,
       content: [
@@ -82,6 +52,33 @@ describe('estimateRequestTokens', () => {
         { type: 'image' as const, mimeType: 'image/png', dataBase64: 'AAAA' },
       ],
     };
-    expect(estimateMessageTokens(photo)).toBeGreaterThanOrEqual(1280 + 4);
+    const markup = qwenTokenIds(
+      '<|im_start|>user\nlook<|vision_start|><|image_pad|><|vision_end|><|im_end|>\n',
+    ).length;
+    expect(estimateMessageTokens(photo)).toBe(markup - 1 + IMAGE_TOKENS);
+  });
+});
+
+describe('estimateRequestTokens', () => {
+  it('adds the tool list and the generation prompt to the messages', () => {
+    const user = { role: 'user' as const, content: 'hi' };
+    const tools = [
+      { name: 'escalate', description: 'Hand over.', parameters: { type: 'object' as const } },
+    ];
+    const bare = estimateRequestTokens({ messages: [user] });
+    expect(bare).toBeGreaterThan(estimateMessageTokens(user));
+    expect(estimateRequestTokens({ messages: [user], tools })).toBeGreaterThan(
+      bare +
+        qwenTokenIds(
+          templateJson({
+            type: 'function',
+            function: {
+              name: 'escalate',
+              description: 'Hand over.',
+              parameters: tools[0]!.parameters,
+            },
+          }),
+        ).length,
+    );
   });
 });

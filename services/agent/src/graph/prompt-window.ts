@@ -1,4 +1,4 @@
-import { type ChatMessage, estimateMessageTokens, estimateToolsTokens } from '@support/models';
+import { type ChatMessage, estimateMessageTokens, estimateRequestTokens } from '@support/models';
 import type { ToolSpec } from '@support/policy';
 import {
   type ConversationMemory,
@@ -31,7 +31,7 @@ export type PromptWindow =
   | {
       readonly fits: true;
       readonly messages: ChatMessage[];
-      /** The estimate of the whole request (messages and tools), never under the real count. */
+      /** The whole request (messages and tools) in the served model's tokens, never under its count. */
       readonly tokens: number;
       /** Earlier turns in the prompt. */
       readonly turnsKept: number;
@@ -49,9 +49,8 @@ export function assemblePrompt(input: PromptWindowInput): PromptWindow {
   const turnTokens = turns.map((turn) =>
     turn.reduce((sum, message) => sum + estimateMessageTokens(message), 0),
   );
-  const fixed =
-    estimateToolsTokens(input.tools) +
-    input.current.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+  // The tools, the current turn and the generation prompt: in every attempt.
+  const fixed = estimateRequestTokens({ messages: input.current, tools: input.tools });
   const systemOf = (memory: ConversationMemory) => {
     const note = memoryNote(memory);
     return {

@@ -151,7 +151,10 @@ describe('the prompt window over a long conversation', () => {
       tools: [],
       memory: EMPTY_MEMORY,
       history: [],
-      current: [{ role: 'user', content: 'x'.repeat(5000) }],
+      // Digits are one token each: well over 3,584 tokens.
+      current: [
+        { role: 'user', content: Array.from({ length: 1000 }, (_, i) => `${i}`).join(' ') },
+      ],
       budget: { contextTokens: 4096, answerTokens: 512 },
     });
     expect(window.fits).toBe(false);

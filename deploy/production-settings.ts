@@ -13,6 +13,8 @@ import { retrievalEnv } from '@support/retrieval';
 import { rerankerProxyEnv } from '@support/reranker-proxy';
 import { escalationEnv } from '@support/escalation';
 import { classifierEnv } from '@support/classifier';
+import { MESSAGE_MAX_ATTACHMENTS } from '@support/contracts';
+import { IMAGE_MAX_PIXELS } from '@support/models';
 
 /**
  * Every variable each service reads: the schemas the services validate at start-up, and what
@@ -143,4 +145,54 @@ export function qdrantImageMatchesClient(image: string, clientVersion: string): 
   const tag = /^qdrant\/qdrant:v(\d+)\.(\d+)\.\d+(?:-unprivileged)?$/.exec(image);
   const [major, minor] = clientVersion.split('.');
   return tag !== null && tag[1] === major && tag[2] === minor;
+}
+
+/**
+ * What vLLM must be started with to serve the design's model on its hardware, one NVIDIA T4
+ * (16 GB, compute capability 7.5; docs/model-serving.md), as problem sentences (none: fine):
+ * a 4-bit checkpoint Turing runs (AWQ or GPTQ W4A16) pinned by `--revision`, `--dtype half` (no
+ * bfloat16 before compute capability 8.0), a memory share that leaves the CUDA context room, a
+ * context holding the agent's prompt budget, photos capped as the budget counts them, tools on.
+ */
+export function vllmServingProblems(args: readonly string[], contextTokens: number): string[] {
+  const problems: string[] = [];
+  const checkpoint = args.find((arg) => !arg.startsWith('-'));
+  if (!/(?:^|[-_/])(?:AWQ|GPTQ)(?:$|[-_])/i.test(checkpoint ?? ''))
+    problems.push(`serves ${checkpoint}, not a 4-bit AWQ or GPTQ checkpoint`);
+  if (!flagValue(args, '--revision')) problems.push('the checkpoint is not pinned by --revision');
+  if (!['awq', 'gptq'].includes(flagValue(args, '--quantization') ?? ''))
+    problems.push('--quantization is not awq or gptq (the kernels compute capability 7.5 runs)');
+  if (flagValue(args, '--dtype') !== 'half')
+    problems.push('--dtype is not half (a T4 has no bfloat16)');
+  const share = Number(flagValue(args, '--gpu-memory-utilization'));
+  if (!(share >= 0.8 && share <= 0.92))
+    problems.push(`--gpu-memory-utilization ${share} is outside 0.80-0.92`);
+  if (!(Number(flagValue(args, '--max-model-len')) >= contextTokens))
+    problems.push(`--max-model-len is under MODEL_CONTEXT_TOKENS ${contextTokens}`);
+  const limits = parseJson(flagValue(args, '--limit-mm-per-prompt')) as
+    { image?: unknown; video?: unknown } | undefined;
+  if (limits?.image !== MESSAGE_MAX_ATTACHMENTS || limits.video !== 0)
+    problems.push(
+      `--limit-mm-per-prompt is not {"image": ${MESSAGE_MAX_ATTACHMENTS}, "video": 0} (a message's photos)`,
+    );
+  const processor = parseJson(flagValue(args, '--mm-processor-kwargs')) as
+    { size?: { longest_edge?: unknown } } | undefined;
+  if (processor?.size?.longest_edge !== IMAGE_MAX_PIXELS)
+    problems.push(
+      `--mm-processor-kwargs does not cap an image at ${IMAGE_MAX_PIXELS} pixels (size.longest_edge)`,
+    );
+  if (
+    !args.includes('--enable-auto-tool-choice') ||
+    flagValue(args, '--tool-call-parser') !== 'hermes'
+  )
+    problems.push('tool calls are not on (--enable-auto-tool-choice --tool-call-parser hermes)');
+  return problems;
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -21,6 +21,7 @@ import {
   qdrantImageMatchesClient,
   SECRET_VARS,
   servedModel,
+  vllmServingProblems,
 } from '../production-settings.js';
 
 const COMPOSE_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -267,14 +268,26 @@ describe('docker-compose.yml model servers (profile models)', () => {
   });
 
   it('start with the same images and options as deploy/k8s/models.yaml', () => {
+    // The pinned commit is the operator's in both: an env variable each fills its own way.
+    const revision = (args: string[]) =>
+      args.map((arg, i) => (args[i - 1] === '--revision' ? '<revision>' : arg));
     for (const name of MODEL_SERVERS) {
       const k8s = k8sModels.get(name);
-      expect({ name, image: service(name).image, args: commandOf(name) }).toEqual({
+      expect({ name, image: service(name).image, args: revision(commandOf(name)) }).toEqual({
         name,
         image: k8s?.image,
-        args: strings(k8s?.args),
+        args: revision(strings(k8s?.args)),
       });
     }
+  });
+
+  it('vLLM serves the pinned 4-bit checkpoint as deploy/k8s does, its commit from models.env', () => {
+    const args = commandOf('vllm');
+    expect(vllmServingProblems(args, 16_384)).toEqual([]);
+    expect(flagValue(args, '--revision')).toMatch(/^\$\{LLM_CHECKPOINT_REVISION[:}]/);
+    expect(modelsEnv.get('LLM_CHECKPOINT_REVISION')).toMatch(
+      /^(?:[0-9a-f]{40}|REPLACE_ME_CHECKPOINT_COMMIT)$/,
+    );
   });
 
   it('vLLM gets the GPU', () => {

@@ -26,6 +26,7 @@ import {
   qdrantImageMatchesClient,
   SECRET_VARS,
   servedModel,
+  vllmServingProblems,
 } from '../production-settings.js';
 
 const K8S_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -1158,24 +1159,52 @@ describe('deploy/k8s production parts', () => {
     },
   );
 
-  it('vLLM runs on a GPU with tool calls on and a context that holds the agent’s prompt budget', () => {
+  it('vLLM serves a pinned 4-bit checkpoint on one T4: half precision, memory and context that fit, photos capped, tools on', () => {
     const target = resolveInCluster(deployedValue('agent', 'LLM_BASE_URL') ?? 'http://none');
     expect(typeof target).not.toBe('string');
     if (typeof target === 'string') return;
     const args = argsOf(target.container);
-    expect(args).toContain('--enable-auto-tool-choice');
-    expect(flagValue(args, '--tool-call-parser')).toBe('hermes');
+    const context = Number(
+      ENV_SCHEMAS.agent['MODEL_CONTEXT_TOKENS']!.parse(
+        deployedValue('agent', 'MODEL_CONTEXT_TOKENS'),
+        'MODEL_CONTEXT_TOKENS',
+      ),
+    );
+    expect(vllmServingProblems(args, context)).toEqual([]);
     const limits = obj(obj(target.container.resources).limits);
     expect(String(limits['nvidia.com/gpu'])).toBe('1');
-    const schema = ENV_SCHEMAS.agent;
-    if ('MODEL_CONTEXT_TOKENS' in schema) {
-      const context = Number(
-        schema['MODEL_CONTEXT_TOKENS']!.parse(
-          deployedValue('agent', 'MODEL_CONTEXT_TOKENS'),
-          'MODEL_CONTEXT_TOKENS',
-        ),
+    const pod = obj(obj(obj(target.workload.body.spec).template).spec);
+    expect(obj(pod.nodeSelector)['nvidia.com/gpu.product']).toBe('Tesla-T4');
+    // The pinned commit comes from vllm-config, a placeholder until the operator sets it.
+    expect(flagValue(args, '--revision')).toBe('$(LLM_CHECKPOINT_REVISION)');
+    const revision = list(target.container.env).find((e) => e.name === 'LLM_CHECKPOINT_REVISION');
+    expect(obj(obj(revision?.valueFrom).configMapKeyRef)).toEqual({
+      name: 'vllm-config',
+      key: 'LLM_CHECKPOINT_REVISION',
+    });
+    const value = configMapKeys('vllm-config').get('LLM_CHECKPOINT_REVISION');
+    expect(value).toMatch(/^(?:[0-9a-f]{40}|REPLACE_ME_CHECKPOINT_COMMIT)$/);
+  });
+
+  it('the embeddings and reranker hosts run on CPU nodes, off the GPU node, with an explicit per-request limit', () => {
+    for (const name of ['embeddings', 'reranker']) {
+      const workload = deployments.find((d) => d.name === name)!;
+      const container = containersOf(workload)[0]!;
+      const pod = obj(obj(obj(workload.body.spec).template).spec);
+      expect({ name, gpu: obj(obj(container.resources).limits)['nvidia.com/gpu'] }).toEqual({
+        name,
+        gpu: undefined,
+      });
+      const terms = list(
+        obj(obj(obj(pod.affinity).nodeAffinity).requiredDuringSchedulingIgnoredDuringExecution)
+          .nodeSelectorTerms,
       );
-      expect(Number(flagValue(args, '--max-model-len'))).toBeGreaterThanOrEqual(context);
+      expect(list(terms[0]?.matchExpressions)).toContainEqual({
+        key: 'nvidia.com/gpu.present',
+        operator: 'NotIn',
+        values: ['true'],
+      });
+      expect(Number(flagValue(argsOf(container), '--max-client-batch-size'))).toBeGreaterThan(0);
     }
   });
 

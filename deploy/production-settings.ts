@@ -4,8 +4,6 @@
  * embedded default to the design's production part, the production models, and the Qdrant server
  * version the client accepts.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { type EnvSchema, type ServiceName, serviceStartEnv } from '@support/platform';
 import { gatewayEnv } from '@support/gateway';
 import { agentEnv } from '@support/agent';
@@ -15,6 +13,7 @@ import { escalationEnv } from '@support/escalation';
 import { classifierEnv } from '@support/classifier';
 import { MESSAGE_MAX_ATTACHMENTS } from '@support/contracts';
 import { IMAGE_MAX_PIXELS } from '@support/models';
+export { qdrantClientVersion } from '@support/vector-index';
 
 /**
  * Every variable each service reads: the schemas the services validate at start-up, and what
@@ -125,16 +124,6 @@ export function flagValue(args: readonly string[], flag: string): string | undef
 
 export function modelMatches(expected: string | RegExp, actual: string | undefined): boolean {
   return typeof expected === 'string' ? actual === expected : expected.test(actual ?? '');
-}
-
-/** The installed @qdrant/js-client-rest version, e.g. `1.18.0`. */
-export function qdrantClientVersion(): string {
-  const require = createRequire(import.meta.url);
-  const entry = require.resolve('@qdrant/js-client-rest');
-  const root = entry.slice(0, entry.lastIndexOf('/dist/'));
-  return String(
-    (JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { version: unknown }).version,
-  );
 }
 
 /**

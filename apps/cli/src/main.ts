@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { CommanderError } from 'commander';
 import { askCommand } from './commands/ask.js';
 import { deadLettersCommand } from './commands/deadletters.js';
+import { doctorCommand } from './commands/doctor/doctor.js';
 import { evalCommand } from './commands/eval.js';
 import { gapsCommand } from './commands/gaps.js';
 import { ingestCommand } from './commands/ingest.js';
@@ -52,6 +53,10 @@ const runners: CommandRunners = {
     await deadLettersCommand(request);
   },
   token: ({ role, sub, ttl }) => tokenCommand({ role, subject: sub, ttl }),
+  doctor: async ({ dataDir, ...o }) => {
+    useRunningSystem(dataDir);
+    if (!(await doctorCommand(o))) process.exitCode = EXIT.failed;
+  },
 };
 
 // Ctrl-C or SIGTERM outside `start` (which stops its services itself): leave through

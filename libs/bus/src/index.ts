@@ -24,3 +24,5 @@ export {
   passwordEnvVar,
   type PasswordSource,
 } from './access/nats-authorization.js';
+export { streamConfig } from './stream.js';
+export { inboxPrefixOf } from './access/inbox.js';

@@ -1,9 +1,7 @@
 export { type ModelErrorCode, ModelTimeout, ModelUnavailable } from './errors.js';
 export { type Embedder } from './embeddings/embedder.js';
 export { HashingEmbedder } from './embeddings/hashing-embedder.js';
-export { type OpenAiCompatibleEmbedderOptions } from './embeddings/openai-compatible-embedder.js';
 export { type CrossEncoder, type RerankOptions } from './reranker/cross-encoder.js';
-export { type TeiCrossEncoderOptions } from './reranker/tei-cross-encoder.js';
 export {
   type AssistantMessage,
   type ChatCompletion,
@@ -44,6 +42,14 @@ export {
   IMAGE_TOKENS,
 } from './chat/token-estimate.js';
 export { loadQwenTokenizer, qwenTokenCount } from './chat/qwen-tokenizer.js';
+export { readTeiInfo, type TeiInfo } from './tei/tei-batch-limit.js';
+export { JsonHttpClient } from './http/json-http-client.js';
+export { serverErrorText } from './http/server-error-text.js';
+export {
+  OpenAiCompatibleEmbedder,
+  type OpenAiCompatibleEmbedderOptions,
+} from './embeddings/openai-compatible-embedder.js';
+export { TeiCrossEncoder, type TeiCrossEncoderOptions } from './reranker/tei-cross-encoder.js';
 export {
   chatModelFromConfig,
   crossEncoderFromConfig,

@@ -1,4 +1,9 @@
-export { type DatabaseOptions, ensureDatabaseExists, openDatabase } from './database.js';
+export {
+  type DatabaseOptions,
+  ensureDatabaseExists,
+  MIGRATIONS as PROJECTION_MIGRATIONS,
+  openDatabase,
+} from './database.js';
 export { type ProcessedEvent, schemaOf, type SequencedEvent } from './processed-events.js';
 export { PersistenceModule } from './persistence.module.js';
 export { type Projection } from './projections/projection.js';

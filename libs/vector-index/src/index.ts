@@ -13,3 +13,4 @@ export {
   type InProcessVectorIndexOptions,
 } from './in-process/in-process-vector-index.js';
 export { QdrantVectorIndex, type QdrantVectorIndexOptions } from './qdrant/qdrant-vector-index.js';
+export { qdrantClientVersion, qdrantVersionCompatible } from './qdrant/qdrant-client-version.js';

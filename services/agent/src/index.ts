@@ -10,3 +10,4 @@ export * from './runtime/conversation-lock.js';
 export * from './runtime/lean-runnable-scope.js';
 export { assemblePrompt, type PromptBudget } from './graph/prompt-window.js';
 export { compactTurn, EMPTY_MEMORY } from './graph/conversation-memory.js';
+export { ORDER_MIGRATIONS } from './orders/order-persistence.js';

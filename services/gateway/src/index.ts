@@ -12,3 +12,4 @@ export * from './dashboard/dashboard-from-rows.js';
 export { MAX_CAUSE_LAG_MS } from './chat/reply-causation.js';
 export { CUSTOMER_WS_PATH } from './chat/customer-socket.server.js';
 export { ADMIN_WS_PATH } from './admin/admin-socket.server.js';
+export { GATEWAY_MIGRATIONS } from './limits/gateway-migrations.js';

@@ -55,6 +55,7 @@ export interface CommandRunners {
     ),
   ): Promise<void>;
   token(options: { role: string; sub: string; ttl: string }): Promise<void>;
+  doctor(options: { dataDir: string; json?: boolean; timeoutMs: number }): Promise<void>;
 }
 
 const DATA_DIR_HELP =
@@ -311,6 +312,16 @@ export function buildProgram(runners: CommandRunners): Command {
     .requiredOption('--sub <name>', 'the admin, analyst or customer id')
     .option('--ttl <ttl>', 'how long it is valid: <n>s, <n>m, <n>h or <n>d, up to 30d', '12h')
     .action((o: { role: string; sub: string; ttl: string }) => runners.token(o));
+
+  program
+    .command('doctor')
+    .description(
+      'check every configured remote part (chat model, embeddings, reranker, Qdrant, Slack, NATS, PostgreSQL): one line each, pass or fail with the fix; exit 1 when any fails',
+    )
+    .option('--json', 'the parts and their findings as JSON')
+    .option('--timeout-ms <ms>', 'deadline of each check', positiveInteger, 15_000)
+    .addOption(dataDirOption())
+    .action((o: { json?: boolean; timeoutMs: number; dataDir: string }) => runners.doctor(o));
 
   return program;
 }

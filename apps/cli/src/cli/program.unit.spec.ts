@@ -24,6 +24,7 @@ async function parse(argv: string[]) {
       'whatif',
       'deadletters',
       'token',
+      'doctor',
     ].map((name) => [name, record(name)]),
   ) as unknown as CommandRunners;
   let output = '';

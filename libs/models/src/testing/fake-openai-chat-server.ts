@@ -41,6 +41,29 @@ export interface RecordedChatRequest {
 export interface FakeOpenAiChatServerOptions {
   /** Answers a request when the queue is empty; without it such a request gets HTTP 500. */
   respond?: (request: RecordedChatRequest) => FakeChatReply;
+  /** Serve as vLLM 0.11 started with these options would (see {@link FakeVllmServing}). */
+  vllm?: FakeVllmServing;
+}
+
+/**
+ * How `vllm serve` was started, for what vLLM 0.11 checks before a request reaches the model
+ * (vllm/entrypoints/openai: `GET /v1/models` lists the served name with `max_model_len`; a
+ * request for another model is 404 "The model `…` does not exist."; `tool_choice: "auto"` without
+ * the flags is 400 "\"auto\" tool choice requires --enable-auto-tool-choice and
+ * --tool-call-parser to be set"; more images than `--limit-mm-per-prompt` is 400 "At most N
+ * image(s) may be provided in one prompt.").
+ */
+export interface FakeVllmServing {
+  /** `--served-model-name`. */
+  readonly servedModelName: string;
+  /** The checkpoint (`root` in the model card). */
+  readonly checkpoint?: string;
+  /** `--max-model-len`. */
+  readonly maxModelLen: number;
+  /** `--enable-auto-tool-choice --tool-call-parser hermes` given. */
+  readonly autoToolChoice: boolean;
+  /** `--limit-mm-per-prompt` images. */
+  readonly imageLimit: number;
 }
 
 /**
@@ -53,12 +76,14 @@ export class FakeOpenAiChatServer {
   readonly requests: RecordedChatRequest[] = [];
   readonly queue: FakeChatReply[] = [];
   respond: ((request: RecordedChatRequest) => FakeChatReply) | undefined;
+  vllm: FakeVllmServing | undefined;
 
   private server!: Listening;
   private served = 0;
 
   private constructor(options: FakeOpenAiChatServerOptions) {
     this.respond = options.respond;
+    this.vllm = options.vllm;
   }
 
   static async start(options: FakeOpenAiChatServerOptions = {}): Promise<FakeOpenAiChatServer> {
@@ -89,6 +114,8 @@ export class FakeOpenAiChatServer {
   }
 
   private handle(request: IncomingMessage, body: string, response: ServerResponse): void {
+    if (this.vllm && request.method === 'GET' && request.url === '/v1/models')
+      return sendJson(response, 200, modelList(this.vllm));
     if (request.method !== 'POST' || request.url !== '/v1/chat/completions')
       return sendJson(response, 404, error(`no route ${request.method} ${request.url}`, 404));
     let parsed: Record<string, unknown>;
@@ -101,6 +128,8 @@ export class FakeOpenAiChatServer {
       return sendJson(response, 400, error('expected {model: string, messages: [...]}', 400));
     if (parsed.tool_choice !== undefined && parsed.tools === undefined)
       return sendJson(response, 400, error('When using `tool_choice`, `tools` must be set.', 400));
+    const refusal = this.vllm && vllmRefusal(this.vllm, parsed);
+    if (refusal) return sendJson(response, refusal.code, { error: refusal });
     const recorded: RecordedChatRequest = {
       model: parsed.model,
       messages: parsed.messages as Array<Record<string, unknown>>,
@@ -190,6 +219,73 @@ export class FakeOpenAiChatServer {
   }
 }
 
+/** vLLM 0.11's error body (`ErrorResponse` of `ErrorInfo`, entrypoints/openai/protocol.py). */
 function error(message: string, code: number, type = 'BadRequestError') {
-  return { object: 'error', message, type, param: null, code };
+  return { error: { message, type, param: null, code } };
+}
+
+/** `GET /v1/models` (`ModelList` of `ModelCard`, entrypoints/openai/protocol.py). */
+function modelList(vllm: FakeVllmServing) {
+  return {
+    object: 'list',
+    data: [
+      {
+        id: vllm.servedModelName,
+        object: 'model',
+        created: 1_700_000_000,
+        owned_by: 'vllm',
+        root: vllm.checkpoint ?? vllm.servedModelName,
+        parent: null,
+        max_model_len: vllm.maxModelLen,
+        permission: [
+          {
+            id: 'modelperm-0',
+            object: 'model_permission',
+            created: 1_700_000_000,
+            allow_create_engine: false,
+            allow_sampling: true,
+            allow_logprobs: true,
+            allow_search_indices: false,
+            allow_view: true,
+            allow_fine_tuning: false,
+            organization: '*',
+            group: null,
+            is_blocking: false,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** What vLLM refuses before the model sees the request, as its `ErrorInfo`; undefined: accepted. */
+function vllmRefusal(vllm: FakeVllmServing, body: Record<string, unknown>) {
+  if (body.model !== vllm.servedModelName)
+    return {
+      message: `The model \`${String(body.model)}\` does not exist.`,
+      type: 'NotFoundError',
+      param: null,
+      code: 404,
+    };
+  if (body.tool_choice === 'auto' && !vllm.autoToolChoice)
+    return {
+      message:
+        '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
+      type: 'BadRequestError',
+      param: null,
+      code: 400,
+    };
+  const images = (body.messages as Array<{ content?: unknown }>).flatMap((message) =>
+    Array.isArray(message.content)
+      ? (message.content as Array<{ type?: unknown }>).filter((part) => part.type === 'image_url')
+      : [],
+  ).length;
+  if (images > vllm.imageLimit)
+    return {
+      message: `At most ${vllm.imageLimit} image(s) may be provided in one prompt.`,
+      type: 'BadRequestError',
+      param: null,
+      code: 400,
+    };
+  return undefined;
 }

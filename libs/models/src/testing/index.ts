@@ -12,7 +12,9 @@ export {
   FakeOpenAiChatServer,
   type FakeOpenAiChatServerOptions,
   type FakeToolCall,
+  type FakeVllmServing,
   type RecordedChatRequest,
 } from './fake-openai-chat-server.js';
+export { type FakeTeiServerOptions } from './fake-tei-server.js';
 export { messageText, questionOf, searchThenQuote } from './search-then-quote.js';
 export { chatRequestOf, recordedRequestTokens } from './recorded-chat-request.js';

@@ -842,6 +842,39 @@ function secretRefOf(vars: ProvidedVar[], name: string): string | undefined {
   return source?.kind === 'secret' ? `${source.name}/${source.key}` : undefined;
 }
 
+describe('deploy/k8s preflight', () => {
+  it('the doctor Job runs `cli doctor` as an operator pod, with the settings of every part it checks', () => {
+    const job = ofKind('Job').find((j) => j.name === 'support-agent-doctor')!;
+    expect(job).toBeDefined();
+    const pod = obj(obj(job.body.spec).template);
+    expect(obj(obj(pod.metadata).labels)['app.kubernetes.io/component']).toBe('ops');
+    const container = list(obj(pod.spec).containers)[0]!;
+    expect(argsOf(container)).toEqual(['node', 'apps/cli/dist/main.js', 'doctor']);
+    expect(String(container.image)).toMatch(/^support-agent\/[a-z-]+:/);
+    const fromConfigMaps = new Set(
+      list(container.envFrom).flatMap((source) => [
+        ...configMapKeys(String(obj(source.configMapRef).name)).keys(),
+      ]),
+    );
+    const fromEnv = new Set(list(container.env).map((entry) => String(entry.name)));
+    const needed = [
+      ...MODEL_WIRING.flatMap((w) => [w.urlVar, ...(w.modelVar ? [w.modelVar] : [])]),
+      'MODEL_CONTEXT_TOKENS',
+      'QDRANT_URL',
+      'QDRANT_API_KEY',
+      'SLACK_BOT_TOKEN',
+      'SLACK_CHANNEL',
+      'SLACK_ADMIN_USER_IDS',
+      'NATS_URL',
+      'BUS_STREAM_REPLICAS',
+      'NATS_USER',
+      'NATS_PASSWORD',
+      'DATABASE_URL',
+    ].filter((name) => name !== 'CLASSIFIER_LLM_BASE_URL' && name !== 'CLASSIFIER_LLM_MODEL');
+    expect(needed.filter((name) => !fromConfigMaps.has(name) && !fromEnv.has(name))).toEqual([]);
+  });
+});
+
 describe('deploy/k8s NATS users and permissions', () => {
   it('nats.conf holds exactly the authorization block generated from BUS_ACCESS (no anonymous user)', () => {
     const stream = configMapKeys('support-agent-config').get('EVENT_STREAM') ?? 'SUPPORT';
@@ -968,7 +1001,7 @@ describe('deploy/k8s NetworkPolicy', () => {
     expect(defaults.map((p) => p.name)).toHaveLength(1);
   });
 
-  it('only the services and operators reach NATS; only the services with a DATABASE_URL reach Postgres; only retrieval reaches Qdrant', () => {
+  it('only the services and operators reach NATS; only the services with a DATABASE_URL reach Postgres; only retrieval and operators reach Qdrant', () => {
     const uses = (variable: string) =>
       SERVICE_NAMES.filter((service) => {
         const deployment = deployments.find((d) => labelOf(d) === service);
@@ -981,7 +1014,7 @@ describe('deploy/k8s NetworkPolicy', () => {
     expect(sorted(allowedPeers('postgres', 5432))).toEqual(
       sorted([...uses('DATABASE_URL'), OPS_PODS]),
     );
-    expect(sorted(allowedPeers('qdrant', 6333))).toEqual(sorted(uses('QDRANT_URL')));
+    expect(sorted(allowedPeers('qdrant', 6333))).toEqual(sorted([...uses('QDRANT_URL'), OPS_PODS]));
     expect(sorted(allowedPeers('nats', 6222))).toEqual(['nats']);
   });
 
@@ -1215,9 +1248,10 @@ describe('deploy/k8s production parts', () => {
         const target = resolveInCluster(deployedValue(w.service, w.urlVar) ?? 'http://none');
         return typeof target !== 'string' && target.workload.name === server.name;
       }).map((w) => deployments.find((d) => labelOf(d) === w.service)!.name);
+      // And the operators' pods, where `cli doctor` checks them from.
       expect({ server: server.name, peers: sorted(allowedPeers(server.name, port)) }).toEqual({
         server: server.name,
-        peers: sorted(new Set(callers)),
+        peers: sorted(new Set([...callers, OPS_PODS])),
       });
     }
     expect(

@@ -415,6 +415,15 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
       post: () => postSignedEvent(eventsUrl, SECRET, messageEventBody(eventId, event)),
     };
   };
+  /** The reply reached nobody, its escalation is still open, and the thread's notice says why. */
+  const refusedWithNotice = async (eventId: string, escalationId: string, threadTs: string) => {
+    const notice = await eventually(() => noticesIn(threadTs)[0] ?? false);
+    await sleep(500);
+    expect(stack.replies.map((r) => r.payload.externalId)).not.toContain(eventId);
+    const store = stack.service.app.get(ThreadStore);
+    expect((await store.findByEscalation(escalationId))?.resolvedAt ?? null).toBeNull();
+    return notice.text;
+  };
   const relayedText = (eventId: string) =>
     eventually(() => stack.replies.find((r) => r.payload.externalId === eventId) ?? false);
 
@@ -519,12 +528,8 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     const { escalationId, threadTs } = await openThread();
     const reply = deliver(fileShare(threadTs, ''));
     expect(await reply.post()).toBe(200);
-    const notice = await eventually(() => noticesIn(threadTs)[0] ?? false);
-    expect(notice.text).toContain('return-label.pdf');
-    await sleep(500);
-    expect(stack.replies.map((r) => r.payload.externalId)).not.toContain(reply.eventId);
-    const store = stack.service.app.get(ThreadStore);
-    expect((await store.findByEscalation(escalationId))?.resolvedAt ?? null).toBeNull();
+    const notice = await refusedWithNotice(reply.eventId, escalationId, threadTs);
+    expect(notice).toContain('return-label.pdf');
   });
 
   it('decodes Slack markup into what the admin saw: names, link labels with addresses, entities', async () => {
@@ -548,13 +553,9 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
       'Pay here: <https://pay.evil.example/x|sanaa.example/pay>',
     );
     expect(await reply.post()).toBe(200);
-    const notice = await eventually(() => noticesIn(threadTs)[0] ?? false);
-    expect(notice.text).toContain('pay.evil.example');
-    expect(notice.text).toContain('was not sent');
-    await sleep(500);
-    expect(stack.replies.map((r) => r.payload.externalId)).not.toContain(reply.eventId);
-    const store = stack.service.app.get(ThreadStore);
-    expect((await store.findByEscalation(escalationId))?.resolvedAt ?? null).toBeNull();
+    const notice = await refusedWithNotice(reply.eventId, escalationId, threadTs);
+    expect(notice).toContain('pay.evil.example');
+    expect(notice).toContain('was not sent');
   });
 
   it('waits out a 429 (Retry-After: 1) and then opens the thread', async () => {

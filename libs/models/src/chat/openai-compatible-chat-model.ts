@@ -5,17 +5,9 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import {
-  type ModelError,
-  ModelInvalidResponse,
-  ModelTimeout,
-  ModelUnavailable,
-} from '../errors.js';
-import {
-  HttpResponseTooLarge,
-  JsonHttpClient,
-  type JsonHttpResponse,
-} from '../http/json-http-client.js';
+import { ModelInvalidResponse, ModelUnavailable } from '../errors.js';
+import { JsonHttpClient, type JsonHttpResponse } from '../http/json-http-client.js';
+import { noAnswer } from '../http/no-answer.js';
 import { serverErrorText } from '../http/server-error-text.js';
 import {
   type ChatCompletion,
@@ -115,7 +107,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
       answer = await this.client.post('/chat/completions', body, signal);
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
-      throw this.failure(error, deadline.aborted);
+      throw noAnswer(this.where, { error, timedOut: deadline.aborted, timeoutMs: this.timeoutMs });
     }
     if (answer.status >= 400)
       throw new ModelUnavailable(
@@ -131,24 +123,6 @@ export class OpenAiCompatibleChatModel implements ChatModel {
       });
     }
     return this.readCompletion(response);
-  }
-
-  /** What a request that got no answer means: our deadline, a refused body, or no server. */
-  private failure(error: unknown, timedOut: boolean): ModelError {
-    if (timedOut)
-      return new ModelTimeout(
-        `${this.where} did not answer within ${this.timeoutMs} ms`,
-        this.timeoutMs,
-        {
-          cause: error,
-        },
-      );
-    if (error instanceof HttpResponseTooLarge)
-      return new ModelInvalidResponse(`${this.where}: ${error.message}`, { cause: error });
-    const message = error instanceof Error ? error.message : String(error);
-    return new ModelUnavailable(`${this.where} is unavailable: ${message}`, undefined, {
-      cause: error,
-    });
   }
 
   /** The first choice of the response, checked against the wire protocol. */

@@ -1,14 +1,6 @@
-import {
-  EmbeddingsResponseInvalid,
-  type ModelError,
-  ModelTimeout,
-  ModelUnavailable,
-} from '../errors.js';
-import {
-  HttpResponseTooLarge,
-  JsonHttpClient,
-  type JsonHttpResponse,
-} from '../http/json-http-client.js';
+import { EmbeddingsResponseInvalid, ModelUnavailable } from '../errors.js';
+import { JsonHttpClient, type JsonHttpResponse } from '../http/json-http-client.js';
+import { noAnswer } from '../http/no-answer.js';
 import { serverErrorText } from '../http/server-error-text.js';
 import { TeiBatchLimit } from '../tei/tei-batch-limit.js';
 import { DEFAULT_EMBEDDING_DIMENSIONS, type Embedder, l2Norm } from './embedder.js';
@@ -125,7 +117,11 @@ export class OpenAiCompatibleEmbedder implements Embedder {
         deadline,
       );
     } catch (error) {
-      throw this.failure(error, deadline.aborted);
+      throw noAnswer(
+        this.where,
+        { error, timedOut: deadline.aborted, timeoutMs: this.timeoutMs },
+        (message, options) => new EmbeddingsResponseInvalid(message, options),
+      );
     }
     if (answer.status >= 400) {
       const reason = serverErrorText(answer.text);
@@ -177,24 +173,6 @@ export class OpenAiCompatibleEmbedder implements Embedder {
       vectors[index] = (embedding as number[]).map((value) => value / norm);
     }
     return vectors as number[][];
-  }
-
-  /** What a request that got no answer means: our deadline, a refused body, or no server. */
-  private failure(error: unknown, timedOut: boolean): ModelError {
-    if (timedOut)
-      return new ModelTimeout(
-        `${this.where} did not answer within ${this.timeoutMs} ms`,
-        this.timeoutMs,
-        {
-          cause: error,
-        },
-      );
-    if (error instanceof HttpResponseTooLarge)
-      return new EmbeddingsResponseInvalid(`${this.where}: ${error.message}`, { cause: error });
-    const message = error instanceof Error ? error.message : String(error);
-    return new ModelUnavailable(`${this.where} is unavailable: ${message}`, undefined, {
-      cause: error,
-    });
   }
 }
 

@@ -2,24 +2,19 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { type BusOptions, inboxPrefixOf, streamConfig } from '@support/bus';
 import pg from 'pg';
-import {
-  fail,
-  type Finding,
-  partReport,
-  type PartReport,
-  pass,
-  reasonOf,
-  shownUrl,
-} from './doctor-report.js';
+import * as check from './doctor-report.js';
 
 /**
  * The event stream as the services provision it (`streamConfig`): there, with the replicas
  * `BUS_STREAM_REPLICAS` asks for, file storage, no age or count limit, the dedupe window. Read
  * only: unlike a service, the doctor never creates or edits the stream.
  */
-export async function checkStream(options: BusOptions, timeoutMs: number): Promise<PartReport> {
+export async function checkStream(
+  options: BusOptions,
+  timeoutMs: number,
+): Promise<check.PartReport> {
   const expected = streamConfig(options);
-  const findings: Finding[] = [];
+  const findings: check.Finding[] = [];
   let nc: Awaited<ReturnType<typeof connect>> | undefined;
   try {
     nc = await connect({
@@ -37,20 +32,23 @@ export async function checkStream(options: BusOptions, timeoutMs: number): Promi
     });
     const jsm = await jetstreamManager(nc, { timeout: timeoutMs });
     const info = await jsm.streams.info(options.stream).catch((error: unknown) => {
-      if (/stream not found/i.test(reasonOf(error))) return null;
+      if (/stream not found/i.test(check.reasonOf(error))) return null;
       throw error;
     });
     if (!info) {
       findings.push(
-        fail(`stream ${options.stream} does not exist`, 'start the services once: they create it'),
+        check.fail(
+          `stream ${options.stream} does not exist`,
+          'start the services once: they create it',
+        ),
       );
     } else {
       const config = info.config;
       const replicas = config.num_replicas;
       findings.push(
         replicas === expected.num_replicas
-          ? pass(`stream ${options.stream}: ${replicas} replica${replicas === 1 ? '' : 's'}`)
-          : fail(
+          ? check.pass(`stream ${options.stream}: ${replicas} replica${replicas === 1 ? '' : 's'}`)
+          : check.fail(
               `stream ${options.stream} has ${replicas} replica(s), BUS_STREAM_REPLICAS is ${expected.num_replicas}`,
               `nats stream edit ${options.stream} --replicas ${expected.num_replicas} (or set BUS_STREAM_REPLICAS to ${replicas})`,
             ),
@@ -64,8 +62,8 @@ export async function checkStream(options: BusOptions, timeoutMs: number): Promi
       ].filter((problem): problem is string => typeof problem === 'string');
       findings.push(
         drift.length === 0
-          ? pass('file storage, every event kept, 2-minute dedupe window')
-          : fail(
+          ? check.pass('file storage, every event kept, 2-minute dedupe window')
+          : check.fail(
               `stream ${options.stream}: ${drift.join(', ')}`,
               `nats stream edit ${options.stream} to the limits of libs/bus streamConfig (the log is the source of truth)`,
             ),
@@ -73,15 +71,15 @@ export async function checkStream(options: BusOptions, timeoutMs: number): Promi
     }
   } catch (error) {
     findings.push(
-      fail(
-        `unreachable: ${reasonOf(error)}`,
+      check.fail(
+        `unreachable: ${check.reasonOf(error)}`,
         'start NATS with JetStream, or fix NATS_URL / NATS_USER / NATS_PASSWORD',
       ),
     );
   } finally {
     await nc?.close().catch(() => undefined);
   }
-  return partReport('NATS', shownUrl(options.servers.split(',')[0]!), findings);
+  return check.partReport('NATS', check.shownUrl(options.servers.split(',')[0]!), findings);
 }
 
 /** Every migration the services ship is recorded as run (TypeORM's `typeorm_migrations`). */
@@ -89,8 +87,8 @@ export async function checkMigrations(
   url: string,
   migrationNames: readonly string[],
   timeoutMs: number,
-): Promise<PartReport> {
-  const findings: Finding[] = [];
+): Promise<check.PartReport> {
+  const findings: check.Finding[] = [];
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   try {
     await client.connect();
@@ -107,16 +105,18 @@ export async function checkMigrations(
     const pending = migrationNames.filter((name) => !applied.has(name));
     findings.push(
       pending.length === 0
-        ? pass(`${migrationNames.length} migrations current`)
-        : fail(
+        ? check.pass(`${migrationNames.length} migrations current`)
+        : check.fail(
             `${pending.length} of ${migrationNames.length} migrations not run (${pending.join(', ')})`,
             'start the services of this version once: each runs its migrations',
           ),
     );
   } catch (error) {
-    findings.push(fail(`unreachable: ${reasonOf(error)}`, 'start PostgreSQL, or fix DATABASE_URL'));
+    findings.push(
+      check.fail(`unreachable: ${check.reasonOf(error)}`, 'start PostgreSQL, or fix DATABASE_URL'),
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
-  return partReport('PostgreSQL', shownUrl(url), findings);
+  return check.partReport('PostgreSQL', check.shownUrl(url), findings);
 }

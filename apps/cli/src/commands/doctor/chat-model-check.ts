@@ -6,15 +6,7 @@ import {
   serverErrorText,
 } from '@support/models';
 import type { ToolSpec } from '@support/policy';
-import {
-  fail,
-  type Finding,
-  partReport,
-  type PartReport,
-  pass,
-  reasonOf,
-  shownUrl,
-} from './doctor-report.js';
+import * as check from './doctor-report.js';
 
 export interface ChatModelSettings {
   readonly baseUrl: string;
@@ -39,8 +31,8 @@ const RED_SQUARE_PNG =
  * round-trips through the agent's own client (vLLM needs the tool parser for that), and a photo
  * is accepted (vLLM refuses images past `--limit-mm-per-prompt`).
  */
-export async function checkChatModel(settings: ChatModelSettings): Promise<PartReport> {
-  const findings: Finding[] = [];
+export async function checkChatModel(settings: ChatModelSettings): Promise<check.PartReport> {
+  const findings: check.Finding[] = [];
   const served = await servedModel(settings);
   findings.push(served);
   if (served.ok) {
@@ -53,15 +45,15 @@ export async function checkChatModel(settings: ChatModelSettings): Promise<PartR
     });
     findings.push(await toolCallRoundTrip(model), await photoAccepted(model));
   }
-  return partReport('chat model', shownUrl(settings.baseUrl), findings);
+  return check.partReport('chat model', check.shownUrl(settings.baseUrl), findings);
 }
 
-async function servedModel(settings: ChatModelSettings): Promise<Finding> {
+async function servedModel(settings: ChatModelSettings): Promise<check.Finding> {
   const client = new JsonHttpClient({ baseUrl: settings.baseUrl, maxRetries: 0 });
   try {
     const answer = await client.get('/models', AbortSignal.timeout(settings.timeoutMs));
     if (answer.status >= 400)
-      return fail(
+      return check.fail(
         `GET /models answered HTTP ${answer.status}: ${serverErrorText(answer.text)}`,
         'point LLM_BASE_URL at the OpenAI API of vLLM, /v1 included',
       );
@@ -71,32 +63,32 @@ async function servedModel(settings: ChatModelSettings): Promise<Finding> {
     }>;
     const card = models.find((entry) => entry.id === settings.model);
     if (!card)
-      return fail(
+      return check.fail(
         `serves ${models.map((entry) => String(entry.id)).join(', ') || 'no model'}, not LLM_MODEL ${settings.model}`,
         `start vLLM with --served-model-name ${settings.model}, or set LLM_MODEL to the model it serves`,
       );
     const length = card.max_model_len;
     if (typeof length !== 'number')
-      return fail(
+      return check.fail(
         `${settings.model} is served without a max_model_len`,
         'serve it with vLLM, which reports its context (--max-model-len)',
       );
     if (length < settings.contextTokens)
-      return fail(
+      return check.fail(
         `max_model_len ${length} < MODEL_CONTEXT_TOKENS ${settings.contextTokens}`,
         `start vLLM with --max-model-len ${settings.contextTokens}, or lower MODEL_CONTEXT_TOKENS to ${length}`,
       );
-    return pass(
+    return check.pass(
       `${settings.model} served, max_model_len ${length} >= MODEL_CONTEXT_TOKENS ${settings.contextTokens}`,
     );
   } catch (error) {
-    return fail(`unreachable: ${reasonOf(error)}`, 'start vLLM, or fix LLM_BASE_URL');
+    return check.fail(`unreachable: ${check.reasonOf(error)}`, 'start vLLM, or fix LLM_BASE_URL');
   } finally {
     client.close();
   }
 }
 
-async function toolCallRoundTrip(model: OpenAiCompatibleChatModel): Promise<Finding> {
+async function toolCallRoundTrip(model: OpenAiCompatibleChatModel): Promise<check.Finding> {
   const request: ChatRequest = {
     messages: [
       { role: 'system', content: 'You are a health check. Use the tools you are given.' },
@@ -107,8 +99,8 @@ async function toolCallRoundTrip(model: OpenAiCompatibleChatModel): Promise<Find
   try {
     const completion = await model.complete(request);
     const call = completion.toolCalls.find((c) => c.name === PING.name);
-    if (call) return pass('a tool call round-trips');
-    return fail(
+    if (call) return check.pass('a tool call round-trips');
+    return check.fail(
       `the model answered without a tool call (${JSON.stringify(completion.text.slice(0, 80))})`,
       `start vLLM with ${TOOL_FLAGS} (hermes is Qwen3's tool-call format)`,
     );
@@ -117,12 +109,12 @@ async function toolCallRoundTrip(model: OpenAiCompatibleChatModel): Promise<Find
       error instanceof ModelUnavailable &&
       /enable-auto-tool-choice|tool-call-parser/.test(error.message)
     )
-      return fail(`tool calls are off (${error.message})`, `start vLLM with ${TOOL_FLAGS}`);
-    return fail(`a tool call failed: ${reasonOf(error)}`, 'check the vLLM log');
+      return check.fail(`tool calls are off (${error.message})`, `start vLLM with ${TOOL_FLAGS}`);
+    return check.fail(`a tool call failed: ${check.reasonOf(error)}`, 'check the vLLM log');
   }
 }
 
-async function photoAccepted(model: OpenAiCompatibleChatModel): Promise<Finding> {
+async function photoAccepted(model: OpenAiCompatibleChatModel): Promise<check.Finding> {
   try {
     await model.complete({
       messages: [
@@ -135,13 +127,13 @@ async function photoAccepted(model: OpenAiCompatibleChatModel): Promise<Finding>
         },
       ],
     });
-    return pass('a photo is accepted');
+    return check.pass('a photo is accepted');
   } catch (error) {
     if (error instanceof ModelUnavailable && /image/i.test(error.message))
-      return fail(
+      return check.fail(
         `photos are refused (${error.message})`,
         `start vLLM with --limit-mm-per-prompt '{"image": 4, "video": 0}' (docs/model-serving.md)`,
       );
-    return fail(`a photo failed: ${reasonOf(error)}`, 'check the vLLM log');
+    return check.fail(`a photo failed: ${check.reasonOf(error)}`, 'check the vLLM log');
   }
 }

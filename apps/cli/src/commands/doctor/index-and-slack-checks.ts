@@ -1,13 +1,5 @@
 import { qdrantClientVersion, qdrantVersionCompatible } from '@support/vector-index';
-import {
-  fail,
-  type Finding,
-  partReport,
-  type PartReport,
-  pass,
-  reasonOf,
-  shownUrl,
-} from './doctor-report.js';
+import * as check from './doctor-report.js';
 
 async function getJson(url: string, init: RequestInit, timeoutMs: number) {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -37,8 +29,8 @@ const SPARSE_LEGS = ['sparse_en', 'sparse_ar'] as const;
  */
 export async function checkQdrant(
   settings: QdrantSettings,
-): Promise<{ report: PartReport; denseSize?: number }> {
-  const findings: Finding[] = [];
+): Promise<{ report: check.PartReport; denseSize?: number }> {
+  const findings: check.Finding[] = [];
   const base = settings.url.replace(/\/+$/, '');
   const init: RequestInit = {
     headers: settings.apiKey ? { 'api-key': settings.apiKey } : ({} as Record<string, string>),
@@ -50,8 +42,8 @@ export async function checkQdrant(
     const client = qdrantClientVersion();
     findings.push(
       qdrantVersionCompatible(version, client)
-        ? pass(`Qdrant ${version} (client ${client})`)
-        : fail(
+        ? check.pass(`Qdrant ${version} (client ${client})`)
+        : check.fail(
             `Qdrant ${version}, the client is ${client}`,
             `run Qdrant ${client.split('.').slice(0, 2).join('.')}`,
           ),
@@ -63,14 +55,17 @@ export async function checkQdrant(
     );
     if (info.status === 404)
       findings.push(
-        fail(
+        check.fail(
           `collection ${settings.collection} does not exist`,
           'index the knowledge base (`npm run cli -- ingest kb`): retrieval creates it',
         ),
       );
     else if (info.status >= 400)
       findings.push(
-        fail(`collection ${settings.collection}: HTTP ${info.status}`, 'check QDRANT_API_KEY'),
+        check.fail(
+          `collection ${settings.collection}: HTTP ${info.status}`,
+          'check QDRANT_API_KEY',
+        ),
       );
     else {
       const params =
@@ -81,7 +76,7 @@ export async function checkQdrant(
       )?.dense;
       if (!dense || dense.distance !== 'Cosine')
         findings.push(
-          fail(
+          check.fail(
             `collection ${settings.collection} has no Cosine vector named dense`,
             'ingest into a new namespace (KB_NAMESPACE): retrieval creates it right',
           ),
@@ -94,19 +89,21 @@ export async function checkQdrant(
       const withoutIdf = SPARSE_LEGS.filter((leg) => sparse[leg]?.modifier !== 'idf');
       findings.push(
         withoutIdf.length === 0
-          ? pass(
+          ? check.pass(
               `collection ${settings.collection}: dense ${dense?.size ?? '?'}-d, sparse_en and sparse_ar with IDF`,
             )
-          : fail(
+          : check.fail(
               `collection ${settings.collection}: ${withoutIdf.join(' and ')} without the IDF modifier (BM25 scores without IDF)`,
               'ingest into a new namespace (KB_NAMESPACE) and drop this collection: retrieval creates sparse vectors with modifier idf',
             ),
       );
     }
   } catch (error) {
-    findings.push(fail(`unreachable: ${reasonOf(error)}`, 'start Qdrant, or fix QDRANT_URL'));
+    findings.push(
+      check.fail(`unreachable: ${check.reasonOf(error)}`, 'start Qdrant, or fix QDRANT_URL'),
+    );
   }
-  return { report: partReport('Qdrant', shownUrl(settings.url), findings), denseSize };
+  return { report: check.partReport('Qdrant', check.shownUrl(settings.url), findings), denseSize };
 }
 
 export interface SlackSettings {
@@ -118,7 +115,7 @@ export interface SlackSettings {
 }
 
 /** Slack: the token works (`auth.test`), the bot is in `SLACK_CHANNEL`, every admin id exists. */
-export async function checkSlack(settings: SlackSettings): Promise<PartReport> {
+export async function checkSlack(settings: SlackSettings): Promise<check.PartReport> {
   const call = async (method: string, args: Record<string, string> = {}) =>
     (
       await getJson(
@@ -134,36 +131,41 @@ export async function checkSlack(settings: SlackSettings): Promise<PartReport> {
         settings.timeoutMs,
       )
     ).body as { ok?: boolean; error?: string } & Record<string, unknown>;
-  const findings: Finding[] = [];
+  const findings: check.Finding[] = [];
   try {
     const auth = await call('auth.test');
     if (!auth.ok) {
       findings.push(
-        fail(`auth.test: ${auth.error}`, "set SLACK_BOT_TOKEN to the app's bot token (xoxb-…)"),
+        check.fail(
+          `auth.test: ${auth.error}`,
+          "set SLACK_BOT_TOKEN to the app's bot token (xoxb-…)",
+        ),
       );
-      return partReport('Slack', settings.channel ?? 'no channel', findings);
+      return check.partReport('Slack', settings.channel ?? 'no channel', findings);
     }
-    findings.push(pass(`bot ${String(auth.user)} in ${String(auth.team)}`));
+    findings.push(check.pass(`bot ${String(auth.user)} in ${String(auth.team)}`));
     if (!settings.channel)
-      findings.push(fail('SLACK_CHANNEL is not set', "set it to the handoff channel's id (C…)"));
+      findings.push(
+        check.fail('SLACK_CHANNEL is not set', "set it to the handoff channel's id (C…)"),
+      );
     else {
       const info = await call('conversations.info', { channel: settings.channel });
       const channel = info.channel as { name?: string; is_member?: boolean } | undefined;
       if (!info.ok)
         findings.push(
-          fail(
+          check.fail(
             `SLACK_CHANNEL ${settings.channel}: ${info.error}`,
             "set SLACK_CHANNEL to the channel's id (C…), not its name",
           ),
         );
       else if (!channel?.is_member)
         findings.push(
-          fail(
+          check.fail(
             `the bot is not in #${channel?.name} (${settings.channel})`,
             `invite it: /invite @${String(auth.user)} in #${channel?.name}`,
           ),
         );
-      else findings.push(pass(`in #${channel.name}`));
+      else findings.push(check.pass(`in #${channel.name}`));
     }
     const missing: string[] = [];
     for (const id of settings.adminIds) {
@@ -172,14 +174,16 @@ export async function checkSlack(settings: SlackSettings): Promise<PartReport> {
     }
     findings.push(
       missing.length === 0
-        ? pass(`${settings.adminIds.length} admins exist`)
-        : fail(
+        ? check.pass(`${settings.adminIds.length} admins exist`)
+        : check.fail(
             `SLACK_ADMIN_USER_IDS ${missing.join(', ')}: no such active member`,
             'use member ids (profile → ⋮ → Copy member ID)',
           ),
     );
   } catch (error) {
-    findings.push(fail(`unreachable: ${reasonOf(error)}`, 'check SLACK_API_URL and the network'));
+    findings.push(
+      check.fail(`unreachable: ${check.reasonOf(error)}`, 'check SLACK_API_URL and the network'),
+    );
   }
-  return partReport('Slack', settings.channel ?? 'no channel', findings);
+  return check.partReport('Slack', settings.channel ?? 'no channel', findings);
 }

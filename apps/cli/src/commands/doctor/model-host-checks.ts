@@ -5,15 +5,7 @@ import {
   type TeiInfo,
   TeiCrossEncoder,
 } from '@support/models';
-import {
-  fail,
-  type Finding,
-  partReport,
-  type PartReport,
-  pass,
-  reasonOf,
-  shownUrl,
-} from './doctor-report.js';
+import * as check from './doctor-report.js';
 
 /** `GET /info` of a text-embeddings-inference host; null when the host has none (vLLM). */
 async function teiInfoAt(root: string, timeoutMs: number): Promise<TeiInfo | null> {
@@ -26,11 +18,11 @@ async function teiInfoAt(root: string, timeoutMs: number): Promise<TeiInfo | nul
 }
 
 /** How a batch setting meets a TEI host's per-request limit (the adapters split above it). */
-function batchFinding(setting: string, value: number, info: TeiInfo | null): Finding {
-  if (!info) return pass(`${setting} ${value} (no per-request limit reported)`);
+function batchFinding(setting: string, value: number, info: TeiInfo | null): check.Finding {
+  if (!info) return check.pass(`${setting} ${value} (no per-request limit reported)`);
   const limit = info.maxClientBatchSize;
-  if (value <= limit) return pass(`${setting} ${value} <= max_client_batch_size ${limit}`);
-  return pass(
+  if (value <= limit) return check.pass(`${setting} ${value} <= max_client_batch_size ${limit}`);
+  return check.pass(
     `${setting} ${value} > max_client_batch_size ${limit}: sent as ${Math.ceil(value / limit)} requests`,
   );
 }
@@ -45,13 +37,13 @@ export interface EmbeddingsSettings {
 }
 
 /** The embeddings server answers with vectors of the collection's dimension, from the model named. */
-export async function checkEmbeddings(settings: EmbeddingsSettings): Promise<PartReport> {
-  const findings: Finding[] = [];
+export async function checkEmbeddings(settings: EmbeddingsSettings): Promise<check.PartReport> {
+  const findings: check.Finding[] = [];
   try {
     const info = await teiInfoAt(settings.baseUrl.replace(/\/v1\/?$/, ''), settings.timeoutMs);
     if (info && info.modelId !== settings.model)
       findings.push(
-        fail(
+        check.fail(
           `serves ${info.modelId}, EMBEDDINGS_MODEL is ${settings.model}`,
           `start text-embeddings-inference with --model-id ${settings.model}, or set EMBEDDINGS_MODEL`,
         ),
@@ -64,23 +56,25 @@ export async function checkEmbeddings(settings: EmbeddingsSettings): Promise<Par
       maxRetries: 0,
     });
     await embedder.embedQuery('Where is my order?');
-    findings.push(pass(`${settings.model} answers ${settings.dimensions}-dimensional vectors`));
+    findings.push(
+      check.pass(`${settings.model} answers ${settings.dimensions}-dimensional vectors`),
+    );
     findings.push(batchFinding('EMBEDDINGS_BATCH', settings.batch, info));
   } catch (error) {
-    const reason = reasonOf(error);
+    const reason = check.reasonOf(error);
     findings.push(
       /dimensional vectors/.test(reason)
-        ? fail(
+        ? check.fail(
             reason.replace(/\s*\(check [^)]*\)$/, ''),
             `serve a ${settings.dimensions}-dimensional model (${settings.model}), or ingest into a new namespace for this one`,
           )
-        : fail(
+        : check.fail(
             `embeddings failed: ${reason}`,
             'start the embeddings server, or fix EMBEDDINGS_BASE_URL',
           ),
     );
   }
-  return partReport('embeddings', shownUrl(settings.baseUrl), findings);
+  return check.partReport('embeddings', check.shownUrl(settings.baseUrl), findings);
 }
 
 export interface RerankerSettings {
@@ -97,27 +91,27 @@ const KNOWN_PAIR = {
 };
 
 /** The reranker host serves a reranker, its batch limit against `FUSED_TOP_K`, and a known pair. */
-export async function checkReranker(settings: RerankerSettings): Promise<PartReport> {
-  const findings: Finding[] = [];
+export async function checkReranker(settings: RerankerSettings): Promise<check.PartReport> {
+  const findings: check.Finding[] = [];
   try {
     const info = await teiInfoAt(settings.url, settings.timeoutMs);
     if (!info)
       findings.push(
-        fail(
+        check.fail(
           'GET /info is missing: not text-embeddings-inference',
           'point RERANKER_URL at a TEI reranker',
         ),
       );
     else if (info.modelType !== 'reranker')
       findings.push(
-        fail(
+        check.fail(
           `serves ${info.modelId}, an ${info.modelType} model, not a reranker`,
           'start text-embeddings-inference with --model-id BAAI/bge-reranker-v2-m3',
         ),
       );
     else
       findings.push(
-        pass(`serves ${info.modelId}`),
+        check.pass(`serves ${info.modelId}`),
         batchFinding('FUSED_TOP_K', settings.fusedTopK, info),
       );
     const encoder = new TeiCrossEncoder({ baseUrl: settings.url, timeoutMs: settings.timeoutMs });
@@ -127,16 +121,19 @@ export async function checkReranker(settings: RerankerSettings): Promise<PartRep
     ]);
     findings.push(
       answer! > unrelated!
-        ? pass(`scores a known pair ${answer!.toFixed(3)} > ${unrelated!.toFixed(3)}`)
-        : fail(
+        ? check.pass(`scores a known pair ${answer!.toFixed(3)} > ${unrelated!.toFixed(3)}`)
+        : check.fail(
             `scores a known pair backwards (${answer!.toFixed(3)} <= ${unrelated!.toFixed(3)})`,
             'serve a cross-encoder reranker (BAAI/bge-reranker-v2-m3)',
           ),
     );
   } catch (error) {
     findings.push(
-      fail(`rerank failed: ${reasonOf(error)}`, 'start the reranker, or fix RERANKER_URL'),
+      check.fail(
+        `rerank failed: ${check.reasonOf(error)}`,
+        'start the reranker, or fix RERANKER_URL',
+      ),
     );
   }
-  return partReport('reranker', shownUrl(settings.url), findings);
+  return check.partReport('reranker', check.shownUrl(settings.url), findings);
 }

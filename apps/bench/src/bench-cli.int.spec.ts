@@ -32,6 +32,20 @@ describe('npm run bench -- ...', () => {
     expect(bench('bus', '--bogus').output).toContain("unknown option '--bogus'");
   });
 
+  it('measures the turns of a long conversation that fit the prompt, by tokens and by bytes', () => {
+    const run = bench('prompt', '--history-turns', '30');
+    expect(run.status).toBe(0);
+    const rows = run.output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, number | string>);
+    expect(rows.map((row) => row.language)).toEqual(['en', 'ar']);
+    for (const row of rows) {
+      expect(row.turns_fit_tokens).toBe(30);
+      expect(Number(row.turns_fit_bytes)).toBeLessThan(15);
+    }
+  });
+
   it("measures the agent's graph in process with both kinds of scope, every turn answered", () => {
     const run = bench('graph', '--graph-turns', '20', '--turns-per-conversation', '4');
     expect(run.status).toBe(0);

@@ -117,7 +117,7 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
       const outcome = await this.relayReply.fromThread(reply, this.channel.provider);
       if (outcome === 'duplicate' && reply.retryNum !== undefined)
         this.logger.log(`ignored Slack retry ${reply.retryNum} of ${reply.externalId}`);
-      if (outcome === 'not_an_admin' || outcome === 'resolved')
+      if (outcome !== 'published' && outcome !== 'duplicate')
         this.logger.warn(
           `thread reply ${reply.externalId} by ${reply.adminId} not relayed: ${outcome}`,
         );

@@ -1,5 +1,5 @@
 export { type ModelErrorCode, ModelTimeout, ModelUnavailable } from './errors.js';
-export { type Embedder } from './embeddings/embedder.js';
+export { DEFAULT_EMBEDDING_DIMENSIONS, type Embedder } from './embeddings/embedder.js';
 export { HashingEmbedder } from './embeddings/hashing-embedder.js';
 export { type CrossEncoder, type RerankOptions } from './reranker/cross-encoder.js';
 export {

@@ -2,7 +2,7 @@ import { agentOwnEnv, ORDER_MIGRATIONS } from '@support/agent';
 import { busOptionsFromEnv } from '@support/bus';
 import { ESCALATION_MIGRATIONS, slackEnv } from '@support/escalation';
 import { GATEWAY_MIGRATIONS } from '@support/gateway';
-import { embeddingsEnv, llmEnv, rerankerEnv } from '@support/models';
+import { DEFAULT_EMBEDDING_DIMENSIONS, embeddingsEnv, llmEnv, rerankerEnv } from '@support/models';
 import { PROJECTION_MIGRATIONS } from '@support/persistence';
 import { databaseEnv, loadConfig } from '@support/platform';
 import { retrievalEnv } from '@support/retrieval';
@@ -28,9 +28,6 @@ const doctorEnv = {
   SLACK_API_URL: slackEnv.SLACK_API_URL,
   ...databaseEnv,
 };
-
-/** The design's embedding size, when no Qdrant collection says otherwise. */
-const DEFAULT_DIMENSIONS = 1024;
 
 /** Every migration the services run, by the name TypeORM records. */
 function migrationNames(): string[] {
@@ -65,7 +62,8 @@ export async function runDoctor(
           timeoutMs: Math.max(timeoutMs, config.LLM_TIMEOUT_MS),
         }),
   );
-  let dimensions = DEFAULT_DIMENSIONS;
+  // The design's size, unless the Qdrant collection says otherwise.
+  let dimensions = DEFAULT_EMBEDDING_DIMENSIONS;
   let qdrant: PartReport = notConfigured('Qdrant', 'QDRANT_URL unset: the in-process index');
   if (config.QDRANT_URL !== undefined) {
     const checked = await checkQdrant({

@@ -1,0 +1,33 @@
+import type { PageLanguage } from './i18n.js';
+
+const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * The language a text is written in, by its letters: Arabic when Arabic letters are more than
+ * half of them, else English. Each message element gets its own `lang` and `dir` from it, so an
+ * Arabic message in an English page (or the other way round) reads in its own direction, its
+ * full stop on the right side.
+ */
+export function languageOfText(text: string | null | undefined): PageLanguage {
+  let letters = 0;
+  let arabic = 0;
+  for (const ch of String(text ?? '')) {
+    if (!LETTER.test(ch)) continue;
+    letters += 1;
+    if (ARABIC_LETTER.test(ch)) arabic += 1;
+  }
+  return letters > 0 && arabic / letters > 0.5 ? 'ar' : 'en';
+}
+
+export function directionOfText(text: string | null | undefined): 'rtl' | 'ltr' {
+  return languageOfText(text) === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** Sets `lang` and `dir` on an element that holds `text` (a message, a question, a reply). */
+export function markLanguage<E extends HTMLElement>(node: E, text: string | null | undefined): E {
+  const language = languageOfText(text);
+  node.lang = language;
+  node.dir = language === 'ar' ? 'rtl' : 'ltr';
+  return node;
+}

@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-export const WEB_PAGES = ['chat'];
+export const WEB_PAGES = ['chat', 'admin', 'gaps', 'dashboard', 'conversations', 'trace'];
 
 const result = await build({
   absWorkingDir: here,

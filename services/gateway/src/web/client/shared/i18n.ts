@@ -100,6 +100,11 @@ export class PageText {
     this.listeners.push(listener);
   }
 
+  /** Whether the catalogs hold `id` (a code the page knows words for). */
+  has(id: string): id is MessageId {
+    return id in CATALOGS.en;
+  }
+
   t(id: MessageId, values?: MessageValues): string {
     return String(this.intl.formatMessage({ id }, values));
   }

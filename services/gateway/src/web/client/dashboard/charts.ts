@@ -1,0 +1,161 @@
+import * as Plot from '@observablehq/plot';
+import type { PageText } from '../shared/i18n.js';
+
+/** The series colours, the same on every chart and in its legend (colour-blind safe pairs). */
+export const SERIES_COLOURS: Readonly<Record<string, string>> = {
+  genuine: '#2f7d4f',
+  avoidable: '#d08400',
+  count: '#5a6fb0',
+  opened: '#d08400',
+  closed: '#2f7d4f',
+};
+
+export interface Bar {
+  /** What the axis shows for the bar (a day, a reason, a topic, a range of ms). */
+  readonly label: string;
+  /** Which series it belongs to (`genuine`, `avoidable`, `count`, ...). */
+  readonly series: string;
+  readonly value: number;
+  /** Where its conversations are listed; none for a bar with no conversations behind it. */
+  readonly href?: string;
+}
+
+export interface ChartOptions {
+  /** `horizontal`: one row per label (categories); `vertical`: one column per label (days). */
+  readonly orientation: 'horizontal' | 'vertical';
+  /** The series in the order they stack and the legend lists them. */
+  readonly series: readonly string[];
+  /** The series' names as the legend shows them. */
+  readonly seriesLabel: (series: string) => string;
+  /** How an axis shows a label (a day as "3 Dec"). */
+  readonly tickLabel?: (label: string) => string;
+  /** Series side by side rather than stacked. */
+  readonly grouped?: boolean;
+}
+
+const FONT_PX = 13;
+
+/**
+ * A bar chart drawn by Observable Plot at its card's real width (redrawn when the card changes
+ * size), so its text stays at 13 px on a phone and on a desktop; with a legend of the series'
+ * colours, a tooltip with each bar's number, and each bar a link to the conversations behind it.
+ * In a right-to-left page the category bars grow from the right, their labels on the right.
+ */
+export function drawBarChart(
+  container: HTMLElement,
+  bars: readonly Bar[],
+  options: ChartOptions,
+  text: PageText,
+): void {
+  const draw = () => {
+    const width = Math.max(260, Math.floor(container.clientWidth));
+    container.replaceChildren(barChart(bars, options, text, width));
+  };
+  draw();
+  const previous = (container as { chartResize?: ResizeObserver }).chartResize;
+  previous?.disconnect();
+  let lastWidth = container.clientWidth;
+  const resize = new ResizeObserver(() => {
+    if (Math.abs(container.clientWidth - lastWidth) < 8) return;
+    lastWidth = container.clientWidth;
+    draw();
+  });
+  resize.observe(container);
+  (container as { chartResize?: ResizeObserver }).chartResize = resize;
+}
+
+function barChart(
+  bars: readonly Bar[],
+  options: ChartOptions,
+  text: PageText,
+  width: number,
+): HTMLElement | SVGSVGElement {
+  const rtl = text.language === 'ar';
+  const labels = [...new Set(bars.map((b) => b.label))];
+  const tick = options.tickLabel ?? ((label: string) => label);
+  const number = (n: number) => text.number(n);
+  const title = (b: Bar) =>
+    `${tick(b.label)}\n${options.seriesLabel(b.series)}: ${number(b.value)}`;
+  const common = {
+    fill: 'series',
+    title,
+    href: (b: Bar) => b.href ?? null,
+    ariaLabel: title,
+  } as const;
+  const legend = options.series.length > 1;
+  const color = {
+    domain: [...options.series],
+    range: options.series.map((s) => SERIES_COLOURS[s] ?? '#777'),
+    legend,
+    tickFormat: options.seriesLabel,
+  };
+  const style = { fontSize: `${FONT_PX}px`, fontFamily: 'inherit', overflow: 'visible' };
+  if (options.orientation === 'horizontal') {
+    const longest = Math.max(...labels.map((l) => tick(l).length), 4);
+    const labelSpace = Math.min(Math.round(width * 0.45), Math.round(longest * FONT_PX * 0.6) + 12);
+    const rowHeight = 30;
+    return Plot.plot({
+      width,
+      height: labels.length * rowHeight + 50,
+      style,
+      color,
+      marginLeft: rtl ? 20 : labelSpace,
+      marginRight: rtl ? labelSpace : 36,
+      x: { grid: true, label: null, tickFormat: number, reverse: rtl, nice: true },
+      y: { domain: labels, label: null, tickFormat: tick, axis: rtl ? 'right' : 'left' },
+      marks: [
+        Plot.barX(
+          bars,
+          Plot.stackX({ x: 'value', y: 'label', order: [...options.series], ...common }),
+        ),
+        Plot.ruleX([0]),
+        Plot.text(totals(bars), {
+          x: 'value',
+          y: 'label',
+          text: (t: { value: number }) => number(t.value),
+          textAnchor: rtl ? 'end' : 'start',
+          dx: rtl ? -4 : 4,
+          fill: 'currentColor',
+        }),
+      ],
+    }) as HTMLElement;
+  }
+  // Days (or weeks) along the bottom; side by side series share a day's column.
+  const crowded = labels.length * 40 > width;
+  const y = { grid: true, label: null, tickFormat: number, nice: true };
+  return Plot.plot({
+    width,
+    height: 260,
+    style,
+    color,
+    marginBottom: crowded ? 56 : 36,
+    ...(options.grouped
+      ? {
+          fx: { domain: labels, label: null, tickFormat: tick, tickRotate: crowded ? -45 : 0 },
+          x: { domain: [...options.series], axis: null, paddingOuter: 0.2 },
+          y,
+          marks: [
+            Plot.barY(bars, { fx: 'label', x: 'series', y: 'value', ...common }),
+            Plot.ruleY([0]),
+          ],
+        }
+      : {
+          x: { domain: labels, label: null, tickFormat: tick, tickRotate: crowded ? -45 : 0 },
+          y,
+          marks: [
+            Plot.barY(
+              bars,
+              Plot.stackY({ x: 'label', y: 'value', order: [...options.series], ...common }),
+            ),
+            Plot.ruleY([0]),
+          ],
+        }),
+  }) as HTMLElement;
+}
+
+/** Each label's total, written at the end of its bar. */
+function totals(bars: readonly Bar[]): { label: string; value: number }[] {
+  const sums = new Map<string, number>();
+  for (const bar of bars) sums.set(bar.label, (sums.get(bar.label) ?? 0) + bar.value);
+  return [...sums].map(([label, value]) => ({ label, value }));
+}

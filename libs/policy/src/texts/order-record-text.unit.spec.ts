@@ -36,7 +36,7 @@ describe('orderRecordText', () => {
     expect(sentences).toEqual([
       'Your order ORD-1002 was shipped on 3 December 2026.',
       'It is expected in Riyadh between Sunday, 6 December 2026 and Monday, 7 December 2026.',
-      'It holds Black crepe abaya and Silk scarf × 2.',
+      'It holds Black crepe abaya × 1 and Silk scarf × 2.',
     ]);
   });
 

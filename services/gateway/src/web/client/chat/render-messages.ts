@@ -2,7 +2,7 @@ import type { CitationDto } from '@support/contracts';
 import type { HistoryEntry } from '../../../chat/server-frames.js';
 import { el } from '../shared/dom.js';
 import type { MessageId, PageText } from '../shared/i18n.js';
-import { markLanguage } from '../shared/text-direction.js';
+import { isolatedRuns, markLanguage } from '../shared/text-direction.js';
 import { parseCitations, plainText, type Segment, type Source } from './citations.js';
 
 /** What a customer's own message shows while it travels: sending, sent, waiting, not sent. */
@@ -105,7 +105,7 @@ export class MessageRenderer {
       bubble.append(img);
       bubble.classList.add('has-attachment');
     }
-    if (entry.text) bubble.append(el('div', { class: 'msg-body' }, entry.text));
+    if (entry.text) bubble.append(this.body(bubble, [entry.text]));
     this.meta(bubble, entry.at ?? new Date().toISOString()).append(
       el('span', { class: 'msg-status' }),
     );
@@ -121,17 +121,26 @@ export class MessageRenderer {
     bubble.dataset.kind = entry.kind;
     if (role === 'human') bubble.append(this.uiText('div', 'msg-label', 'chat.supportTeam'));
     const anchor = `src-${++this.sequence}`;
-    const body = el('div', { class: 'msg-body' });
-    for (const segment of segments)
-      body.append(
-        segment.type === 'text'
-          ? document.createTextNode(segment.value)
-          : this.citationMark(segment, sources, anchor),
-      );
-    bubble.append(body);
+    bubble.append(
+      this.body(
+        bubble,
+        segments.map((segment) =>
+          segment.type === 'text' ? segment.value : this.citationMark(segment, sources, anchor),
+        ),
+      ),
+    );
     if (sources.length > 0) bubble.append(this.sourceList(sources, anchor));
     this.meta(bubble, entry.at);
     return bubble;
+  }
+
+  /** The words of a message, runs of the other script isolated (see {@link isolatedRuns}). */
+  private body(bubble: HTMLElement, parts: readonly (string | HTMLElement)[]): HTMLElement {
+    const body = el('div', { class: 'msg-body' });
+    const language = bubble.lang === 'ar' ? 'ar' : 'en';
+    for (const part of parts)
+      body.append(...(typeof part === 'string' ? isolatedRuns(part, language) : [part]));
+    return body;
   }
 
   private notice(entry: ChatEntry): HTMLElement {

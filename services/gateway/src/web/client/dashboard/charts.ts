@@ -90,31 +90,58 @@ function barChart(
     tickFormat: options.seriesLabel,
   };
   const style = { fontSize: `${FONT_PX}px`, fontFamily: 'inherit', overflow: 'visible' };
+  // Never a scale of nothing: a chart of zeros still has an axis from 0 to 1.
+  const top = Math.max(1, ...(options.grouped ? bars : totals(bars)).map((bar) => bar.value));
   if (options.orientation === 'horizontal') {
-    const longest = Math.max(...labels.map((l) => tick(l).length), 4);
-    const labelSpace = Math.min(Math.round(width * 0.45), Math.round(longest * FONT_PX * 0.6) + 12);
-    const rowHeight = 30;
+    // Each label above its bar, across the card's width: long labels ("No article answered well
+    // enough") stay whole on a phone. In a right-to-left page the bars grow from the right.
+    const rowHeight = 48;
+    const band = rowHeight * 0.9;
     return Plot.plot({
       width,
-      height: labels.length * rowHeight + 50,
+      height: labels.length * rowHeight + 40,
       style,
       color,
-      marginLeft: rtl ? 20 : labelSpace,
-      marginRight: rtl ? labelSpace : 36,
-      x: { grid: true, label: null, tickFormat: number, reverse: rtl, nice: true },
-      y: { domain: labels, label: null, tickFormat: tick, axis: rtl ? 'right' : 'left' },
+      marginLeft: rtl ? 40 : 8,
+      marginRight: rtl ? 8 : 40,
+      marginTop: 8,
+      x: {
+        grid: true,
+        label: null,
+        tickFormat: number,
+        reverse: rtl,
+        domain: [0, top],
+        nice: true,
+      },
+      y: { domain: labels, label: null, axis: null, padding: 0.1 },
       marks: [
         Plot.barX(
           bars,
-          Plot.stackX({ x: 'value', y: 'label', order: [...options.series], ...common }),
+          Plot.stackX({
+            x: 'value',
+            y: 'label',
+            order: [...options.series],
+            insetTop: 20,
+            ...common,
+          }),
         ),
         Plot.ruleX([0]),
+        Plot.text(labels, {
+          x: 0,
+          y: (label: string) => label,
+          text: tick,
+          lineAnchor: 'top',
+          dy: -band / 2 + 1,
+          textAnchor: rtl ? 'end' : 'start',
+          fill: 'currentColor',
+        }),
         Plot.text(totals(bars), {
           x: 'value',
           y: 'label',
           text: (t: { value: number }) => number(t.value),
           textAnchor: rtl ? 'end' : 'start',
           dx: rtl ? -4 : 4,
+          dy: 10,
           fill: 'currentColor',
         }),
       ],
@@ -122,7 +149,9 @@ function barChart(
   }
   // Days (or weeks) along the bottom; side by side series share a day's column.
   const crowded = labels.length * 40 > width;
-  const y = { grid: true, label: null, tickFormat: number, nice: true };
+  // A few days still get slim columns (at most 56 px), not one bar across the card.
+  const padding = Math.min(0.9, Math.max(0.1, 1 - (56 * labels.length) / width));
+  const y = { grid: true, label: null, tickFormat: number, nice: true, domain: [0, top] };
   return Plot.plot({
     width,
     height: 260,
@@ -140,7 +169,13 @@ function barChart(
           ],
         }
       : {
-          x: { domain: labels, label: null, tickFormat: tick, tickRotate: crowded ? -45 : 0 },
+          x: {
+            domain: labels,
+            label: null,
+            tickFormat: tick,
+            tickRotate: crowded ? -45 : 0,
+            padding,
+          },
           y,
           marks: [
             Plot.barY(

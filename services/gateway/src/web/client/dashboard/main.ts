@@ -150,7 +150,13 @@ function renderCharts(data: DashboardData): void {
         value: w[name],
       })),
     ),
-    { orientation: 'vertical', series: ['opened', 'closed'], seriesLabel: series, grouped: true },
+    {
+      orientation: 'vertical',
+      series: ['opened', 'closed'],
+      seriesLabel: series,
+      tickLabel: dayLabel,
+      grouped: true,
+    },
     text,
   );
 }

@@ -31,3 +31,29 @@ export function markLanguage<E extends HTMLElement>(node: E, text: string | null
   node.dir = language === 'ar' ? 'rtl' : 'ltr';
   return node;
 }
+
+// A run of the other script inside a message: words, with the spaces, digits and punctuation
+// between them, from a letter to a letter or digit ("Embroidered linen kaftan, sand × 1").
+const RUN_OF: Record<PageLanguage, RegExp> = {
+  ar: /[\p{Script=Latin}][\p{Script=Latin}\p{Nd} ,.'’&()×/+-]*[\p{Script=Latin}\p{Nd})]|[\p{Script=Latin}]/gu,
+  en: /[\p{Script=Arabic}][\p{Script=Arabic}\p{Nd} ،.]*[\p{Script=Arabic}\p{Nd}]|[\p{Script=Arabic}]/gu,
+};
+
+/**
+ * A message's text as nodes, each run of the other script wrapped in `<bdi>`: an English product
+ * name in an Arabic sentence (or an Arabic word in an English one) is laid out as one unit in its
+ * own direction, so its commas and the sentence's full stop stay where they belong.
+ */
+export function isolatedRuns(text: string, messageLanguage: PageLanguage): Node[] {
+  const nodes: Node[] = [];
+  let last = 0;
+  for (const match of text.matchAll(RUN_OF[messageLanguage])) {
+    if (match.index > last) nodes.push(document.createTextNode(text.slice(last, match.index)));
+    const run = document.createElement('bdi');
+    run.textContent = match[0];
+    nodes.push(run);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) nodes.push(document.createTextNode(text.slice(last)));
+  return nodes;
+}

@@ -102,8 +102,8 @@ function barChart(
       height: labels.length * rowHeight + 40,
       style,
       color,
-      marginLeft: rtl ? 40 : 8,
-      marginRight: rtl ? 8 : 40,
+      marginLeft: rtl ? 40 : 12,
+      marginRight: rtl ? 12 : 40,
       marginTop: 8,
       x: {
         grid: true,
@@ -148,10 +148,18 @@ function barChart(
     }) as HTMLElement;
   }
   // Days (or weeks) along the bottom; side by side series share a day's column.
-  const crowded = labels.length * 40 > width;
+  const crowded = labels.length * 64 > width;
   // A few days still get slim columns (at most 56 px), not one bar across the card.
   const padding = Math.min(0.9, Math.max(0.1, 1 - (56 * labels.length) / width));
-  const y = { grid: true, label: null, tickFormat: number, nice: true, domain: [0, top] };
+  // Whole numbers only: these are counts.
+  const y = {
+    grid: true,
+    label: null,
+    tickFormat: number,
+    nice: true,
+    domain: [0, top],
+    ticks: Math.min(5, top),
+  };
   return Plot.plot({
     width,
     height: 260,

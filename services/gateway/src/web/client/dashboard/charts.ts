@@ -49,7 +49,9 @@ export function drawBarChart(
 ): void {
   const draw = () => {
     const width = Math.max(260, Math.floor(container.clientWidth));
-    container.replaceChildren(barChart(bars, options, text, width));
+    const chart = barChart(bars, options, text, width);
+    markBars(chart, bars);
+    container.replaceChildren(chart);
   };
   draw();
   const previous = (container as { chartResize?: ResizeObserver }).chartResize;
@@ -194,6 +196,21 @@ function barChart(
           ],
         }),
   }) as HTMLElement;
+}
+
+/**
+ * Names each drawn bar after what it shows (`data-label`, `data-series`, `data-value`), for
+ * whoever reads the page's markup: Plot draws one `rect` per datum and keeps the datum's index on
+ * it, as d3 does.
+ */
+function markBars(chart: Element, bars: readonly Bar[]): void {
+  for (const rect of chart.querySelectorAll<SVGRectElement>('g[aria-label="bar"] rect')) {
+    const bar = bars[(rect as unknown as { __data__: number }).__data__];
+    if (!bar) continue;
+    rect.dataset.label = bar.label;
+    rect.dataset.series = bar.series;
+    rect.dataset.value = String(bar.value);
+  }
 }
 
 /** Each label's total, written at the end of its bar. */

@@ -387,8 +387,7 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
         true,
       );
       const note = await card(loser, 'wholesale').locator('.claim-note').textContent();
-      if (note)
-        expect(note).toBe(`${holder} handles this escalation.`);
+      if (note) expect(note).toBe(`${holder} handles this escalation.`);
       await expect(card(winner, 'wholesale').locator('.claim').textContent()).resolves.toBe(
         'Release',
       );

@@ -49,8 +49,10 @@ export function drawBarChart(
 ): void {
   const draw = () => {
     const width = Math.max(260, Math.floor(container.clientWidth));
-    const chart = barChart(bars, options, text, width);
-    markBars(chart, bars);
+    // A zero draws nothing and links to nothing; its label stays on the axis.
+    const drawn = bars.filter((bar) => bar.value > 0);
+    const chart = barChart(bars, drawn, options, text, width);
+    markBars(chart, drawn);
     container.replaceChildren(chart);
   };
   draw();
@@ -68,6 +70,7 @@ export function drawBarChart(
 
 function barChart(
   bars: readonly Bar[],
+  drawn: readonly Bar[],
   options: ChartOptions,
   text: PageText,
   width: number,
@@ -118,7 +121,7 @@ function barChart(
       y: { domain: labels, label: null, axis: null, padding: 0.1 },
       marks: [
         Plot.barX(
-          bars,
+          drawn,
           Plot.stackX({
             x: 'value',
             y: 'label',
@@ -174,7 +177,7 @@ function barChart(
           x: { domain: [...options.series], axis: null, paddingOuter: 0.2 },
           y,
           marks: [
-            Plot.barY(bars, { fx: 'label', x: 'series', y: 'value', ...common }),
+            Plot.barY(drawn, { fx: 'label', x: 'series', y: 'value', ...common }),
             Plot.ruleY([0]),
           ],
         }
@@ -189,7 +192,7 @@ function barChart(
           y,
           marks: [
             Plot.barY(
-              bars,
+              drawn,
               Plot.stackY({ x: 'label', y: 'value', order: [...options.series], ...common }),
             ),
             Plot.ruleY([0]),

@@ -99,7 +99,7 @@ describe('order questions through the WebSocket, with the embedded default respo
     const started = await ask(socket, 'نعم');
     expect(started.reply.kind).toBe('answer');
     expect(String(started.reply.text)).toMatch(
-      /^بدأ الإرجاع RET-[0-9A-F]+ من طلبك ORD-1001 لـ Black crepe abaya \[tool-start-return#\d+\]/,
+      /^بدأ الإرجاع RET-[0-9A-F]+ من طلبك ORD-1001 لـ Black crepe abaya × 1 \[tool-start-return#\d+\]/,
     );
     expect(citedDocs(started.reply)).toEqual(['tool-start-return']);
     expect(await returnsOf(stack, 'ORD-1001')).toBe(1);

@@ -81,17 +81,32 @@ function renderKpis(data: DashboardData): void {
   );
 }
 
+const GROUPS = ['genuine', 'avoidable'] as const;
+
+/** A genuine and an avoidable bar for each row (a day, a topic), each linked to its escalations. */
+function byGroup<R extends Record<(typeof GROUPS)[number], number>>(
+  rows: readonly R[],
+  labelOf: (row: R) => string,
+  selection: (row: R) => Record<string, string>,
+): Bar[] {
+  return rows.flatMap((row) =>
+    GROUPS.map((group) => ({
+      label: labelOf(row),
+      series: group,
+      value: row[group],
+      href: barHref({ ...selection(row), group }),
+    })),
+  );
+}
+
 function renderCharts(data: DashboardData): void {
-  const groups = ['genuine', 'avoidable'];
+  const groups = [...GROUPS];
   drawBarChart(
     byId('chart-days'),
-    data.byDay.flatMap((d) =>
-      groups.map((group): Bar => ({
-        label: d.day,
-        series: group,
-        value: d[group as 'genuine' | 'avoidable'],
-        href: barHref({ day: d.day, group }),
-      })),
+    byGroup(
+      data.byDay,
+      (d) => d.day,
+      (d) => ({ day: d.day }),
     ),
     { orientation: 'vertical', series: groups, seriesLabel: series, tickLabel: dayLabel },
     text,
@@ -114,13 +129,10 @@ function renderCharts(data: DashboardData): void {
   );
   drawBarChart(
     byId('chart-topics'),
-    data.byTopic.flatMap((t) =>
-      groups.map((group): Bar => ({
-        label: t.topic,
-        series: group,
-        value: t[group as 'genuine' | 'avoidable'],
-        href: barHref({ topic: t.topic, group }),
-      })),
+    byGroup(
+      data.byTopic,
+      (t) => t.topic,
+      (t) => ({ topic: t.topic }),
     ),
     {
       orientation: 'horizontal',

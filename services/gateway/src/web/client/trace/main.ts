@@ -20,7 +20,7 @@ function fail(status: number): void {
   const error = byId('trace-error');
   if (status === 404) text.label(error, admin ? 'trace.noConversation' : 'trace.noTurn');
   else if (status === 401 || status === 403)
-    text.label(error, 'trace.wrongRole', { page: admin ? 'admin' : 'dashboard' });
+    text.label(error, 'trace.wrongRole', { page: admin ? 'admin' : 'dashboard', status });
   else text.label(error, 'trace.failed', { status });
   error.hidden = false;
 }

@@ -318,9 +318,10 @@ describe('attacks on the support agent', () => {
           MARKUP_DOCUMENT.title,
         );
         // The admin console took the answer into the card's transcript, as text.
+        // (the transcript is folded away in the card: there, not shown)
         await card
           .locator('.transcript li[data-role="agent"]', { hasText: 'padded hanger' })
-          .waitFor();
+          .waitFor({ state: 'attached' });
 
         // 5. The history the page redraws after a reload is text as well.
         await chat.page.reload();

@@ -117,6 +117,8 @@ function barChart(
         reverse: rtl,
         domain: [0, top],
         nice: true,
+        // Whole numbers only: these are counts.
+        ticks: Math.min(5, top),
       },
       y: { domain: labels, label: null, axis: null, padding: 0.1 },
       marks: [

@@ -50,6 +50,8 @@ export function isolatedRuns(text: string, messageLanguage: PageLanguage): Node[
   for (const match of text.matchAll(RUN_OF[messageLanguage])) {
     if (match.index > last) nodes.push(document.createTextNode(text.slice(last, match.index)));
     const run = document.createElement('bdi');
+    // Named, not left to `auto`: an inline-block box takes its direction from the attribute.
+    run.dir = messageLanguage === 'ar' ? 'ltr' : 'rtl';
     run.textContent = match[0];
     nodes.push(run);
     last = match.index + match[0].length;

@@ -155,7 +155,7 @@ function barChart(
     }) as HTMLElement;
   }
   // Days (or weeks) along the bottom; side by side series share a day's column.
-  const crowded = labels.length * 64 > width;
+  const crowded = labels.length * 80 > width;
   // A few days still get slim columns (at most 56 px), not one bar across the card.
   const padding = Math.min(0.9, Math.max(0.1, 1 - (56 * labels.length) / width));
   // Whole numbers only: these are counts.

@@ -11,7 +11,7 @@ import type {
   QueueFilter,
 } from '../../../admin/admin-frames.js';
 import { byId, el } from '../shared/dom.js';
-import { browserLanguage, chosenLanguage, languageSwitch, PageText } from '../shared/i18n.js';
+import { pageText } from '../shared/i18n.js';
 import { codeLabel, languageLabel } from '../shared/labels.js';
 import { EscalationCard } from './escalation-card.js';
 import { AdminSession, CONSOLE } from './session.js';
@@ -22,8 +22,7 @@ const FILTERS = ['status', 'reason', 'group', 'topic', 'language'] as const;
 /** How long an answered card stays in the open queue, saying so, before it leaves. */
 const ANSWERED_LINGER_MS = 4000;
 
-const text = new PageText(chosenLanguage() ?? browserLanguage());
-languageSwitch(text, byId('language-switch', HTMLButtonElement));
+const text = pageText();
 const ui = {
   status: byId('admin-conn-status'),
   empty: byId('admin-empty'),

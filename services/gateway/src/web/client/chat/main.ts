@@ -4,13 +4,7 @@
 import type { AttachmentFrame, ClientFrame, MessageFrame } from '../../../chat/client-frames.js';
 import type { HistoryEntry, ServerFrame } from '../../../chat/server-frames.js';
 import { byId } from '../shared/dom.js';
-import {
-  browserLanguage,
-  chosenLanguage,
-  languageSwitch,
-  type MessageId,
-  PageText,
-} from '../shared/i18n.js';
+import { chosenLanguage, type MessageId, pageText } from '../shared/i18n.js';
 import { languageOfText } from '../shared/text-direction.js';
 import { MessageList } from './message-list.js';
 import { Outbox } from './outbox.js';
@@ -62,7 +56,6 @@ const ui = {
   logout: byId('logout', HTMLButtonElement),
   conn: byId('conn-status'),
   connLabel: byId('conn-label'),
-  language: byId('language-switch', HTMLButtonElement),
   errorBanner: byId('error-banner'),
   errorText: byId('error-text'),
   errorClose: byId('error-close', HTMLButtonElement),
@@ -80,7 +73,7 @@ const ui = {
   attach: byId('composer-attach'),
 };
 
-const text = new PageText(chosenLanguage() ?? browserLanguage());
+const text = pageText();
 const renderer = new MessageRenderer(text);
 const list = new MessageList(ui.messages, ui.newMessages, text);
 const outbox = new Outbox(renderer, (frame) => state.ready && sendFrame(frame));
@@ -518,7 +511,6 @@ function boot(): void {
   ui.input.maxLength = MAX_TEXT_CHARS;
   ui.file.accept = ALLOWED_IMAGE_TYPES.join(',');
   text.label(ui.attach, 'chat.attachPhoto', { kib: MAX_ATTACHMENT_BYTES / 1024 }, 'title');
-  languageSwitch(text, ui.language);
   text.onChange(() => renderer.relabel(ui.messages));
 
   ui.loginForm.addEventListener('submit', (event) => void onLoginSubmit(event));

@@ -3,12 +3,11 @@
 import type { BarConversation } from '../../../dashboard/dashboard-conversations.js';
 import { analystFetch, DASHBOARD, wireAnalystSignIn } from '../dashboard/analyst-session.js';
 import { byId, el } from '../shared/dom.js';
-import { browserLanguage, chosenLanguage, languageSwitch, PageText } from '../shared/i18n.js';
+import { pageText } from '../shared/i18n.js';
 import { codeLabel } from '../shared/labels.js';
 import { markLanguage } from '../shared/text-direction.js';
 
-const text = new PageText(chosenLanguage() ?? browserLanguage());
-languageSwitch(text, byId('language-switch', HTMLButtonElement));
+const text = pageText();
 const params = new URLSearchParams(location.search);
 let rows: BarConversation[] = [];
 

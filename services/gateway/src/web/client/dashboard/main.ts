@@ -4,15 +4,14 @@
 import type { ArticleEffect } from '@support/knowledge';
 import type { DashboardData } from '../../../dashboard/dashboard-queries.js';
 import { byId, el } from '../shared/dom.js';
-import { browserLanguage, chosenLanguage, languageSwitch, PageText } from '../shared/i18n.js';
+import { type PageText, pageText } from '../shared/i18n.js';
 import { codeLabel } from '../shared/labels.js';
 import { markLanguage } from '../shared/text-direction.js';
 import { analystFetch, analystToken, DASHBOARD, wireAnalystSignIn } from './analyst-session.js';
 import { type Bar, drawBarChart } from './charts.js';
 
 const PROTOCOL = window.GatewayProtocol;
-const text = new PageText(chosenLanguage() ?? browserLanguage());
-languageSwitch(text, byId('language-switch', HTMLButtonElement));
+const text = pageText();
 const days = byId('dash-days', HTMLInputElement);
 // The period the gateway shows unless asked, and the longest it shows.
 days.max = String(PROTOCOL.dashboard.maxDays);

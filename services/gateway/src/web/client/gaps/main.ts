@@ -5,20 +5,13 @@
 import type { KnowledgeDraft, KnowledgeGap } from '@support/knowledge';
 import { AdminSession, CONSOLE } from '../admin/session.js';
 import { byId, el, partOf } from '../shared/dom.js';
-import {
-  browserLanguage,
-  chosenLanguage,
-  languageSwitch,
-  type MessageId,
-  PageText,
-} from '../shared/i18n.js';
+import { type MessageId, pageText } from '../shared/i18n.js';
 import { codeLabel, languageLabel } from '../shared/labels.js';
 import { markLanguage } from '../shared/text-direction.js';
 
 type ApiError = Error & { status?: number };
 const PROTOCOL = window.GatewayProtocol;
-const text = new PageText(chosenLanguage() ?? browserLanguage());
-languageSwitch(text, byId('language-switch', HTMLButtonElement));
+const text = pageText();
 const ui = {
   intro: byId('gaps-intro'),
   count: byId('gaps-count'),

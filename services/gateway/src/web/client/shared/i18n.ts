@@ -193,3 +193,13 @@ export function languageSwitch(text: PageText, button: HTMLButtonElement): void 
   text.onChange(show);
   show();
 }
+
+/**
+ * A page's text in the language the person chose with the switch, else the browser's, with the
+ * page's switch (`#language-switch`) wired to it.
+ */
+export function pageText(): PageText {
+  const text = new PageText(chosenLanguage() ?? browserLanguage());
+  languageSwitch(text, document.getElementById('language-switch') as HTMLButtonElement);
+  return text;
+}

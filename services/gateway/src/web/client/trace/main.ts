@@ -3,7 +3,7 @@
 // (`?conversation=ID`, linked from each escalation card) with the admin console's token.
 import type { TurnTraceState } from '@support/persistence';
 import { byId, el } from '../shared/dom.js';
-import { browserLanguage, chosenLanguage, languageSwitch, PageText } from '../shared/i18n.js';
+import { pageText } from '../shared/i18n.js';
 
 interface RenderedTrace {
   trace: TurnTraceState;
@@ -13,8 +13,7 @@ interface RenderedTrace {
 const admin = /^\/admin\//.test(location.pathname);
 const token = sessionStorage.getItem(admin ? 'support.admin.token' : 'support.analyst.token');
 const param = admin ? 'conversation' : 'turn';
-const text = new PageText(chosenLanguage() ?? browserLanguage());
-languageSwitch(text, byId('language-switch', HTMLButtonElement));
+const text = pageText();
 
 function fail(status: number): void {
   const error = byId('trace-error');

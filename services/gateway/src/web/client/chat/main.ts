@@ -321,6 +321,7 @@ function onReady(frame: Frame<'ready'>): void {
   setComposerEnabled(true);
   setHandoff(frame.handoff ?? (frame.humanActive ? 'waiting' : null));
   renderHistory(Array.isArray(frame.history) ? frame.history : []);
+  outbox.resendUnconfirmed();
 }
 
 const historyKey = (at: string | null | undefined, words: string | null | undefined) =>

@@ -82,6 +82,15 @@ export class Outbox {
     return kept;
   }
 
+  /**
+   * The connection is back (`ready`): messages the dropped one left unconfirmed go again, with
+   * their own ids (the gateway records a message once); those waiting out a limit keep waiting.
+   */
+  resendUnconfirmed(): void {
+    for (const [id, entry] of this.pending)
+      if (entry.bubble.dataset.state === 'failed' && entry.timer === undefined) this.attempt(id);
+  }
+
   clear(): void {
     for (const entry of this.pending.values()) window.clearTimeout(entry.timer);
     this.pending.clear();

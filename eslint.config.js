@@ -112,55 +112,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
-    ignores: ['services/gateway/src/web/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
-  },
-  {
-    // The web pages' classic scripts: browser globals only (no node), type-checked by
-    // services/gateway/src/web/tsconfig.json. `_type` parameters only inform the type checker.
-    files: ['services/gateway/src/web/*.js'],
-    languageOptions: {
-      sourceType: 'script',
-      globals: Object.fromEntries(
-        [
-          'window',
-          'document',
-          'location',
-          'history',
-          'navigator',
-          'sessionStorage',
-          'localStorage',
-          'fetch',
-          'URL',
-          'URLSearchParams',
-          'WebSocket',
-          'FileReader',
-          'TextDecoder',
-          'atob',
-          'crypto',
-          'setTimeout',
-          'clearTimeout',
-          'setInterval',
-          'console',
-          'HTMLElement',
-          'HTMLAnchorElement',
-          'HTMLButtonElement',
-          'HTMLFormElement',
-          'HTMLInputElement',
-          'HTMLSelectElement',
-          'HTMLTableElement',
-          'HTMLTemplateElement',
-          'HTMLTextAreaElement',
-        ].map((name) => [name, 'readonly']),
-      ),
-    },
-    rules: {
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
-      ],
-    },
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   prettier,
 );

@@ -34,8 +34,9 @@ describe('admin console in a real browser', () => {
 
     const card = page.locator(`.escalation[data-conversation-id="${conversationId}"]`);
     await card.waitFor({ timeout: 15_000 });
-    await expect(card.locator('.badge').first().textContent()).resolves.toContain(
-      'below_score_floor',
+    await expect(card.getAttribute('data-reason')).resolves.toBe('below_score_floor');
+    await expect(card.locator('.reason').textContent()).resolves.toBe(
+      'No article answered well enough',
     );
     // The customer's words are shown as text, never as markup.
     await expect(
@@ -53,8 +54,8 @@ describe('admin console in a real browser', () => {
       'Hello, this is Huda. Wholesale returns follow your reseller contract.',
     );
     await page
-      .locator(`.escalation[data-state="resolved"][data-conversation-id="${conversationId}"]`)
-      .waitFor({ timeout: 10_000 });
+      .locator(`.escalation[data-status="resolved"][data-conversation-id="${conversationId}"]`)
+      .waitFor({ state: 'attached', timeout: 10_000 });
     await eventually(async () => !(await stack.conversations().isPaused(conversationId)), 15_000);
 
     // A fresh console lists only open escalations (from the projection): this one is resolved.

@@ -273,12 +273,15 @@ describe('attacks on the support agent', () => {
         const conversationId = await conversationOfPage(chat.page, customerId);
         const escalation = await escalationOf(stack, conversationId);
 
-        // 2. The admin console shows it as text, in the summary and in the transcript.
+        // 2. The admin console shows it as text, as the card's question and in the transcript.
         const card = admin.page.locator(`.escalation[data-conversation-id="${conversationId}"]`);
         await card.waitFor();
-        expect(await card.locator('dd').allTextContents()).toContain(question);
+        expect(await card.locator('.question').textContent()).toBe(question);
         expect(
-          await card.locator('.transcript li[data-role="customer"]').first().textContent(),
+          await card
+            .locator('.transcript li[data-role="customer"] .line-text')
+            .first()
+            .textContent(),
         ).toBe(question);
 
         // 3. The admin answers with markup: the customer sees the words.
@@ -315,9 +318,10 @@ describe('attacks on the support agent', () => {
           MARKUP_DOCUMENT.title,
         );
         // The admin console took the answer into the card's transcript, as text.
+        // (the transcript is folded away in the card: there, not shown)
         await card
           .locator('.transcript li[data-role="agent"]', { hasText: 'padded hanger' })
-          .waitFor();
+          .waitFor({ state: 'attached' });
 
         // 5. The history the page redraws after a reload is text as well.
         await chat.page.reload();
@@ -676,9 +680,10 @@ describe('attacks on the support agent', () => {
             expect(result.content).toContain('ORD-1005');
             expect(result.content).not.toMatch(/ORD-100[12347]/);
           } else {
+            // The record says so in words (the same for a missing order and another's).
             expect([result.name, result.content]).toEqual([
               result.name,
-              expect.stringContaining('not_found'),
+              expect.stringContaining('No order with this number was found among your orders.'),
             ]);
           }
         }
@@ -736,9 +741,9 @@ describe('attacks on the support agent', () => {
         await signInToAdminConsole(admin.page, 'admin-huda');
         const card = admin.page.locator(`.escalation[data-conversation-id="${conversationId}"]`);
         await card.waitFor();
-        expect(await card.locator('.transcript li[data-role="agent"]').allTextContents()).toContain(
-          String(answered.reply.text),
-        );
+        expect(
+          await card.locator('.transcript li[data-role="agent"] .line-text').allTextContents(),
+        ).toContain(String(answered.reply.text));
 
         // 3. The admin's reply with markup reaches the page as text.
         const adminWords = `${HTML_PAYLOAD} Nothing is free, sorry.`;

@@ -151,7 +151,8 @@ describe('customer side of the handoff, in a real browser', () => {
     const opening = await threadOf(asked);
 
     await page.click('#withdraw');
-    await page.locator('#messages .msg', { hasText: 'You are back with the assistant' }).waitFor();
+    // The page speaks the customer's language: the notice is Arabic, as the banner was.
+    await page.locator('#messages .msg', { hasText: 'عدت إلى المساعد' }).waitFor();
     await expect(page.locator('#human-banner').isHidden()).resolves.toBe(true);
     // The event goes out just before the graph resumes: the resume may still be finishing.
     await eventually(async () => !(await stack.conversations().isPaused(conversationId)), 15_000);

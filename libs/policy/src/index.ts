@@ -29,6 +29,13 @@ export { HOLDING } from './texts/holding-note.js';
 export { REPHRASE_REQUEST } from './texts/rephrase-request.js';
 export { availabilityText, type SupportAvailability } from './texts/availability-text.js';
 export { waitingText } from './texts/waiting-text.js';
+export {
+  type OrderRecordText,
+  orderRecordText,
+  returnOfferedIn,
+  returnOfferQuestion,
+  whichOrderQuestion,
+} from './texts/order-record-text.js';
 export { buildSystemPrompt, SYSTEM_PROMPT_EN } from './prompt/system-prompt.js';
 export {
   formatChunksForPrompt,

@@ -365,7 +365,8 @@ describe('gateway through its WebSocket', () => {
       ['admin', 'text/html'],
       ['admin/gaps', 'text/html'],
       ['admin/admin.js', 'application/javascript'],
-      ['admin/admin-session.js', 'application/javascript'],
+      ['admin/admin.js.map', 'application/json'],
+      ['admin/gaps.js', 'application/javascript'],
       ['admin/gaps.css', 'text/css'],
       ['admin/trace.js', 'application/javascript'],
     ] as const) {
@@ -377,7 +378,13 @@ describe('gateway through its WebSocket', () => {
       ]);
       expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     }
-    for (const path of ['admin/chat.js', 'admin/admin-page.controller.ts', 'admin/tsconfig.json'])
+    for (const path of [
+      'admin/chat.js',
+      'admin/dashboard.js',
+      'admin/admin-page.controller.ts',
+      'admin/client/tsconfig.json',
+      'admin/web-protocol.js',
+    ])
       expect([path, (await fetch(`${gateway.url}/${path}`)).status]).toEqual([path, 404]);
   });
 });

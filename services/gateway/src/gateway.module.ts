@@ -44,6 +44,7 @@ import { ClaimEscalation } from './admin/claims/claim-escalation.js';
 import { PostgresEscalationClaims } from './admin/claims/postgres-escalation-claims.js';
 import { AdminPageController } from './web/admin-page.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
+import { DashboardConversations } from './dashboard/dashboard-conversations.js';
 import { DashboardQueries } from './dashboard/dashboard-queries.js';
 import { ChatPageController } from './web/chat-page.controller.js';
 import { KnowledgeGapsController } from './knowledge/knowledge-gaps.controller.js';
@@ -222,6 +223,11 @@ export class GatewayModule {
           inject: [DataSource, GATEWAY_CONFIG],
           useFactory: (dataSource: DataSource, config: GatewayConfig) =>
             new DashboardQueries(dataSource, { kbNamespace: config.kbNamespace }),
+        },
+        {
+          provide: DashboardConversations,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new DashboardConversations(dataSource),
         },
         {
           provide: KnowledgeReader,

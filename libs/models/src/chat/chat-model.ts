@@ -40,6 +40,11 @@ export interface ToolMessage {
   /** The `id` of the tool call this message answers. */
   toolCallId: string;
   content: string;
+  /**
+   * The tool's result as data, for a responder that reads records rather than prose (the
+   * extractive responder's order turns); chat model adapters send the model only `content`.
+   */
+  data?: unknown;
 }
 
 export type ChatMessage = SystemMessage | UserMessage | AssistantMessage | ToolMessage;

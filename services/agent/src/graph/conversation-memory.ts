@@ -112,8 +112,10 @@ export function compactTurn(turn: Turn): ChatMessage[] {
     const chunks = parseChunksFromToolMessage(message.content);
     if (chunks === null) return message;
     const listed = chunks.map((c) => `${c.chunkId}${c.title ? ` (${c.title})` : ''}`);
+    // The result's data was for that turn's answer only: the history keeps the names.
     return {
-      ...message,
+      role: 'tool',
+      toolCallId: message.toolCallId,
       content: `Returned in an earlier turn, no longer citable: ${listed.join('; ') || 'nothing'}.`,
     };
   });

@@ -1,23 +1,13 @@
 import { CHUNK_TEXT_MAX_CHARS, type ChunkDto, type Language } from '@support/contracts';
-import { replyLanguage } from '@support/policy';
-
-function sentencesOf(value: unknown, prefix = ''): string[] {
-  if (value === null || value === undefined) return [];
-  if (Array.isArray(value))
-    return value.flatMap((item, i) => sentencesOf(item, `${prefix}${prefix ? ' ' : ''}${i + 1}`));
-  if (typeof value === 'object')
-    return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
-      typeof v === 'object' && v !== null
-        ? sentencesOf(v, `${prefix}${prefix ? ' ' : ''}${key}`)
-        : [`${prefix}${prefix ? ' ' : ''}${key}: ${String(v)}.`],
-    );
-  return [`${prefix}: ${String(value)}.`];
-}
+import { orderRecordText, replyLanguage } from '@support/policy';
 
 /**
  * An order tool's result as a citeable record: the same `<chunk>` data the knowledge base gives,
- * so a reply stating an order's status cites `[tool-get-order-status#3]` and the validator checks
- * its numbers against the record like any policy sentence.
+ * its text the sentences a customer reads ("Your order ORD-1002 was shipped on 1 December
+ * 2026."), one a line, in the customer's language, and its title the name the chat shows for the
+ * source ("Your order ORD-1002"). A reply stating an order's status cites
+ * `[tool-get-order-status#3]` and the validator checks its numbers against these sentences like
+ * any policy sentence.
  */
 export function toolResultAsChunk(
   toolName: string,
@@ -26,12 +16,14 @@ export function toolResultAsChunk(
   language: Language,
 ): ChunkDto {
   const docId = `tool-${toolName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const lang = replyLanguage(language);
+  const { title, sentences } = orderRecordText(toolName, result, lang);
   return {
     chunkId: `${docId}#${ordinal}`,
     docId,
-    title: toolName.replace(/_/g, ' '),
-    lang: replyLanguage(language),
-    text: sentencesOf(result).join('\n').slice(0, CHUNK_TEXT_MAX_CHARS) || 'no data.',
+    title,
+    lang,
+    text: sentences.join('\n').slice(0, CHUNK_TEXT_MAX_CHARS) || 'no data.',
     score: 1,
   };
 }

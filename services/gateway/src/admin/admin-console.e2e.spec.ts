@@ -318,7 +318,7 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
       await sneaky.click('#admin-token-submit');
       await sneaky.waitForSelector('#admin-error:not([hidden])');
       await expect(sneaky.locator('#admin-error').textContent()).resolves.toBe(
-        'Sign-in refused (403): This token is not an admin token.',
+        'Sign-in refused: this token is not an admin token.',
       );
       expect(await sneaky.locator('.escalation').count()).toBe(0);
 
@@ -337,7 +337,7 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
         ['wholesale', 'arabic', 'human'].map((k) => ids.get(k)!.escalationId),
       );
       const waiting = card(a, 'wholesale').locator('.waiting');
-      expect(await waiting.textContent()).toMatch(/^waiting (39|40|41)m \d\ds$/);
+      expect(await waiting.textContent()).toMatch(/^Waiting (39|40|41) min( \d+ sec)?$/);
       const first = await waiting.textContent();
       await a.waitForFunction(
         ([selector, before]) => document.querySelector(selector!)?.textContent !== before,
@@ -345,7 +345,7 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
       );
 
       // Markup from the customer is text.
-      await expect(card(a, 'wholesale').locator('.summary').textContent()).resolves.toContain(
+      await expect(card(a, 'wholesale').locator('.question').textContent()).resolves.toContain(
         MARKUP,
       );
       expect(await a.locator('.escalation img, .escalation b').count()).toBe(0);
@@ -376,10 +376,10 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
       expect(await (await holderOf(b)).jsonValue()).toBe(holder);
       const [winner, loser] = holder === 'admin-amal' ? [a, b] : [b, a];
       await expect(card(winner, 'wholesale').locator('.owner').textContent()).resolves.toBe(
-        'handled by you',
+        'You handle this',
       );
       await expect(card(loser, 'wholesale').locator('.owner').textContent()).resolves.toBe(
-        `handled by ${holder}`,
+        `${holder} handles this`,
       );
       // The loser's click may have reached the server after the win (refused, with a note) or
       // after the claim frame disabled the button; either way the loser cannot answer.
@@ -387,10 +387,7 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
         true,
       );
       const note = await card(loser, 'wholesale').locator('.claim-note').textContent();
-      if (note)
-        expect(note).toBe(
-          `${holder} is handling this escalation; only they can answer or release it.`,
-        );
+      if (note) expect(note).toBe(`${holder} handles this escalation.`);
       await expect(card(winner, 'wholesale').locator('.claim').textContent()).resolves.toBe(
         'Release',
       );
@@ -426,7 +423,7 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
       await page.click('#dash-token-submit');
       await page.waitForSelector('#dash-error:not([hidden])');
       await expect(page.locator('#dash-error').textContent()).resolves.toBe(
-        'please sign in as an analyst',
+        'Please sign in as an analyst.',
       );
     });
   });

@@ -14,10 +14,13 @@ import {
 } from './admin-frames.js';
 import type { ClaimEscalation } from './claims/claim-escalation.js';
 
-/** Where the console reads open escalations (the escalations and conversations projections). */
+/** Where the console reads escalations (the escalations and conversations projections). */
 export interface EscalationQueries {
-  /** Open escalations matching `filter`, the longest waiting first. */
-  openEscalations(filter?: QueueFilter): Promise<AdminEscalationView[]>;
+  /**
+   * Escalations matching `filter` (open ones unless it names another status): open and withdrawn
+   * ones the longest waiting first, resolved ones the latest answered first.
+   */
+  escalations(filter?: QueueFilter): Promise<AdminEscalationView[]>;
   find(escalationId: string): Promise<{ conversationId: string; open: boolean } | null>;
 }
 
@@ -45,7 +48,7 @@ export class AdminConsole {
   async snapshot(filter: QueueFilter = {}): Promise<AdminServerFrame> {
     return {
       type: 'snapshot',
-      escalations: await this.queries.openEscalations(filter),
+      escalations: await this.queries.escalations(filter),
       filter,
       filterOptions: QUEUE_FILTER_OPTIONS,
     };

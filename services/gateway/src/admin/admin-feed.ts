@@ -18,6 +18,8 @@ export const adminFrames = {
     return {
       type: 'escalation',
       escalation: {
+        status: 'open',
+        resolvedAt: null,
         escalationId: p.escalationId,
         conversationId: event.conversationId ?? '',
         customerId: p.customerId,

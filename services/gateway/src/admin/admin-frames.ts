@@ -52,8 +52,19 @@ export const ESCALATION_GROUPS = [
 /** `pending`: not classified yet. */
 export const QUEUE_TOPICS = [...ESCALATION_TOPICS, 'pending'] as const;
 
-/** Which open escalations the console lists; every field left out matches all. */
+/**
+ * Where an escalation stands: `open` (waiting for a colleague, the queue's default), `withdrawn`
+ * (the customer went back to the assistant; a reply still reaches them), `resolved` (answered).
+ */
+export const ESCALATION_STATUSES = ['open', 'withdrawn', 'resolved'] as const;
+export type EscalationStatus = (typeof ESCALATION_STATUSES)[number];
+
+/** Which escalations the console lists: the open ones unless `status` says otherwise; every other field left out matches all. */
 export class QueueFilter {
+  @IsOptional()
+  @IsIn(ESCALATION_STATUSES)
+  status?: EscalationStatus;
+
   @IsOptional()
   @IsIn(ESCALATION_REASONS)
   reason?: EscalationReason;
@@ -84,6 +95,7 @@ export class AdminQueueFrame {
 
 /** The values each filter takes, for the console's menus. */
 export const QUEUE_FILTER_OPTIONS = {
+  status: ESCALATION_STATUSES,
   reason: ESCALATION_REASONS,
   group: ESCALATION_GROUPS,
   topic: QUEUE_TOPICS,
@@ -97,8 +109,11 @@ export interface AdminTranscriptLine {
   at: string;
 }
 
-/** One open escalation as the console shows it. */
+/** One escalation as the console shows it. */
 export interface AdminEscalationView {
+  status: EscalationStatus;
+  /** The first admin reply (resolved escalations), null before. */
+  resolvedAt: string | null;
   escalationId: string;
   conversationId: string;
   customerId: string;

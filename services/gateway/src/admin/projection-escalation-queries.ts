@@ -3,7 +3,13 @@ import { type DataSource, IsNull, Not } from 'typeorm';
 import type { EscalationQueries } from './admin-console.js';
 import type { AdminEscalationView, QueueFilter } from './admin-frames.js';
 
-/** Open escalations from the escalations projection, with transcripts from the conversations one. */
+const STATUS_WHERE = {
+  open: { resolvedAt: IsNull(), withdrawnAt: IsNull() },
+  withdrawn: { resolvedAt: IsNull(), withdrawnAt: Not(IsNull()) },
+  resolved: { resolvedAt: Not(IsNull()) },
+} as const;
+
+/** Escalations from the escalations projection, with transcripts from the conversations one. */
 export class ProjectionEscalationQueries implements EscalationQueries {
   private readonly conversations: ConversationReader;
 
@@ -11,22 +17,28 @@ export class ProjectionEscalationQueries implements EscalationQueries {
     this.conversations = new ConversationReader(dataSource);
   }
 
-  /** The longest waiting first (opened earliest), each filter an exact match. */
-  async openEscalations(filter: QueueFilter = {}): Promise<AdminEscalationView[]> {
+  /** Each filter an exact match; waiting ones the longest waiting first, resolved ones the latest. */
+  async escalations(filter: QueueFilter = {}): Promise<AdminEscalationView[]> {
+    const status = filter.status ?? 'open';
     const rows = await this.dataSource.manager.find(EscalationEntity, {
       where: {
-        resolvedAt: IsNull(),
+        ...STATUS_WHERE[status],
         openedAt: Not(IsNull()),
         ...(filter.reason ? { reason: filter.reason } : {}),
         ...(filter.group ? { group: filter.group } : {}),
         ...(filter.topic ? { topic: filter.topic === 'pending' ? IsNull() : filter.topic } : {}),
         ...(filter.language ? { language: filter.language } : {}),
       },
-      order: { openedAt: 'ASC', escalationId: 'ASC' },
+      order:
+        status === 'resolved'
+          ? { resolvedAt: 'DESC', escalationId: 'ASC' }
+          : { openedAt: 'ASC', escalationId: 'ASC' },
       take: 200,
     });
     return Promise.all(
       rows.map(async (row) => ({
+        status: row.resolvedAt ? 'resolved' : row.withdrawnAt ? 'withdrawn' : 'open',
+        resolvedAt: row.resolvedAt,
         escalationId: row.escalationId,
         conversationId: row.conversationId ?? '',
         customerId: row.customerId ?? '',

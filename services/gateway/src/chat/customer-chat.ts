@@ -23,7 +23,7 @@ import {
 import type { ConversationIdIssuer } from './conversation-ids.js';
 import { imageTypeOf } from './image-signature.js';
 import { requirePlainText } from './plain-text.js';
-import type { RateLimits } from '../limits/customer-rate-limits.js';
+import { type RateLimits, RateLimitedError } from '../limits/customer-rate-limits.js';
 import type { HistoryEntry, ServerFrame } from './server-frames.js';
 
 export interface EventSink {
@@ -292,5 +292,6 @@ export function errorFrame(error: unknown, clientMessageId?: string): ServerFram
     message: publicMessageOf(error),
     retryable: ERROR_POLICY[code].retryable,
     ...(clientMessageId ? { clientMessageId } : {}),
+    ...(error instanceof RateLimitedError ? { retryAfterMs: error.retryAfterMs } : {}),
   };
 }

@@ -43,4 +43,6 @@ export type ServerFrame =
       message: string;
       retryable: boolean;
       clientMessageId?: string;
+      /** `rate_limited`: how long to wait before sending the frame again. */
+      retryAfterMs?: number;
     };

@@ -395,11 +395,11 @@ describe('knowledge gaps and articles on the analyst dashboard', () => {
     const cell = (side: string) => row.locator(`td[data-side="${side}"]`);
     await expect(cell('before').locator('.rate').textContent()).resolves.toBe('40.00');
     const details = (side: string) => cell(side).locator('.detail').allTextContents();
-    await expect(details('before')).resolves.toEqual(['returns: 30.00', '4 of 10 turns', '7 days']);
+    await expect(details('before')).resolves.toEqual(['Returns: 30.00', '4 of 10 turns', '7 days']);
     await expect(cell('after').locator('.rate').textContent()).resolves.toBe('25.00');
-    await expect(details('after')).resolves.toEqual(['returns: 0.00', '2 of 8 turns', '5 days']);
-    await expect(cell('change').locator('.rate').textContent()).resolves.toBe('−15.00');
-    await expect(details('change')).resolves.toEqual(['returns: −30.00']);
+    await expect(details('after')).resolves.toEqual(['Returns: 0.00', '2 of 8 turns', '5 days']);
+    await expect(cell('change').locator('.rate').textContent()).resolves.toBe('-15.00');
+    await expect(details('change')).resolves.toEqual(['Returns: -30.00']);
     await expect(page.locator('#articles-empty').isHidden()).resolves.toBe(true);
     await page.close();
   });

@@ -1,19 +1,27 @@
-import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { renderTrace, TurnTraceReader } from '@support/persistence';
 import { AppError } from '@support/platform';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { TokenService } from '../auth/token-service.js';
-import { sendProtocolScript, sendWebFile } from '../web/chat-page.controller.js';
+import { sendBundle, sendProtocolScript, sendWebFile } from '../web/chat-page.controller.js';
+import { barSelectionOf, DashboardConversations } from './dashboard-conversations.js';
 import { DASHBOARD_DAYS, type DashboardPeriod, lastDays } from './dashboard-period.js';
 import { dashboardCsv, DashboardQueries } from './dashboard-queries.js';
 
-/** The analysts' dashboard: the page, its data as JSON and as CSV (analyst tokens only). */
+/** The pages' bundled scripts under /dashboard/ (and their source maps). */
+const BUNDLES = ['dashboard.js', 'conversations.js', 'trace.js'].flatMap((f) => [f, `${f}.map`]);
+
+/**
+ * The analysts' dashboard: the page, its data as JSON and as CSV, and the conversations behind
+ * each of its bars (analyst tokens only).
+ */
 @Controller('dashboard')
 export class DashboardController {
   constructor(
     @Inject(DashboardQueries) private readonly queries: DashboardQueries,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(TurnTraceReader) private readonly traces: TurnTraceReader,
+    @Inject(DashboardConversations) private readonly conversations: DashboardConversations,
   ) {}
 
   @Get()
@@ -21,9 +29,25 @@ export class DashboardController {
     sendWebFile(res, 'dashboard.html', 'html');
   }
 
-  @Get('dashboard.js')
-  script(@Res() res: Response) {
-    sendWebFile(res, 'dashboard.js', 'application/javascript');
+  @Get(BUNDLES)
+  script(@Req() req: Request, @Res() res: Response) {
+    sendBundle(res, req.path.slice(req.path.lastIndexOf('/') + 1));
+  }
+
+  /** The conversations behind one bar (`?day=&group=&reason=&topic=&latencyFrom=&latencyTo=`). */
+  @Get('conversations')
+  conversationsPage(@Res() res: Response) {
+    sendWebFile(res, 'conversations.html', 'html');
+  }
+
+  @Get('bar')
+  async bar(
+    @Query() query: Record<string, string | undefined>,
+    @Headers('authorization') authorization?: string,
+  ) {
+    await this.tokens.verify(/^Bearer (.+)$/.exec(authorization ?? '')?.[1], 'analyst');
+    const period = this.period(query.days);
+    return { conversations: await this.conversations.behind(period, barSelectionOf(query)) };
   }
 
   @Get('dashboard.css')
@@ -39,11 +63,6 @@ export class DashboardController {
   @Get('trace')
   tracePage(@Res() res: Response) {
     sendWebFile(res, 'trace.html', 'html');
-  }
-
-  @Get('trace.js')
-  traceScript(@Res() res: Response) {
-    sendWebFile(res, 'trace.js', 'application/javascript');
   }
 
   /** One turn's trace: the stored record and its readable rendering. */

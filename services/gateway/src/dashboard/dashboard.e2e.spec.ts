@@ -277,13 +277,15 @@ describe('analyst dashboard', () => {
     await page.click('#dash-login-submit');
     await page.waitForSelector('#dash:not([hidden])');
     await expect(page.locator('#kpi-turns').textContent()).resolves.toBe('9');
-    await expect(page.locator('#kpi-escalations').textContent()).resolves.toBe('2 / 3');
+    await expect(page.locator('#kpi-escalations').textContent()).resolves.toBe(
+      '2 genuine · 3 avoidable',
+    );
     await expect(page.locator('#kpi-withdrawn').textContent()).resolves.toBe('1');
     // Day 1: avoidable only; days 2 and 3: one genuine and one avoidable each.
-    expect(await page.locator('#chart-days rect').count()).toBe(5);
-    expect(await page.locator('#chart-reasons rect').count()).toBe(4);
+    expect(await page.locator('#chart-days rect[data-series]').count()).toBe(5);
+    expect(await page.locator('#chart-reasons rect[data-series]').count()).toBe(4);
     // Nine finished turns, in the latency bars (60-400 ms: 32-64, 64-128, 128-256, 256-512).
-    expect(await page.locator('#chart-latency rect').count()).toBe(4);
+    expect(await page.locator('#chart-latency rect[data-series]').count()).toBe(4);
     await expect(
       page
         .locator('#chart-reasons rect[data-label="below_score_floor"]')
@@ -339,7 +341,7 @@ describe('analyst dashboard', () => {
     await page.click('#dash-refresh');
     await page.waitForSelector('#dash-error:not([hidden])');
     await expect(page.locator('#dash-error').textContent()).resolves.toContain(
-      'Days must be a whole number from 1 to 3660',
+      'Days must be a whole number from 1 to 3,660.',
     );
     await page.close();
   });

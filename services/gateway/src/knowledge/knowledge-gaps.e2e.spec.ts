@@ -365,7 +365,7 @@ describe('knowledge gaps: admin API and page', () => {
       await page.click('#admin-token-submit');
       await page.waitForSelector('#admin-error:not([hidden])');
       await expect(page.locator('#admin-error').textContent()).resolves.toBe(
-        'Sign-in refused (403): This token is not an admin token.',
+        'Sign-in refused: this token is not an admin token.',
       );
       expect(await page.locator('.gap').count()).toBe(0);
 

@@ -21,9 +21,19 @@ const REFUSALS: Record<LimitKind, string> = {
 };
 const SWEEP_EVERY_MS = 60_000;
 
+/** `rate_limited`, with the wait the chat page tells the customer and sends again after. */
+export class RateLimitedError extends AppError {
+  constructor(
+    kind: LimitKind,
+    readonly retryAfterMs: number,
+  ) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super('rate_limited', `${REFUSALS[kind]}; wait ${seconds} s and try again`);
+  }
+}
+
 function limited(kind: LimitKind, retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError('rate_limited', `${REFUSALS[kind]}; wait ${seconds} s and try again`);
+  return new RateLimitedError(kind, Math.max(1000, Math.ceil(retryAfterMs / 1000) * 1000));
 }
 
 /**

@@ -1,18 +1,11 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { sendProtocolScript, sendWebFile } from './chat-page.controller.js';
+import { sendBundle, sendProtocolScript, sendWebFile } from './chat-page.controller.js';
 
-const SCRIPT = 'application/javascript';
-
-/** The console's scripts and styles, by the name a page asks for: nothing else is served. */
-const ASSETS = {
-  'admin.js': SCRIPT,
-  'admin-session.js': SCRIPT,
-  'admin.css': 'css',
-  'gaps.js': SCRIPT,
-  'gaps.css': 'css',
-  'trace.js': SCRIPT,
-} as const;
+/** The console's styles, by the name a page asks for: nothing else is served. */
+const STYLES = ['admin.css', 'gaps.css'] as const;
+/** The console's bundled scripts (`npm run build`) and their source maps. */
+const BUNDLES = ['admin.js', 'gaps.js', 'trace.js'].flatMap((f) => [f, `${f}.map`]);
 
 /**
  * Serves the admin console's pages (static): the queue, whose data comes over the admin WebSocket,
@@ -43,9 +36,13 @@ export class AdminPageController {
     sendProtocolScript(res);
   }
 
-  @Get(Object.keys(ASSETS))
-  asset(@Req() req: Request, @Res() res: Response) {
-    const name = req.path.slice(req.path.lastIndexOf('/') + 1) as keyof typeof ASSETS;
-    sendWebFile(res, name, ASSETS[name]);
+  @Get([...STYLES])
+  style(@Req() req: Request, @Res() res: Response) {
+    sendWebFile(res, req.path.slice(req.path.lastIndexOf('/') + 1), 'css');
+  }
+
+  @Get(BUNDLES)
+  script(@Req() req: Request, @Res() res: Response) {
+    sendBundle(res, req.path.slice(req.path.lastIndexOf('/') + 1));
   }
 }

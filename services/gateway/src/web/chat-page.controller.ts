@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { Controller, Get, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { PROTOCOL_SCRIPT } from './web-protocol.js';
 
-// src/web and dist/web sit at the same depth, so the static files resolve from either.
+// src/web and dist/web sit at the same depth, so the files resolve from either: the pages and
+// their styles from src/web, the bundled page scripts (`npm run build`) from dist/web.
 const WEB_DIR = fileURLToPath(new URL('../../src/web/', import.meta.url));
+const BUNDLE_DIR = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -26,27 +28,31 @@ export function sendWebFile(res: Response, file: string, type: string): void {
   res.type(type).sendFile(file, { root: WEB_DIR });
 }
 
+/** Sends a page's bundled script (`<page>.js`, built by `build-web.mjs`) or its source map. */
+export function sendBundle(res: Response, file: string): void {
+  setSecurityHeaders(res);
+  res
+    .type(file.endsWith('.map') ? 'application/json' : 'application/javascript')
+    .sendFile(file, { root: BUNDLE_DIR });
+}
+
 /** Sends `protocol.js`, the constants a page shares with the gateway, like a static script. */
 export function sendProtocolScript(res: Response): void {
   setSecurityHeaders(res);
   res.type('application/javascript').send(PROTOCOL_SCRIPT);
 }
 
-/** Serves the customer chat page (static, no build step). */
+/** Serves the customer chat page: the page, its bundled script and its styles. */
 @Controller()
 export class ChatPageController {
-  private send(res: Response, file: string, type: string): void {
-    sendWebFile(res, file, type);
-  }
-
   @Get()
   page(@Res() res: Response) {
-    this.send(res, 'chat.html', 'html');
+    sendWebFile(res, 'chat.html', 'html');
   }
 
-  @Get('chat.js')
-  script(@Res() res: Response) {
-    this.send(res, 'chat.js', 'application/javascript');
+  @Get(['chat.js', 'chat.js.map'])
+  script(@Req() req: Request, @Res() res: Response) {
+    sendBundle(res, req.path.slice(1));
   }
 
   @Get('protocol.js')
@@ -56,6 +62,6 @@ export class ChatPageController {
 
   @Get('chat.css')
   style(@Res() res: Response) {
-    this.send(res, 'chat.css', 'css');
+    sendWebFile(res, 'chat.css', 'css');
   }
 }

@@ -40,7 +40,13 @@ describe('customer chat page in a real browser', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    harness = await startGatewayHarness({ AUTH_TOKEN_SECRET: SECRET });
+    // Two messages at once per customer, then one every two seconds: the rate-limit test sends a
+    // third; every other test sends at most two.
+    harness = await startGatewayHarness({
+      AUTH_TOKEN_SECRET: SECRET,
+      WS_RATE_BURST: '2',
+      WS_RATE_PER_MINUTE: '30',
+    });
     ({ gateway, publisher } = harness);
     browser = await launchChromium();
   }, 90_000);
@@ -56,13 +62,21 @@ describe('customer chat page in a real browser', () => {
   // ---------------------------------------------------------------------------
 
   /** A fresh browser context (own storage) with the page loaded, signed in and connected. */
-  async function openChat(customerId: string): Promise<{ page: Page; pageErrors: string[] }> {
-    const context = await browser.newContext({ baseURL: gateway.url });
+  async function openChat(
+    customerId: string,
+    viewport = { width: 1280, height: 800 },
+  ): Promise<{ page: Page; pageErrors: string[]; frames: string[] }> {
+    const context = await browser.newContext({ baseURL: gateway.url, viewport, locale: 'en-US' });
     contexts.push(context);
     context.setDefaultTimeout(UI_TIMEOUT_MS);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // What the gateway sent over the chat socket.
+    const frames: string[] = [];
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (frame) => frames.push(String(frame.payload))),
+    );
 
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
@@ -72,7 +86,7 @@ describe('customer chat page in a real browser', () => {
     await page.waitForSelector('#conn-status[data-state="open"]');
     await expect(page.locator('#who').textContent()).resolves.toContain(customerId);
     await page.waitForSelector('#composer-send:not([disabled])');
-    return { page, pageErrors };
+    return { page, pageErrors, frames };
   }
 
   /** Types and sends a message; resolves with its bubble once the gateway acked it. */
@@ -398,4 +412,218 @@ describe('customer chat page in a real browser', () => {
       await production.close();
     }
   }, 45_000);
+  // ---------------------------------------------------------------------------
+  // One language per page, a chat that follows, retries and fits a phone
+  // ---------------------------------------------------------------------------
+
+  /** The page's own words (not the messages, not the switch naming the other language). */
+  const chromeText = (page: Page) =>
+    page.evaluate(() => {
+      const parts: string[] = [];
+      for (const root of document.querySelectorAll(
+        'header, #human-banner, .msg-meta, .sources-title, .msg[data-role="system"]',
+      )) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement!;
+          if (parent.closest('#language-switch') || !parent.checkVisibility()) continue;
+          parts.push(node.textContent ?? '');
+        }
+      }
+      parts.push(document.getElementById('composer-input')!.getAttribute('placeholder') ?? '');
+      return parts.join(' ').replace(/cust-[\w-]+/g, '');
+    });
+
+  it('speaks the customer’s language, one at a time, until the customer picks one with the switch', async () => {
+    const customerId = 'cust-page-language';
+    const { page, pageErrors } = await openChat(customerId);
+    // The browser's language first: English, with no Arabic word among the page's own.
+    expect(
+      await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+    ).toEqual(['en', 'ltr']);
+    expect(await chromeText(page)).not.toMatch(/[\u0600-\u06FF]/);
+    expect(await page.locator('#conn-label').textContent()).toBe('Connected');
+
+    // The customer writes Arabic: the page turns Arabic, right to left, every label with it.
+    const question = 'وين طلبي ١٠٠١؟';
+    await sendMessage(page, question);
+    await page.waitForFunction(() => document.documentElement.lang === 'ar');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.locator('#conn-label').textContent()).toBe('متصل');
+    expect(await page.locator('#composer-input').getAttribute('placeholder')).toBe('اكتب رسالتك…');
+    expect(await chromeText(page)).not.toMatch(/[A-Za-z]{3,}/);
+    // An English reply in the Arabic page keeps its own direction and language.
+    const cause = await receivedEvent(customerId, question);
+    await publishReply(cause, {
+      kind: 'answer',
+      language: 'en',
+      text: 'Your order ORD-1001 was delivered on 28 November 2026 [tool-get-order-status#1].',
+      citations: [
+        {
+          chunkId: 'tool-get-order-status#1',
+          docId: 'tool-get-order-status',
+          title: 'Your order ORD-1001',
+        },
+      ],
+    });
+    const english = await replyBubble(page, 'agent', 'was delivered on');
+    expect([await english.getAttribute('lang'), await english.getAttribute('dir')]).toEqual([
+      'en',
+      'ltr',
+    ]);
+    expect(await english.locator('.msg-meta').getAttribute('lang')).toBe('ar');
+    expect(await english.locator('.source-title').textContent()).toBe('Your order ORD-1001');
+    // The full stop stays at the end of the sentence, on the right of an English line.
+    expect(
+      await english.locator('.msg-body').evaluate((node) => getComputedStyle(node).direction),
+    ).toBe('ltr');
+
+    // The switch wins over the customer's words, and is remembered.
+    await page.click('#language-switch');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await sendMessage(page, 'متى يوصل؟');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(
+      await page.locator('#messages .msg[data-role="customer"] .msg-status').last().textContent(),
+    ).toBe('Sent');
+    await page.reload();
+    await page.waitForSelector('#conn-status[data-state="open"]');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(pageErrors).toEqual([]);
+  });
+
+  /** Whether the element lies inside the visible part of the message list. */
+  const inView = (locator: Locator) =>
+    locator.evaluate((node) => {
+      const list = document.getElementById('messages')!.getBoundingClientRect();
+      const box = node.getBoundingClientRect();
+      return box.bottom <= list.bottom + 1 && box.top >= list.top - 1;
+    });
+
+  it('follows new messages, through a handoff, unless the customer scrolled up: then a pill counts them', async () => {
+    const customerId = 'cust-page-follow';
+    const { page, pageErrors } = await openChat(customerId, { width: 390, height: 844 });
+    const question = 'Can I return a worn abaya?';
+    await sendMessage(page, question);
+    const cause = await receivedEvent(customerId, question);
+    for (let i = 1; i <= 12; i += 1)
+      await publishReply(cause, {
+        kind: 'answer',
+        language: 'en',
+        text: `Answer line ${i}: unworn items can be returned within 14 days of delivery [returns-retail#2].`,
+        citations: [RETURNS_CITATION],
+      });
+    const twelfth = await replyBubble(page, 'agent', 'Answer line 12:');
+    await page.waitForTimeout(200);
+    expect(await inView(twelfth)).toBe(true);
+
+    // The banner appears above the list (shrinking it) and the abstention lands below: in view.
+    await publishEscalation(cause);
+    await page.locator('#human-banner').waitFor({ state: 'visible' });
+    await publishReply(cause, {
+      kind: 'abstention',
+      language: 'en',
+      text: 'I am getting a colleague from our team for you.',
+    });
+    const abstention = await replyBubble(page, 'agent', 'getting a colleague');
+    await page.waitForTimeout(200);
+    expect(await inView(abstention)).toBe(true);
+
+    // Reading back: new messages do not pull the customer down; a pill says how many came.
+    await page.locator('#messages').evaluate((list) => (list.scrollTop = 0));
+    await page.waitForTimeout(100);
+    const words = 'Hello, Huda here: yes, we can take it back.';
+    await publishReply(cause, { kind: 'human', language: 'en', text: words });
+    const human = await replyBubble(page, 'human', words);
+    await page.locator('#new-messages').waitFor({ state: 'visible' });
+    expect(await page.locator('#new-messages').textContent()).toBe('1 new message');
+    expect(await inView(human)).toBe(false);
+    expect(
+      await page
+        .locator('#messages .msg')
+        .first()
+        .evaluate((node) => node.getBoundingClientRect().top),
+    ).toBeGreaterThan(0);
+    await page.click('#new-messages');
+    await page.locator('#new-messages').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(200);
+    expect(await inView(human)).toBe(true);
+    expect(await page.locator('#human-banner').getAttribute('data-handoff')).toBe('joined');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('sends a rate-limited message again by itself after the wait it was told, saying so in words', async () => {
+    const customerId = 'cust-page-rate';
+    const { page, pageErrors, frames } = await openChat(customerId);
+    // Two go at once; the third is refused for now.
+    await sendMessage(page, 'first message');
+    await sendMessage(page, 'second message');
+    await page.fill('#composer-input', 'third message');
+    await page.click('#composer-send');
+    const third = page.locator('#messages .msg[data-role="customer"]', {
+      hasText: 'third message',
+    });
+    await third.and(page.locator('[data-state="waiting"]')).waitFor();
+    expect(await third.locator('.msg-error').textContent()).toMatch(
+      /^Too many messages at once: sending it again in [12] seconds?\.$/,
+    );
+    // Never the code, and no error banner: the message is on its way.
+    expect(await page.locator('body').innerText()).not.toContain('rate_limited');
+    expect(await page.locator('#error-banner').isHidden()).toBe(true);
+    const refusal = JSON.parse(frames.find((f) => f.includes('rate_limited'))!);
+    expect(refusal).toMatchObject({ type: 'error', code: 'rate_limited', retryable: true });
+    expect(refusal.retryAfterMs).toBeGreaterThanOrEqual(1000);
+    // After the wait it goes by itself, once.
+    await third.and(page.locator('[data-state="sent"]')).waitFor({ timeout: 10_000 });
+    await receivedEvent(customerId, 'third message');
+    const events = (await readEventLog(harness.bus, MessageReceivedEvent))
+      .events as MessageReceived[];
+    expect(
+      events.filter(
+        (e) => e.payload.customerId === customerId && e.payload.text === 'third message',
+      ),
+    ).toHaveLength(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it.each(['en', 'ar'])(
+    'fits a 360 px phone in %s: one-line header, the dot clear of the buttons, a readable banner',
+    async (language) => {
+      const customerId = `cust-page-narrow-${language}`;
+      const { page, pageErrors } = await openChat(customerId, { width: 360, height: 740 });
+      if (language === 'ar') {
+        await page.click('#language-switch');
+        await page.waitForFunction(() => document.documentElement.lang === 'ar');
+      }
+      const question = language === 'ar' ? 'ابي اكلم موظف' : 'I want a person';
+      await sendMessage(page, question);
+      await publishEscalation(await receivedEvent(customerId, question));
+      await page.locator('#human-banner').waitFor({ state: 'visible' });
+      const box = (selector: string) =>
+        page.locator(selector).evaluate((n) => n.getBoundingClientRect().toJSON());
+      const header = await box('.app-header');
+      expect(header.height).toBeLessThanOrEqual(64);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      const dot = await box('#conn-status');
+      for (const button of ['#language-switch', '#new-conversation', '#logout']) {
+        const other = await box(button);
+        const overlap =
+          dot.left < other.right &&
+          other.left < dot.right &&
+          dot.top < other.bottom &&
+          other.top < dot.bottom;
+        expect(overlap).toBe(false);
+      }
+      // The banner's sentence on at most two lines, not a word a line.
+      const text = page.locator('#human-banner-text');
+      const lines = await text.evaluate((n) =>
+        Math.round(n.getBoundingClientRect().height / parseFloat(getComputedStyle(n).lineHeight)),
+      );
+      expect(lines).toBeLessThanOrEqual(2);
+      expect((await box('#human-banner-text')).width).toBeGreaterThan(200);
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });

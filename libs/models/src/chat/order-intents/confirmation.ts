@@ -21,7 +21,7 @@ const FILLER = words(
 const WORD = /[\p{L}\p{M}\p{N}'’]+/gu;
 
 /**
- * The customer's answer to a yes/no question ("Start a return of ...?"), English or Arabic
+ * The customer's answer to a yes/no question ("Shall I start a return of ...?"), English or Arabic
  * (MSA and dialects): 'yes', 'no', or undefined when the message says more than an answer
  * (a new question) or both. A "no" anywhere wins over a "yes": "yes, no wait" does not start
  * anything.

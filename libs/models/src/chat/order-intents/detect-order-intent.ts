@@ -14,13 +14,47 @@ const ar = (words: readonly string[]) => words.map((word) => normalizeText(word)
 const AR_END = '(?=$|[\\s؟?.!،,:])';
 const AR_START = '(?:^|[\\s؟?.!،,:])[وف]?';
 
-// "ORD-1001", "ord 1001", "#1001", "order number 1001", "طلب رقم 1001".
+/**
+ * How customers name an order, as facts of each language rather than one question's wording: the
+ * shop's prefix ("ORD-1001", "ord 1001"), a number sign ("#1001"), a word for "order" with its
+ * possessive and definite forms and an optional "number" ("order 1001", "my order number 1001",
+ * "طلبي 1001", "الطلب رقم ١٠٠١"), or the word "number" alone ("رقم 1001"). Digits are read after
+ * folding, so Arabic-Indic (١٠٠١) and Persian (۱۰۰۱) digits name the same order.
+ */
+const ORDER_NAMING = {
+  prefix: 'ord',
+  numberSign: '#',
+  orderWords: {
+    en: ['order', 'purchase'],
+    ar: ['طلب', 'طلبية', 'اوردر'],
+  },
+  /** Possessive suffixes (my, your, our, his, her) and the definite article. */
+  arabicPossessives: ['ي', 'ك', 'نا', 'كم', 'ه', 'ها', 'يتي', 'تي'],
+  arabicDefinite: 'ال',
+  numberWords: {
+    en: ['number', 'no.', 'no', 'num', '#'],
+    ar: ['رقم', 'رقمه'],
+  },
+} as const;
+
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&');
+/** Longest first, so "number" is tried before "no". */
+const alternatives = (words: readonly string[]) =>
+  words
+    .map((w) => escape(normalizeText(w)))
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+const ARABIC_ORDER = `(?:${normalizeText(ORDER_NAMING.arabicDefinite)})?(?:${alternatives(ORDER_NAMING.orderWords.ar)})(?:${alternatives(ORDER_NAMING.arabicPossessives)})?`;
+const DIGITS = '(\\d{3,12})';
+
 const ORDER_ID = [
-  /\bord[-\s]?(\d{1,12})\b/,
-  /#\s?(\d{3,12})\b/,
-  /\border\s+(?:(?:number|no\.?|num|#)\s*(?:is\s+|:\s*)?)?(\d{3,12})\b/,
+  new RegExp(`\\b${ORDER_NAMING.prefix}[-\\s]?(\\d{1,12})\\b`),
+  new RegExp(`${escape(ORDER_NAMING.numberSign)}\\s?${DIGITS}\\b`),
   new RegExp(
-    `(?:${ar(['طلب', 'الطلب', 'طلبية', 'الطلبية', 'اوردر', 'رقم'])})\\s+(?:${ar(['رقم'])}\\s+)?(\\d{3,12})\\b`,
+    `\\b(?:${alternatives(ORDER_NAMING.orderWords.en)})\\s+(?:(?:${alternatives(ORDER_NAMING.numberWords.en)})\\s*(?:is\\s+|:\\s*)?)?${DIGITS}\\b`,
+  ),
+  new RegExp(
+    `(?:${ARABIC_ORDER}|${alternatives(ORDER_NAMING.numberWords.ar)})\\s*:?\\s*(?:(?:${alternatives(ORDER_NAMING.numberWords.ar)})\\s*:?\\s*)?${DIGITS}(?!\\d)`,
   ),
 ];
 

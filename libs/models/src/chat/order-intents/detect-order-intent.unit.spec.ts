@@ -64,6 +64,29 @@ describe('detectOrderIntent', () => {
     expect(detectOrderIntent(text)).toBeNull();
   });
 
+  // Every way of naming an order, in either language and either kind of digits, is a fact of the
+  // language (detect-order-intent.ts `ORDER_NAMING`), not one question's wording.
+  it.each([
+    ['وين طلبي ١٠٠١؟', 'ORD-1001'],
+    ['وين طلبي 1001؟', 'ORD-1001'],
+    ['وين طلبي ۱۰۰۱', 'ORD-1001'],
+    ['طلبي رقم ١٠٠٢ متى يوصل', 'ORD-1002'],
+    ['رقم الطلب 1003', 'ORD-1003'],
+    ['رقم ١٠٠٤', 'ORD-1004'],
+    ['الطلبية 1005 وينها', 'ORD-1005'],
+    ['طلبيتي ١٠٠٦ وصلت؟', 'ORD-1006'],
+    ['وين #١٠٠٧', 'ORD-1007'],
+    ['where is my order 1001?', 'ORD-1001'],
+    ['order no. 1002 please', 'ORD-1002'],
+    ['my order number: 1003', 'ORD-1003'],
+    ['#1004 status', 'ORD-1004'],
+    ['ORD-1005', 'ORD-1005'],
+    ['ord1006', 'ORD-1006'],
+  ])('reads the order %j names as %s', (text, orderId) => {
+    expect(orderIdIn(text)).toBe(orderId);
+    expect(detectOrderIntent(text)?.orderId).toBe(orderId);
+  });
+
   it('reads an order number only where one is written', () => {
     expect(orderIdIn('my order number is 1004')).toBe('ORD-1004');
     expect(orderIdIn('طلب رقم 1005')).toBe('ORD-1005');

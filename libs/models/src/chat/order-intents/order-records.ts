@@ -1,56 +1,38 @@
 import { parseChunksFromToolMessage } from '@support/policy';
 import type { ChatMessage } from '../chat-model.js';
 
-/** One line of a tool record, `orders 1 orderId: ORD-1002.` → path [orders, 1], key, value. */
-export interface RecordLine {
-  readonly path: readonly string[];
-  readonly key: string;
-  readonly value: string;
-}
+/** A tool's result as data: read defensively, it is only JSON. */
+export type RecordData = Readonly<Record<string, unknown>>;
 
-/** A tool's result as the agent put it in the prompt: a citeable record of `key: value.` lines. */
+/**
+ * A tool's result as the agent put it in the prompt: a citeable record of sentences a customer
+ * reads (one a line), with the result's data beside it to decide what to do next.
+ */
 export interface ToolRecord {
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
   readonly chunkId: string;
-  readonly lines: readonly RecordLine[];
+  readonly sentences: readonly string[];
+  readonly data: RecordData;
 }
 
-const LINE = /^((?:[A-Za-z0-9_]+ )*)([A-Za-z0-9_]+): (.*)\.$/;
-
-export function recordLines(text: string): RecordLine[] {
-  return text.split('\n').flatMap((line) => {
-    const match = LINE.exec(line.trim());
-    if (match === null) return [];
-    const [, prefix, key, value] = match;
-    return [
-      { path: prefix!.trim() === '' ? [] : prefix!.trim().split(' '), key: key!, value: value! },
-    ];
-  });
+/** The entries of a list field of the data (`orders`, `items`), objects only. */
+export function entriesOf(data: RecordData, list: string): RecordData[] {
+  const value = data[list];
+  return Array.isArray(value)
+    ? value.filter((entry): entry is RecordData => typeof entry === 'object' && entry !== null)
+    : [];
 }
 
-/** The value of a top-level `key`, or undefined when absent or `null`. */
-export function valueOf(record: ToolRecord, key: string): string | undefined {
-  const line = record.lines.find((l) => l.path.length === 0 && l.key === key);
-  return line === undefined || line.value === 'null' ? undefined : line.value;
-}
-
-/** The entries of a list field (`orders 1 ...`, `orders 2 ...`), each with its own top-level keys. */
-export function entriesOf(record: ToolRecord, list: string): Map<string, string>[] {
-  const entries = new Map<string, Map<string, string>>();
-  for (const line of record.lines) {
-    if (line.path.length !== 2 || line.path[0] !== list) continue;
-    const index = line.path[1]!;
-    if (!entries.has(index)) entries.set(index, new Map());
-    if (line.value !== 'null') entries.get(index)!.set(line.key, line.value);
-  }
-  return [...entries.values()];
+/** The string at `key`, or undefined. */
+export function textOf(data: RecordData, key: string): string | undefined {
+  return typeof data[key] === 'string' ? (data[key] as string) : undefined;
 }
 
 /**
  * The records of the tools called since the customer's last message, in call order: the tool's
- * name and arguments (from the assistant's call) and its `<chunk>` (from the tool's answer). A
- * tool answer that is not a record (an error text) is left out.
+ * name and arguments (from the assistant's call), its `<chunk>` and its data (from the tool's
+ * answer). A tool answer that is not a record (an error text) is left out.
  */
 export function recordsSince(messages: readonly ChatMessage[], lastUser: number): ToolRecord[] {
   const calls = new Map<string, { name: string; arguments: Record<string, unknown> }>();
@@ -66,7 +48,10 @@ export function recordsSince(messages: readonly ChatMessage[], lastUser: number)
       tool: call.name,
       arguments: call.arguments,
       chunkId: chunk.chunkId,
-      lines: recordLines(chunk.text),
+      sentences: chunk.text.split('\n').filter((line) => line.trim() !== ''),
+      data: (typeof message.data === 'object' && message.data !== null
+        ? message.data
+        : {}) as RecordData,
     });
   }
   return records;

@@ -4,6 +4,7 @@ import {
   ORDER_TOOLS,
   REPHRASE_REQUEST,
   type ReplyLanguage,
+  returnOfferedIn,
 } from '@support/policy';
 import type { ChatMessage } from '../chat-model.js';
 import { answerOf } from './confirmation.js';
@@ -14,15 +15,12 @@ import {
   type OrderIntent,
   type OrderIntentKind,
 } from './detect-order-intent.js';
-import { entriesOf, recordsSince, type ToolRecord } from './order-records.js';
+import { entriesOf, recordsSince, textOf, type ToolRecord } from './order-records.js';
 import {
   listedOrderIds,
-  orderListReply,
-  orderStatusReply,
-  paymentReply,
+  offerableItems,
+  quoteRecord,
   returnEligibilityReply,
-  returnOfferIn,
-  startReturnReply,
   whichOrderReply,
 } from './order-replies.js';
 
@@ -59,8 +57,8 @@ const TOOL_OF: Record<Exclude<OrderIntentKind, 'list'>, string> = {
 };
 
 /** Which of the customer's orders a question without an order number can be about. */
-const CANDIDATE: Record<OrderIntentKind, (status: string) => boolean> = {
-  status: (status) => !['delivered', 'cancelled'].includes(status),
+const CANDIDATE: Record<OrderIntentKind, (status: string | undefined) => boolean> = {
+  status: (status) => !['delivered', 'cancelled'].includes(status ?? ''),
   return: (status) => status === 'delivered',
   refund: () => true,
   payment: () => true,
@@ -89,7 +87,7 @@ function previousQuestion(messages: readonly ChatMessage[], lastUser: number): s
 }
 
 type Plan =
-  | { readonly kind: 'start_return'; readonly orderId: string; readonly skus: string[] }
+  | { readonly kind: 'start_return'; readonly orderId: string }
   | { readonly kind: 'declined' }
   | OrderIntent;
 
@@ -97,11 +95,11 @@ type Plan =
 function planOf(input: OrderTurnInput): Plan | null {
   const { messages, lastUser, question } = input;
   const before = previousReply(messages, lastUser);
-  const offer = returnOfferIn(before);
+  const offered = returnOfferedIn(before);
   const named = orderIdIn(question);
-  if (offer !== undefined && (named === undefined || named === offer.orderId)) {
+  if (offered !== undefined && (named === undefined || named === offered)) {
     const answer = answerOf(question);
-    if (answer === 'yes') return { kind: 'start_return', ...offer };
+    if (answer === 'yes') return { kind: 'start_return', orderId: offered };
     if (answer === 'no') return { kind: 'declined' };
   }
   const intent = detectOrderIntent(question);
@@ -119,23 +117,10 @@ function planOf(input: OrderTurnInput): Plan | null {
 }
 
 function replyFrom(record: ToolRecord, plan: OrderIntent, language: ReplyLanguage): string {
-  switch (record.tool) {
-    case ORDER_TOOLS.status:
-      return orderStatusReply(record, language);
-    case ORDER_TOOLS.returnEligibility:
-      return returnEligibilityReply(record, language, plan.kind === 'return' && !isError(record));
-    case ORDER_TOOLS.payment:
-      return paymentReply(record, language, plan.kind === 'refund' ? 'refund' : 'payment');
-    case ORDER_TOOLS.startReturn:
-      return startReturnReply(record, language);
-    default:
-      return orderListReply(record, language);
-  }
-}
-
-/** The tool refused (`not_found`, `invalid_arguments`): there is no order to offer anything on. */
-function isError(record: ToolRecord): boolean {
-  return record.lines.some((line) => line.path.length === 0 && line.key === 'error');
+  // A refusal (`not_found`) has no order to offer anything on.
+  if (record.tool === ORDER_TOOLS.returnEligibility && record.data.error === undefined)
+    return returnEligibilityReply(record, language, plan.kind === 'return');
+  return quoteRecord(record);
 }
 
 /**
@@ -143,11 +128,12 @@ function isError(record: ToolRecord): boolean {
  * (the knowledge base answers it). Read from the conversation alone, so the same messages always
  * give the same step:
  *
- * - the assistant offered a return ("Start a return of ... from ORD-1001?") and the customer says
- *   yes → `start_return` with the offered items, then the started return; no → the closing
- *   courtesy phrase. A return is never started in the turn that offers it;
+ * - the assistant offered a return ("Shall I start a return of ... from order ORD-1001?") and the
+ *   customer says yes → the order's eligibility read again, `start_return` with the items that can
+ *   go back now, then the started return; no → the closing courtesy phrase. A return is never
+ *   started in the turn that offers it;
  * - a message naming an order → the tool for what it asks (status, return eligibility, payment or
- *   refund), then the record's facts, cited;
+ *   refund), then the record's sentences, each cited;
  * - "my order" without a number → `list_my_orders`; one order it can be about → that order's tool;
  *   several → which one, listing them; none at all → `escalate` ({@link NO_ORDERS_FOUND}).
  *
@@ -162,14 +148,23 @@ export function nextOrderStep(input: OrderTurnInput): OrderStep | null {
   if (plan.kind === 'declined') return { kind: 'reply', text: ANYTHING_ELSE[language] };
   const records = recordsSince(input.messages, input.lastUser);
   if (plan.kind === 'start_return') {
+    // The items offered are read again now: what can go back is what the order says today.
     const started = records.find((record) => record.tool === ORDER_TOOLS.startReturn);
-    if (started === undefined)
+    if (started !== undefined) return { kind: 'reply', text: quoteRecord(started) };
+    const checked = records.find((record) => record.tool === ORDER_TOOLS.returnEligibility);
+    if (checked === undefined)
       return {
         kind: 'call',
-        tool: ORDER_TOOLS.startReturn,
-        arguments: { orderId: plan.orderId, skus: plan.skus },
+        tool: ORDER_TOOLS.returnEligibility,
+        arguments: { orderId: plan.orderId },
       };
-    return { kind: 'reply', text: startReturnReply(started, language) };
+    const skus = offerableItems(checked).map((item) => item.sku);
+    if (skus.length === 0) return { kind: 'reply', text: quoteRecord(checked) };
+    return {
+      kind: 'call',
+      tool: ORDER_TOOLS.startReturn,
+      arguments: { orderId: plan.orderId, skus },
+    };
   }
 
   const answered = records.find((record) => record.tool !== ORDER_TOOLS.list);
@@ -179,19 +174,19 @@ export function nextOrderStep(input: OrderTurnInput): OrderStep | null {
 
   const list = records.find((record) => record.tool === ORDER_TOOLS.list);
   if (list === undefined) return { kind: 'call', tool: ORDER_TOOLS.list, arguments: {} };
-  const orders = entriesOf(list, 'orders');
+  const orders = entriesOf(list.data, 'orders');
   if (orders.length === 0)
     return offered.has(ESCALATE_TOOL)
       ? { kind: 'call', tool: ESCALATE_TOOL, arguments: { ...NO_ORDERS_FOUND } }
       : { kind: 'reply', text: REPHRASE_REQUEST[language] };
-  if (plan.kind === 'list') return { kind: 'reply', text: orderListReply(list, language) };
-  const fitting = orders.filter((order) => CANDIDATE[plan.kind](order.get('status') ?? ''));
+  if (plan.kind === 'list') return { kind: 'reply', text: quoteRecord(list) };
+  const fitting = orders.filter((order) => CANDIDATE[plan.kind](textOf(order, 'status')));
   const candidates = fitting.length > 0 ? fitting : orders;
   if (candidates.length === 1)
     return {
       kind: 'call',
       tool: TOOL_OF[plan.kind],
-      arguments: { orderId: candidates[0]!.get('orderId') },
+      arguments: { orderId: textOf(candidates[0]!, 'orderId') },
     };
   return { kind: 'reply', text: whichOrderReply(list, candidates, language) };
 }

@@ -32,6 +32,8 @@ interface CallOutcome {
   readonly reply: string;
   readonly promptChunks?: readonly ChunkDto[];
   readonly retrieved?: ChunkDto[];
+  /** An order tool's result as data, beside its sentences (see `ToolMessage.data`). */
+  readonly data?: unknown;
 }
 
 async function runCall(
@@ -70,7 +72,7 @@ async function runCall(
     callId: call.id,
   });
   const record = toolResultAsChunk(call.name, ordinal, output, state.language);
-  return { result: other, reply: asPromptBlock([record]), promptChunks: [record] };
+  return { result: other, reply: asPromptBlock([record]), promptChunks: [record], data: output };
 }
 
 /**
@@ -85,15 +87,20 @@ export function toolsNode(ports: AgentPorts) {
     let promptChunks = state.promptChunks;
     let retrievedChunks = state.retrievedChunks;
     for (const call of last.toolCalls ?? []) {
-      const answer = (content: string) =>
-        replies.push({ role: 'tool', toolCallId: call.id, content });
+      const answer = (content: string, data?: unknown) =>
+        replies.push({
+          role: 'tool',
+          toolCallId: call.id,
+          content,
+          ...(data === undefined ? {} : { data }),
+        });
       if (afterTools(results).next === 'escalate') {
         answer(TOOL_REPLIES.notRun);
         continue;
       }
       const outcome = await runCall(ports, state, call, promptChunks.length + 1);
       results.push(outcome.result);
-      answer(outcome.reply);
+      answer(outcome.reply, outcome.data);
       if (outcome.promptChunks) promptChunks = mergeChunks(promptChunks, outcome.promptChunks);
       if (outcome.retrieved)
         retrievedChunks = outcome.retrieved.map(({ chunkId, score }) => ({ chunkId, score }));

@@ -1,0 +1,36 @@
+/**
+ * Builds an element; text goes in as text, never as HTML (nothing from the server or a person is
+ * ever parsed as markup).
+ */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * The element with this id (the page has every one asked for); `_type` only tells the checker
+ * which element it is.
+ */
+export function byId<T extends HTMLElement = HTMLElement>(id: string, _type?: new () => T): T {
+  return document.getElementById(id) as T;
+}
+
+/** The part of `root` that `selector` names (the caller's markup has it). */
+export function partOf<T extends HTMLElement = HTMLElement>(
+  root: ParentNode,
+  selector: string,
+  _type?: new () => T,
+): T {
+  return root.querySelector(selector) as T;
+}
+
+/** The page's own folder, whether or not its address ends with a slash. */
+export function pageFolder(): URL {
+  return new URL(location.href.replace(/[?#].*$/, '').replace(/\/?$/, '/'));
+}

@@ -1,7 +1,10 @@
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServiceProcess } from '@support/testing';
 import { connectCustomer, customerTokens } from './load/customer-sockets.js';
+import type { BystanderProbesData, BystanderProbesResult } from './load/bystander-probes.worker.js';
 import { startInfrastructure } from './load/infrastructure.js';
 import { withTeardown } from './load/teardown.js';
 import { summarise } from './stats.js';
@@ -45,7 +48,8 @@ export function hostileFrames(): HostileFrame[] {
 
 /**
  * One socket sends each kind of hostile frame to a gateway child process while bystanders probe
- * it: `GET /health/live` and another customer's `hello` → `ready` round trip, every 50 ms. Reports
+ * it from a thread of their own: `GET /health/live` and another customer's `hello` → `ready`
+ * round trip, every 50 ms. Reports
  * how long the attacker waited for its answers, their codes, and the bystanders' worst and median
  * latencies (what the event-loop stall costs everyone else), per attack.
  */
@@ -68,13 +72,11 @@ export async function hostileFramesBench(
         `bystander-${run}`,
       ]);
       const attacker = await connectCustomer(gateway.url, `attacker-${run}`, attackerToken!);
-      const bystander = await connectCustomer(gateway.url, `bystander-${run}`, bystanderToken!);
       defer(() => attacker.socket.ws.terminate());
-      defer(() => bystander.socket.ws.terminate());
       attacker.socket.ws.on('error', () => undefined);
+      const probes = await probeWhile(gateway.url, `bystander-${run}`, bystanderToken!);
       await sleep(500);
 
-      const probes = probeWhile(gateway.url, bystander.socket);
       const sentAt = performance.now();
       const before = attacker.socket.frames.length;
       for (const frame of attack.frames) attacker.socket.send(frame);
@@ -119,44 +121,28 @@ async function waitForAnswers(
   return socket.frames.length - before;
 }
 
-/** Bystander probes every PROBE_EVERY_MS until stopped; each probe's latency in ms. */
-function probeWhile(
-  gatewayUrl: string,
-  bystander: Awaited<ReturnType<typeof connectCustomer>>['socket'],
-) {
-  const health: number[] = [];
-  const hello: number[] = [];
-  const failures: string[] = [];
-  let running = true;
-  const loop = async (probe: () => Promise<unknown>, into: number[]) => {
-    while (running) {
-      const started = performance.now();
-      try {
-        await probe();
-        into.push(performance.now() - started);
-      } catch (error) {
-        failures.push(
-          error instanceof Error
-            ? ((error.cause as Error)?.message ?? error.message)
-            : String(error),
-        );
-      }
-      await sleep(PROBE_EVERY_MS);
-    }
+/** Starts the bystanders' worker; `stop` ends the probes and gives their latencies. */
+async function probeWhile(gatewayUrl: string, customerId: string, token: string) {
+  const data: BystanderProbesData = {
+    gatewayUrl,
+    customerId,
+    token,
+    everyMs: PROBE_EVERY_MS,
+    timeoutMs: ATTACK_TIMEOUT_MS,
   };
-  const done = Promise.all([
-    loop(() => fetch(`${gatewayUrl}/health/live`).then((r) => r.text()), health),
-    loop(() => {
-      const after = bystander.frames.length;
-      bystander.send({ type: 'hello' });
-      return bystander.nextOfType('ready', ATTACK_TIMEOUT_MS, after);
-    }, hello),
-  ]);
+  const worker = new Worker(new URL('./load/bystander-probes.worker.js', import.meta.url), {
+    workerData: data,
+  });
+  const messages = (async function* () {
+    for (;;) yield (await once(worker, 'message'))[0] as unknown;
+  })();
+  await messages.next(); // 'ready'
   return {
-    stop: async () => {
-      running = false;
-      await done;
-      return { health, hello, failures };
+    stop: async (): Promise<BystanderProbesResult> => {
+      worker.postMessage('stop');
+      const result = (await messages.next()).value as BystanderProbesResult;
+      await worker.terminate();
+      return result;
     },
   };
 }

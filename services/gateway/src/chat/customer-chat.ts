@@ -11,7 +11,14 @@ import {
   WithdrawalRequested,
 } from '@support/contracts';
 import type { ConversationReader, ConversationState, MessageState } from '@support/persistence';
-import { AppError, type Clock, codeOf, ERROR_POLICY, publicMessageOf } from '@support/platform';
+import {
+  AppError,
+  type Clock,
+  codeOf,
+  ERROR_POLICY,
+  type ErrorCode,
+  publicMessageOf,
+} from '@support/platform';
 import {
   type AttachmentFrame,
   clientMessageIdOf,
@@ -41,6 +48,8 @@ export interface ChatSession {
 /** A conversation idle for longer than this is not resumed unless the client names it. */
 const RESUME_WINDOW_MS = 24 * 3600_000;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Frames the customer's client got wrong: each one is counted against the customer's messages. */
+const REFUSED_INPUT: ReadonlySet<ErrorCode> = new Set(['bad_frame', 'payload_too_large']);
 
 function toHistory(message: MessageState): HistoryEntry {
   return {
@@ -77,7 +86,12 @@ export class CustomerChat {
     };
   }
 
-  /** Handles one raw frame; every failure becomes an error frame, nothing is thrown at the socket. */
+  /**
+   * Handles one raw frame; every failure becomes an error frame, nothing is thrown at the socket. A
+   * refused frame costs the customer a message token, as a message would: invalid frames cannot
+   * flood the gateway, and once the customer's bucket is empty they are refused as `rate_limited`
+   * without a round trip.
+   */
   async handle(session: ChatSession, raw: string): Promise<ServerFrame[]> {
     try {
       const frame = parseClientFrame(raw);
@@ -92,8 +106,29 @@ export class CustomerChat {
           return await this.withdraw(session, frame);
       }
     } catch (error) {
-      return [errorFrame(error, clientMessageIdOf(raw))];
+      return [await this.refusal(session, error, clientMessageIdOf(raw))];
     }
+  }
+
+  /** A binary frame: the protocol is JSON text, so it is refused (and counted) like any bad frame. */
+  async handleBinary(session: ChatSession): Promise<ServerFrame[]> {
+    const error = new AppError('bad_frame', 'Binary frames are not accepted; send JSON text');
+    return [await this.refusal(session, error)];
+  }
+
+  private async refusal(
+    session: ChatSession,
+    error: unknown,
+    clientMessageId?: string,
+  ): Promise<ServerFrame> {
+    if (REFUSED_INPUT.has(codeOf(error))) {
+      try {
+        await this.limits.take(session.customerId, 'message');
+      } catch (limit) {
+        return errorFrame(limit, clientMessageId);
+      }
+    }
+    return errorFrame(error, clientMessageId);
   }
 
   async hello(session: ChatSession, frame: HelloFrame): Promise<ServerFrame> {

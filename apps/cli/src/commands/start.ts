@@ -21,7 +21,9 @@ export async function startCommand(options: {
 }): Promise<void> {
   process.env.LOG_LEVELS ??= 'fatal,error,warn';
   // The embedded default is a demo, and says so: a gateway started any other way has no demo mode.
-  if (process.env.DEMO_TOKENS === undefined) {
+  // Never in production, where the gateway refuses it: production signs customers in through the
+  // shop's own tokens, staff through `cli token`.
+  if (process.env.DEMO_TOKENS === undefined && process.env.NODE_ENV !== 'production') {
     process.env.DEMO_TOKENS = 'true';
     log(
       'demo mode on (DEMO_TOKENS=true): the chat, admin and dashboard pages sign anyone in by name; ' +

@@ -9,3 +9,4 @@ export {
   type ValidationVerdict,
 } from './validation/verdict.js';
 export { validateReply, type ValidateReplyOptions } from './validation/validate-reply.js';
+export { isPublicSuffix } from './safety/public-suffix.js';

@@ -1,4 +1,4 @@
-import { MIN_SUPPORTED_SHARE } from '@support/citations';
+import { isPublicSuffix, MIN_SUPPORTED_SHARE } from '@support/citations';
 import { llmEnv } from '@support/models';
 import {
   bool,
@@ -56,6 +56,12 @@ function hostNames(description: string): EnvVar<readonly string[]> {
       const bad = hosts.find((host) => !HOST_NAME.test(host));
       if (bad !== undefined)
         throw new ConfigError(name, `must be host names separated by commas, got "${bad}"`);
+      const shared = hosts.find(isPublicSuffix);
+      if (shared !== undefined)
+        throw new ConfigError(
+          name,
+          `must name the shop's own hosts, got the public suffix "${shared}": anyone can register a site under it`,
+        );
       return hosts;
     },
   };

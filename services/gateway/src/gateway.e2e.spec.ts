@@ -178,7 +178,10 @@ describe('gateway through its WebSocket', () => {
 
   it('accepts a photo attachment within the limit', async () => {
     const { socket } = await connect('cust-photo');
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    );
     socket.send({
       type: 'attachment',
       clientMessageId: 'photo-1',

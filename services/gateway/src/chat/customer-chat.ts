@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { deterministicId, newEventId } from '@support/bus';
 import {
   ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_MIME_TYPES,
   type AttachmentDto,
   createEvent,
   type EventEnvelope,
@@ -28,7 +27,7 @@ import {
   type WithdrawFrame,
 } from './client-frames.js';
 import type { ConversationIdIssuer } from './conversation-ids.js';
-import { imageTypeOf } from './image-signature.js';
+import { checkImage } from './image-check.js';
 import { requirePlainText } from './plain-text.js';
 import type { RateLimits } from '../limits/customer-rate-limits.js';
 import type { HistoryEntry, ServerFrame } from './server-frames.js';
@@ -225,12 +224,7 @@ export class CustomerChat {
         `attachment is ${bytes.length} bytes; the limit is ${ATTACHMENT_MAX_BYTES}`,
       );
     // The model is shown the bytes as the declared type: anything else is not a photo.
-    const actualType = imageTypeOf(bytes);
-    if (actualType !== frame.mimeType)
-      throw new AppError(
-        'bad_frame',
-        `attachment is declared ${frame.mimeType} but its bytes are ${actualType ?? `none of ${ATTACHMENT_MIME_TYPES.join(', ')}`}`,
-      );
+    await checkImage(bytes, frame.mimeType);
     const attachment: AttachmentDto = {
       attachmentId: deterministicId('attachment', session.customerId, frame.clientMessageId),
       mimeType: frame.mimeType,

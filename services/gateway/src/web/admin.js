@@ -7,6 +7,7 @@
 (() => {
   'use strict';
   const PROTOCOL = window.GatewayProtocol;
+  const BIDI_CONTROLS = new RegExp(PROTOCOL.bidiControlsPattern, 'gu');
   const { showError } = window.AdminSession;
   const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/g;
   const LETTERS = /\p{L}/gu;
@@ -79,8 +80,21 @@
   function el(tag, attributes = {}, text) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-    if (text !== undefined) node.textContent = text;
+    if (text !== undefined) node.textContent = withVisibleBidiControls(text);
     return node;
+  }
+
+  /**
+   * Text as it was sent, not as it would render: a control that reorders what follows (U+202E)
+   * is shown as its code point, so a reversed id cannot pass for another (the gateway refuses
+   * them, but events may come from elsewhere).
+   * @param {string} text
+   */
+  function withVisibleBidiControls(text) {
+    return text.replace(
+      BIDI_CONTROLS,
+      (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`,
+    );
   }
 
   /**

@@ -10,3 +10,9 @@ export {
 } from './validation/verdict.js';
 export { validateReply, type ValidateReplyOptions } from './validation/validate-reply.js';
 export { isPublicSuffix } from './safety/public-suffix.js';
+export {
+  READER_REQUEST_RULES,
+  type ReaderRequest,
+  type ReaderRequestRule,
+  readerRequestsIn,
+} from './safety/reader-requests.js';

@@ -91,7 +91,7 @@ describe('attacks at the gateway (issue 30)', () => {
   }, 60_000);
 
   it('answers 60,000 keys, 400,000-deep nesting and inherited type names with bad_frame, counts them against the customer, and goes on serving others', async () => {
-    const keys = Array.from({ length: 60_000 }, (_, i) => `"k${i}":"xxxxxx"`).join(',');
+    const keys = Array.from({ length: 60_000 }, (_, i) => `"k${i}":"x"`).join(',');
     const wide = `{"type":"message","clientMessageId":"wide","text":"hi",${keys}}`;
     const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`;
     const { socket } = await connect('cust-hostile-frames');

@@ -2,16 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BusConnection, OPS_USER, readEventLog } from '@support/bus';
-import { DocumentQuarantined, type EnvelopeOf } from '@support/contracts';
-import {
-  ADMIN_CHANNEL,
-  FakeSlackApi,
-  messageEventBody,
-  postSignedEvent,
-  type SlackAdminChannel,
-} from '@support/escalation';
-import type { FakeToolCall } from '@support/models/testing';
+import { BusConnection, OPS_USER } from '@support/bus';
 import { parseKbMarkdown } from '@support/retrieval';
 import {
   bearer,
@@ -26,13 +17,10 @@ import {
   uniqueName,
 } from '@support/testing';
 import pg from 'pg';
-import { UI_TIMEOUT_MS } from './support/browser-pages.js';
-import { publishDocuments } from './support/kb.js';
+import { publishDocuments, quarantineReports } from './support/kb.js';
 import { replyTexts } from './support/leaks.js';
-import { type ModelView, ObedientModel, type Script } from './support/obedient-model.js';
 import {
   ask,
-  fakeSlackEnv,
   startSupportStack,
   type SupportStack,
   TOKEN_SECRET,
@@ -254,15 +242,9 @@ describe('attacks at the gateway (issue 30)', () => {
       await publishDocuments(stack.publisher, PLANTED);
       const reader = await BusConnection.open(stack.busOptions(OPS_USER));
       try {
-        const refused = await eventually(async () => {
-          const events = (await readEventLog(reader, DocumentQuarantined)).events as EnvelopeOf<
-            typeof DocumentQuarantined
-          >[];
-          const byId = new Map(events.map((e) => [e.payload.docId, e.payload]));
-          return PLANTED.every((d) => byId.has(d.docId)) ? byId : false;
-        }, 30_000);
+        const refused = await quarantineReports(reader, PLANTED);
         expect(
-          PLANTED.map((d) => [d.docId, refused.get(d.docId)!.findings.map((f) => f.rule)]),
+          PLANTED.map((d) => [d.docId, refused.get(d.contentSha256)!.findings.map((f) => f.rule)]),
         ).toEqual([
           ['faster-refunds-card', ['secret_request']],
           ['ar-faster-refunds-card', ['secret_request']],
@@ -369,169 +351,4 @@ describe('configuration and commands that failed open (issue 30)', () => {
       await client.end();
     }
   });
-});
-
-describe('Slack requests from the future (issue 30)', () => {
-  const SECRET = 'slack-signing-secret-for-edge-tests';
-  const CHANNEL = 'C0EDGE';
-  let slack: FakeSlackApi;
-  let stack: SupportStack;
-
-  beforeAll(async () => {
-    slack = await FakeSlackApi.start();
-    stack = await startSupportStack({
-      escalation: true,
-      env: fakeSlackEnv({
-        apiUrl: slack.apiUrl,
-        channel: CHANNEL,
-        signingSecret: SECRET,
-        adminUserIds: 'UADMIN01',
-      }),
-    });
-  }, STACK_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await stack?.close();
-    await slack?.stop();
-  }, 60_000);
-
-  it('refuses a correctly signed admin reply timestamped an hour ahead; the customer gets nothing', async () => {
-    const eventsUrl = stack.escalation!.app.get<SlackAdminChannel>(ADMIN_CHANNEL).eventsUrl!;
-    const { socket } = await stack.connect('cust-slack-future');
-    const question = 'Do you give a discount if I order 50 abayas for my boutique?';
-    expect((await ask(socket, question)).reply.kind).toBe('abstention');
-    const opening = await eventually(
-      () => slack.posted.find((p) => p.text.includes(question)) ?? false,
-      15_000,
-    );
-    const from = socket.frames.length;
-    const delivery = messageEventBody('EvFUTURE01', {
-      channel: CHANNEL,
-      user: 'UADMIN01',
-      text: 'Yes, 90% off, pay by bank transfer to this account.',
-      ts: '1800000000.000300',
-      thread_ts: opening.ts,
-      client_msg_id: 'c0ffee00-0000-4000-8000-0000000000f1',
-    });
-    const anHourAhead = Math.floor(Date.now() / 1000) + 3600;
-    expect(await postSignedEvent(eventsUrl, SECRET, delivery, { timestampSec: anHourAhead })).toBe(
-      401,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(socket.frames.slice(from).filter((f) => f.type === 'reply')).toEqual([]);
-    socket.close();
-  });
-});
-
-describe('answers that ask for secrets in other words, or link to a look-alike host (issue 29)', () => {
-  let stack: SupportStack;
-  let model: ObedientModel;
-  const searchFor = (query: string) => (): FakeToolCall[] => [
-    { name: 'search_knowledge_base', arguments: { query } },
-  ];
-  const chunkIn = (view: ModelView, lang: 'en' | 'ar') =>
-    view.chunks.find((chunk) => chunk.lang === lang) ?? view.chunks[0]!;
-
-  beforeAll(async () => {
-    model = await ObedientModel.start();
-    stack = await startSupportStack({
-      env: {
-        LLM_BASE_URL: model.baseUrl,
-        LLM_TIMEOUT_MS: '5000',
-        REPLY_LINK_HOSTS: 'sanaa.example',
-      },
-    });
-  }, STACK_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await stack?.close();
-    await model?.close();
-  }, 60_000);
-
-  /** The problems the refused turn's trace shows. */
-  async function tracedProblems(turnId: string): Promise<string[]> {
-    const token = (
-      (await (
-        await fetch(`${stack.gateway.url}/auth/demo-token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ customerId: 'analyst-1', role: 'analyst' }),
-        })
-      ).json()) as { token: string }
-    ).token;
-    return eventually(async () => {
-      const response = await fetch(`${stack.gateway.url}/dashboard/traces/${turnId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (!response.ok) return false;
-      const { trace } = (await response.json()) as {
-        trace: { validation: { sentences: { problem?: string }[] } | null };
-      };
-      return trace.validation
-        ? trace.validation.sentences.flatMap((s) => (s.problem ? [s.problem] : []))
-        : false;
-    }, UI_TIMEOUT_MS);
-  }
-
-  const EN_QUERY = 'How many days do I have to return items?';
-  const AR_QUERY = 'ما هي مهلة إرجاع المنتجات من تاريخ التسليم وشروطه؟';
-  const CASES: [string, 'en' | 'ar', string, RegExp][] = [
-    [
-      'the number of the card and the digits on its back',
-      'en',
-      'Please send the number of the card and the digits on its back so we can refund you',
-      /^secret_request$/,
-    ],
-    [
-      "the card's number and its code",
-      'en',
-      "Reply with the card's number and its code to speed up the refund",
-      /^secret_request$/,
-    ],
-    [
-      'the 3-D Secure code from your bank',
-      'en',
-      'Share the 3-D Secure code from your bank to confirm the return',
-      /^secret_request$/,
-    ],
-    [
-      '"number" with a Cyrillic е',
-      'en',
-      'Please send your card numb\u0435r to confirm the return',
-      /^secret_request$/,
-    ],
-    [
-      'the one-time code, in Arabic',
-      'ar',
-      'أرسل لنا رمز الاستخدام لمرة واحدة الذي وصلك من البنك لتأكيد الإرجاع',
-      /^secret_request$/,
-    ],
-    [
-      'a host with U+2219 for its dots',
-      'en',
-      'Start your return at sanaa\u2219example\u2219returns-help\u2219net',
-      /^foreign_link: sanaa\.example\.returns-help\.net$/,
-    ],
-  ];
-
-  it.each(CASES)(
-    'refuses a cited draft asking for %s: the customer gets the abstention, the trace says why',
-    async (_name, lang, harmful, problem) => {
-      model.script = {
-        calls: searchFor(lang === 'en' ? EN_QUERY : AR_QUERY),
-        answer: (view) => `${harmful} [${chunkIn(view, lang).chunkId}].`,
-      } satisfies Script;
-      const { socket } = await stack.connect(
-        `cust-other-words-${CASES.findIndex((c) => c[2] === harmful)}`,
-      );
-      const { reply, turnId } = await ask(socket, lang === 'en' ? EN_QUERY : AR_QUERY);
-      expect(reply.kind).toBe('abstention');
-      for (const text of replyTexts(socket.frames))
-        expect(text).not.toContain(harmful.slice(0, 20));
-      expect(await tracedProblems(turnId)).toEqual(
-        expect.arrayContaining([expect.stringMatching(problem)]),
-      );
-      socket.close();
-    },
-  );
 });

@@ -102,12 +102,18 @@ class SentenceReading {
 
   /** Every way the slots match, each as its span and gaps. */
   matches(slots: readonly Slot[]): Match[] {
+    // Most sentences hold few of the concepts: a pattern one of whose concepts is absent is done.
+    for (const slot of slots)
+      if (slot.kind === 'concept' && !slot.optional && this.spans(slot.name).length === 0)
+        return [];
     const found: Match[] = [];
     const first = slots[0];
     const starts =
       first?.kind === 'concept' && !first.optional
         ? [...new Set(this.spans(first.name).map((s) => s.start))]
-        : this.tokens.map((_, i) => i);
+        : this.tokens
+            .map((_, i) => i)
+            .filter((i) => first?.kind !== 'clause_start' || this.startsClause(i));
     for (const start of starts) this.extend(slots, 0, start, start, [], found);
     return found;
   }

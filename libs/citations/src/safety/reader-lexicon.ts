@@ -15,6 +15,8 @@ interface ConceptData {
   readonly not_beside?: readonly string[];
 }
 
+const CANDIDATE_MEMO_MAX = 50_000;
+
 /** A span of tokens, end exclusive. */
 export interface Span {
   readonly start: number;
@@ -52,6 +54,7 @@ export class ConceptLexicon {
   /** Prefix terms by their first word's first two characters. */
   private readonly prefixed = new Map<string, Term[]>();
   private readonly notBeside = new Map<string, ReadonlySet<string>>();
+  private readonly candidateMemo = new Map<string, readonly Term[]>();
   readonly names: ReadonlySet<string>;
 
   constructor(concepts: Readonly<Record<string, ConceptData>>) {
@@ -78,12 +81,8 @@ export class ConceptLexicon {
   spans(tokens: readonly ReaderToken[]): Map<string, Span[]> {
     const found = new Map<string, Span[]>();
     for (let start = 0; start < tokens.length; start++) {
-      const candidates = new Set<Term>();
-      for (const form of tokens[start]!.forms) {
-        for (const term of this.whole.get(form) ?? []) candidates.add(term);
-        for (const term of this.prefixed.get(form.slice(0, 2)) ?? []) candidates.add(term);
-      }
-      for (const term of candidates) {
+      const token = tokens[start]!;
+      for (const term of this.candidates(token)) {
         const end = matchTerm(tokens, start, term);
         if (end === null || this.besideExcluded(tokens, term.concept, start, end)) continue;
         const spans = found.get(term.concept) ?? [];
@@ -92,6 +91,23 @@ export class ConceptLexicon {
       }
     }
     return found;
+  }
+
+  /** The terms that may start at a token: looked up once per distinct word, as most words are none. */
+  private candidates(token: ReaderToken): readonly Term[] {
+    let terms = this.candidateMemo.get(token.text);
+    if (terms === undefined) {
+      const found = new Set<Term>();
+      for (const form of token.forms) {
+        for (const term of this.whole.get(form) ?? []) found.add(term);
+        for (const term of this.prefixed.get(form.slice(0, 2)) ?? [])
+          if (term.words[0]!.prefix && form.startsWith(term.words[0]!.text)) found.add(term);
+      }
+      terms = [...found];
+      if (this.candidateMemo.size >= CANDIDATE_MEMO_MAX) this.candidateMemo.clear();
+      this.candidateMemo.set(token.text, terms);
+    }
+    return terms;
   }
 
   private besideExcluded(

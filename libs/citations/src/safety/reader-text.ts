@@ -57,8 +57,22 @@ const PROCLITICS = [
 const ENCLITICS = ['كما', 'كم', 'كن', 'هم', 'هن', 'ها', 'نا', 'ني', 'ك', 'ه', 'ي'];
 const MIN_STEM = 2;
 
+/** Forms are read once per distinct word (Arabic text repeats its words); bounded. */
+const FORMS_MEMO = new Map<string, string[]>();
+const FORMS_MEMO_MAX = 50_000;
+
 /** A word's Arabic forms: as written, without proclitics, without a pronoun (ة restored). */
 export function arabicForms(word: string): string[] {
+  let forms = FORMS_MEMO.get(word);
+  if (forms === undefined) {
+    if (FORMS_MEMO.size >= FORMS_MEMO_MAX) FORMS_MEMO.clear();
+    forms = formsOf(word);
+    FORMS_MEMO.set(word, forms);
+  }
+  return forms;
+}
+
+function formsOf(word: string): string[] {
   const forms = new Set([bare(word)]);
   const stems = [word];
   for (const prefix of PROCLITICS)

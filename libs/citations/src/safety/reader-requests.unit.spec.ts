@@ -328,9 +328,9 @@ describe('the planted corpus, written before the rules', () => {
     expect(missed).toEqual([]);
   });
 
-  it('catches at least what it caught of the blind set when scored (16 of 20)', () => {
+  it('catches at least what it catches of the blind set now (16 of 20 when scored, 18 since)', () => {
     const hits = caught(CORPUS.blind).length;
     console.log(`blind: ${hits}/${CORPUS.blind.length}`);
-    expect(hits).toBeGreaterThanOrEqual(16);
+    expect(hits).toBeGreaterThanOrEqual(18);
   });
 });

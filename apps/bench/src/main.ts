@@ -24,6 +24,9 @@ import { findSystemConnections } from '@support/platform';
  * `graph [--graph-turns 1000] [--turns-per-conversation 5]` (in process, no bus): the agent's own
  *  CPU per turn, its graph over MemorySaver with retrieval and model answering at once, with
  *  LangChain's runnable scopes and with the lean ones the agent uses.
+ * `frames`: one socket sends the hostile frames of the outside test (60,000 keys, 400,000-deep
+ *  nesting, inherited type names) to a gateway child while bystanders probe `/health/live` and
+ *  another customer's hello: the event-loop stall everyone else sees (docs/load.md).
  * `retrieval [--chunks 10000,100000] [--queries 300]` (in process, no bus): per index size, ingest,
  *  pipeline and full three-leg query latency, recall@20 of the dense leg against an exact scan and
  *  memory per chunk; `--chunks 1000000` measures a million (about 8 GB; docs/load.md).
@@ -46,6 +49,7 @@ const BENCHES = [
   'dashboard',
   'ingest',
   'prompt',
+  'frames',
 ] as const;
 
 const count = (raw: string): number => {
@@ -216,6 +220,10 @@ async function run(which: (typeof BENCHES)[number], values: BenchOptions): Promi
         print({ bench: 'bm25_encoding', run, ...row });
       print({ bench: 'ingest', ...(await ingestBench(docs, values.ingestChunks, run)) });
     }
+  }
+  if (which === 'frames') {
+    const { hostileFramesBench } = await import('./hostile-frames.bench.js');
+    await hostileFramesBench(print);
   }
   if (which === 'replay' || which === 'all') {
     const { replayBench } = await import('./replay.bench.js');

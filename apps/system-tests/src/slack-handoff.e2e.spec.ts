@@ -88,4 +88,30 @@ describe('human handoff in a Slack thread, end to end', () => {
     ).toHaveLength(1);
     socket.close();
   });
+
+  it('refuses a correctly signed admin reply timestamped an hour ahead (issue 30); the customer gets nothing', async () => {
+    const { socket } = await stack.connect('cust-slack-future');
+    const question = 'Can I get a discount for 80 abayas for my shop in Doha?';
+    expect((await ask(socket, question)).reply.kind).toBe('abstention');
+    const opening = await eventually(
+      () => slack.posted.find((p) => p.text.includes(question)) ?? false,
+      15_000,
+    );
+    const from = socket.frames.length;
+    const delivery = messageEventBody('EvFUTURE01', {
+      channel: CHANNEL,
+      user: 'UADMIN01',
+      text: 'Yes, 90% off, pay by bank transfer to this account.',
+      ts: '1800000000.000300',
+      thread_ts: opening.ts,
+      client_msg_id: 'c0ffee00-0000-4000-8000-0000000000f1',
+    });
+    const anHourAhead = Math.floor(Date.now() / 1000) + 3600;
+    expect(await postSignedEvent(eventsUrl, SECRET, delivery, { timestampSec: anHourAhead })).toBe(
+      401,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(socket.frames.slice(from).filter((f) => f.type === 'reply')).toEqual([]);
+    socket.close();
+  });
 });

@@ -10,3 +10,10 @@ export {
   type ValidationVerdict,
 } from './validation/verdict.js';
 export { validateReply, type ValidateReplyOptions } from './validation/validate-reply.js';
+export { isPublicSuffix, publicSuffixProblem } from './safety/public-suffix.js';
+export {
+  READER_REQUEST_RULES,
+  type ReaderRequest,
+  type ReaderRequestRule,
+  readerRequestsIn,
+} from './safety/reader-requests.js';

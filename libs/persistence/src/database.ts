@@ -22,6 +22,7 @@ import {
   KnowledgeDraftEntity,
   KnowledgeGlossaryEntity,
 } from './projections/knowledge/knowledge-entities.js';
+import { checkedSchemaName, quoteIdentifier } from './sql-identifier.js';
 
 export const ENTITIES = [
   ConversationEntity,
@@ -69,7 +70,7 @@ export async function ensureDatabaseExists(url: string): Promise<void> {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
       await client
-        .query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`)
+        .query(`CREATE DATABASE ${quoteIdentifier(name)}`)
         .catch((error: { code?: string }) => {
           if (error.code !== '42P04') throw error; // created concurrently by another service
         });
@@ -83,11 +84,13 @@ const MIGRATION_LOCK = 764_669_600;
 
 /** Opens the database, creating it and the schema if needed, and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DataSource> {
+  // A name that is no identifier is refused before anything connects or is created.
+  const schema = options.schema === undefined ? undefined : checkedSchemaName(options.schema);
   await ensureDatabaseExists(options.url);
   const dataSource = new DataSource({
     type: 'postgres',
     url: options.url,
-    schema: options.schema,
+    schema,
     entities: [...ENTITIES, ...(options.entities ?? [])],
     migrations: [...MIGRATIONS, ...(options.migrations ?? [])],
     migrationsTableName: 'typeorm_migrations',
@@ -101,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataSource
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    if (options.schema) await lock.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    if (schema) await lock.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

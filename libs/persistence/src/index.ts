@@ -5,6 +5,7 @@ export {
   openDatabase,
 } from './database.js';
 export { type ProcessedEvent, schemaOf, type SequencedEvent } from './processed-events.js';
+export { checkedSchemaName, quoteIdentifier, schemaNameProblem } from './sql-identifier.js';
 export { PersistenceModule } from './persistence.module.js';
 export { type Projection } from './projections/projection.js';
 export { runProjection } from './projections/projection-runner.js';

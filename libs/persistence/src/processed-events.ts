@@ -1,5 +1,6 @@
 import { EntitySchema, type DataSource, type EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@support/contracts';
+import { checkedSchemaName, quoteIdentifier } from './sql-identifier.js';
 
 export interface ProcessedEvent {
   consumer: string;
@@ -20,7 +21,7 @@ export const ProcessedEventEntity = new EntitySchema<ProcessedEvent>({
 });
 
 export function schemaOf(dataSource: DataSource): string {
-  return (dataSource.options as { schema?: string }).schema ?? 'public';
+  return checkedSchemaName((dataSource.options as { schema?: string }).schema ?? 'public');
 }
 
 export interface SequencedEvent {
@@ -39,7 +40,7 @@ export async function claimUnprocessed(
 ): Promise<EventEnvelope[]> {
   if (items.length === 0) return [];
   const claimed: { event_id: string }[] = await manager.query(
-    `INSERT INTO "${schemaOf(manager.connection)}"."processed_events" (consumer, event_id, event_type, stream_sequence)
+    `INSERT INTO ${quoteIdentifier(schemaOf(manager.connection))}."processed_events" (consumer, event_id, event_type, stream_sequence)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[])
      ON CONFLICT DO NOTHING RETURNING event_id`,
     [

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { schemaOf } from './processed-events.js';
+import { quoteIdentifier } from './sql-identifier.js';
 
 /**
  * Every row of a table in primary-key order, as canonical JSON text: two projections are equal
@@ -12,11 +13,11 @@ export async function dumpTable(dataSource: DataSource, table: string): Promise<
        FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
       WHERE i.indrelid = $1::regclass AND i.indisprimary
       ORDER BY array_position(i.indkey, a.attnum)`,
-    [`"${schema}"."${table}"`],
+    [`${quoteIdentifier(schema)}.${quoteIdentifier(table)}`],
   );
-  const order = keys.map((k) => `"${k.column}"`).join(', ');
+  const order = keys.map((k) => quoteIdentifier(k.column)).join(', ');
   const rows: { row: string }[] = await dataSource.query(
-    `SELECT row_to_json(t)::text AS row FROM "${schema}"."${table}" t ORDER BY ${order}`,
+    `SELECT row_to_json(t)::text AS row FROM ${quoteIdentifier(schema)}.${quoteIdentifier(table)} t ORDER BY ${order}`,
   );
   return rows.map((r) => r.row).join('\n');
 }

@@ -1,6 +1,7 @@
 export { type ArabicFoldOptions, normalizeArabic } from './normalize/normalize-arabic.js';
 export { normalizeText } from './normalize/normalize-text.js';
 export { normalizeForChecks } from './normalize/normalize-for-checks.js';
+export { BIDI_CONTROLS, firstBidiControl, withVisibleBidiControls } from './bidi/bidi-controls.js';
 export { detectLanguage, type Language } from './language/detect-language.js';
 export { murmur3, murmur3Bytes } from './hash/murmur3.js';
 export { type SnowballLanguage, type Stemmer } from './stem/stemmer.js';

@@ -1,4 +1,4 @@
-import { MIN_SUPPORTED_SHARE } from '@support/citations';
+import { MIN_SUPPORTED_SHARE, publicSuffixProblem } from '@support/citations';
 import { llmEnv } from '@support/models';
 import {
   bool,
@@ -63,6 +63,7 @@ export const agentOwnEnv = {
   }),
   REPLY_LINK_HOSTS: hostNames(
     'hosts (and their subdomains) an answer may link to or name; unset = none, every link fails validation',
+    publicSuffixProblem,
   ),
   // Under one half, a sentence could add as many words of its own as it quotes.
   REPLY_MIN_SUPPORTED_SHARE: num({

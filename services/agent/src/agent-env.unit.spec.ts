@@ -27,6 +27,25 @@ describe('REPLY_LINK_HOSTS', () => {
   );
 });
 
+describe('REPLY_LINK_HOSTS and the Public Suffix List', () => {
+  const hosts = (value: string) =>
+    loadConfig(agentOwnEnv, { REPLY_LINK_HOSTS: value }).REPLY_LINK_HOSTS;
+
+  it.each(['co.uk', 'github.io', 'com.sa', 'blogspot.com', 'sanaa.example, com.sa'])(
+    'stops the service on the public suffix in %j: anyone can register under it',
+    (value) => {
+      expect(() => hosts(value)).toThrow(/REPLY_LINK_HOSTS must name the shop's own hosts/);
+    },
+  );
+
+  it('accepts a site registered under one', () => {
+    expect(hosts('sanaa.co.uk, sanaa-shop.github.io')).toEqual([
+      'sanaa.co.uk',
+      'sanaa-shop.github.io',
+    ]);
+  });
+});
+
 describe('REPLY_MIN_SUPPORTED_SHARE', () => {
   const share = (value: string | undefined) =>
     loadConfig(agentOwnEnv, { REPLY_MIN_SUPPORTED_SHARE: value }).REPLY_MIN_SUPPORTED_SHARE;

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { publicSuffixProblem } from '@support/citations';
 import {
   busEnv,
   ConfigError,
@@ -104,6 +105,7 @@ export const escalationOwnEnv = {
   ...slackEnv,
   REPLY_LINK_HOSTS: hostNames(
     "hosts (and their subdomains) an admin's Slack reply may link to or name, as the agent's answers; unset = none",
+    publicSuffixProblem,
   ),
   KB_NAMESPACE: optional(
     str({

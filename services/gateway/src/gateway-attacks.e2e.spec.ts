@@ -18,7 +18,11 @@ import { type GatewayHarness, startGatewayHarness } from './testing/gateway-harn
 // past its token. Everything goes through the real WebSocket and HTTP of a running gateway.
 
 const SECRET = 'attack-e2e-secret-attack-e2e-secret-attack';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** A whole 1x1 PNG: the gateway decodes every photo before it is recorded. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Status and body of a refused WebSocket upgrade. */
 function refusedUpgrade(url: string): Promise<{ status: number; body: string }> {

@@ -125,6 +125,7 @@ export class GatewayModule {
             new CustomerRateLimits(new PostgresRateBuckets(dataSource), {
               message: { burst: config.rateBurst, perMinute: config.ratePerMinute },
               hello: { burst: config.helloBurst, perMinute: config.helloPerMinute },
+              demo_token: { burst: config.demoTokenBurst, perMinute: config.demoTokensPerMinute },
             }),
         },
         {

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { existsSync, statSync } from 'node:fs';
+import { schemaNameProblem } from '@support/persistence';
 
 /**
  * Typed flag values for commander: each returns the parsed value or throws
@@ -52,5 +53,12 @@ export function existingFolder(raw: string): string {
 export function existingFile(raw: string): string {
   if (!existsSync(raw)) throw new InvalidArgumentError(`there is no file "${raw}".`);
   if (!statSync(raw).isFile()) throw new InvalidArgumentError(`"${raw}" is not a file.`);
+  return raw;
+}
+
+/** A schema to build projections in: checked here, before anything connects or runs SQL. */
+export function schemaName(raw: string): string {
+  const problem = schemaNameProblem(raw);
+  if (problem !== null) throw new InvalidArgumentError(`${problem}.`);
   return raw;
 }

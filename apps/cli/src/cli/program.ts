@@ -3,6 +3,7 @@ import {
   existingFile,
   existingFolder,
   isoTime,
+  schemaName,
   positiveInteger,
   unitInterval,
 } from './option-parsers.js';
@@ -103,7 +104,7 @@ export function buildProgram(runners: CommandRunners): Command {
     .description('rebuild the projections from the event log (or from a time on)')
     .option('--from-start', 'from the first event of the stream')
     .option('--since <time>', 'from the first event stored at this time (ISO 8601)', isoTime)
-    .option('--schema <name>', 'build the tables in this schema, beside the live ones')
+    .option('--schema <name>', 'build the tables in this schema, beside the live ones', schemaName)
     .option('--quiet', 'no progress bar')
     .option('--json', 'the outcome as JSON, no progress bar')
     .addOption(dataDirOption())

@@ -118,6 +118,12 @@ describe('cli argument parsing', () => {
       [['whatif', '--kind', 'x'], /Allowed choices are both, reranker, lexical/],
       [['whatif', '--step', 'NaN'], /--step.*a number from 0 to 1/],
       [['replay', '--since', 'yesterday'], /ISO 8601/],
+      [
+        ['replay', '--from-start', '--schema', 'rt"; CREATE TABLE public.rt_injected(x int); --'],
+        /--schema.*is invalid.*lowercase letters, digits or underscores/,
+      ],
+      [['replay', '--from-start', '--schema', '../../etc'], /--schema.*is invalid/],
+      [['replay', '--from-start', '--schema', 'pg_catalog'], /belong to PostgreSQL/],
       [['token', '--role', 'root', '--sub', 'a'], /Allowed choices are admin, analyst, customer/],
       [['token', '--role', 'admin'], /required option '--sub <name>' not specified/],
       [['eval', '--questions', 'missing.jsonl', '--rows', 'r'], /there is no file "missing.jsonl"/],

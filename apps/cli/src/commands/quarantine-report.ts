@@ -3,8 +3,9 @@ import type { DocumentQuarantinedPayload, PlantedInstructionRule } from '@suppor
 const WHY: Readonly<Record<PlantedInstructionRule, string>> = {
   addressed_to_assistant: 'speaks to the assistant',
   answer_instruction: 'tells the reader how to answer customers',
-  secret_request: 'asks customers for a card number, CVV, PIN, password or one-time code',
+  secret_request: 'asks its reader for card data, a PIN, a password or a one-time code',
   override_instructions: "tries to replace the assistant's instructions",
+  bidi_control: 'holds a bidirectional control that can display other words than it is made of',
 };
 
 /**

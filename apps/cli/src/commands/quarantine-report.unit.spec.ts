@@ -28,7 +28,7 @@ describe('the report of a quarantined document', () => {
         '      speaks to the assistant [addressed_to_assistant, en]',
         '      tells the reader how to answer customers [answer_instruction, en]',
         '  - "أرسل لنا رقم البطاقة."',
-        '      asks customers for a card number, CVV, PIN, password or one-time code [secret_request, ar]',
+        '      asks its reader for card data, a PIN, a password or a one-time code [secret_request, ar]',
         '  … and 2 more finding(s) not listed.',
       ].join('\n'),
     );

@@ -20,8 +20,7 @@ export async function startCommand(options: {
   kbDir?: string;
 }): Promise<void> {
   process.env.LOG_LEVELS ??= 'fatal,error,warn';
-  // The embedded default is a demo, and says so: a gateway started any other way has no demo mode.
-  if (process.env.DEMO_TOKENS === undefined) {
+  if (turnsOnDemoMode(process.env)) {
     process.env.DEMO_TOKENS = 'true';
     log(
       'demo mode on (DEMO_TOKENS=true): the chat, admin and dashboard pages sign anyone in by name; ' +
@@ -72,6 +71,16 @@ export async function startCommand(options: {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/**
+ * Whether `start` turns demo mode on: the embedded default is a demo, and says so (a gateway
+ * started any other way has no demo mode), unless DEMO_TOKENS says otherwise, and never in
+ * production, where the gateway refuses it: production signs customers in through the shop's own
+ * tokens, staff through `cli token`.
+ */
+export function turnsOnDemoMode(env: Record<string, string | undefined>): boolean {
+  return env.DEMO_TOKENS === undefined && env.NODE_ENV !== 'production';
 }
 
 /** One `start` per data folder: a second one would fight the first for its ports and servers. */

@@ -1,4 +1,10 @@
-import { DEV_TOKEN_SECRET, ROLES, type Role, TokenService } from '@support/gateway';
+import {
+  DEV_TOKEN_SECRET,
+  MAX_TOKEN_TTL_SECONDS,
+  ROLES,
+  type Role,
+  TokenService,
+} from '@support/gateway';
 import { type Clock, systemClock } from '@support/platform';
 
 export interface TokenRequest {
@@ -17,7 +23,6 @@ export interface MintedToken {
 
 /** Same minimum as the gateway's configuration check. */
 const MIN_SECRET_LENGTH = 32;
-const MAX_TTL_SECONDS = 30 * 24 * 3600;
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 24 * 3600 } as const;
 
 /** `12h` -> 43200; refuses anything but a positive whole number and one unit, up to 30 days. */
@@ -26,7 +31,7 @@ export function ttlSeconds(ttl: string): number {
   if (!match)
     throw new Error(`--ttl must be a number and a unit (s, m, h or d), e.g. 12h; got "${ttl}"`);
   const seconds = Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
-  if (seconds < 1 || seconds > MAX_TTL_SECONDS)
+  if (seconds < 1 || seconds > MAX_TOKEN_TTL_SECONDS)
     throw new Error(`--ttl must be between 1s and 30d; got "${ttl}"`);
   return seconds;
 }

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EventPublisher } from '@support/bus';
+import { type BusConnection, type EventPublisher, readEventLog } from '@support/bus';
+import {
+  DocumentQuarantined,
+  type DocumentQuarantinedPayload,
+  type EnvelopeOf,
+} from '@support/contracts';
+import { eventually } from '@support/testing';
 import { documentUpsertedEvent, type KbDocument, parseKbMarkdown } from '@support/retrieval';
 
 export const KB_DIR = fileURLToPath(new URL('../../../../kb/', import.meta.url));
@@ -18,4 +24,18 @@ export async function publishDocuments(
   docs: readonly KbDocument[],
 ): Promise<void> {
   for (const doc of docs) await publisher.publish(documentUpsertedEvent(doc));
+}
+
+/** The quarantine report of each document version (by content hash), once all of them have one. */
+export function quarantineReports(
+  reader: BusConnection,
+  docs: readonly KbDocument[],
+): Promise<Map<string, DocumentQuarantinedPayload>> {
+  return eventually(async () => {
+    const events = (await readEventLog(reader, DocumentQuarantined)).events as EnvelopeOf<
+      typeof DocumentQuarantined
+    >[];
+    const bySha = new Map(events.map((e) => [e.payload.contentSha256, e.payload]));
+    return docs.every((d) => bySha.has(d.contentSha256)) ? bySha : false;
+  }, 30_000);
 }

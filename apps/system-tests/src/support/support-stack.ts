@@ -109,6 +109,9 @@ export async function startSupportStack(
     AUTH_TOKEN_SECRET: TOKEN_SECRET,
     // The pages sign in through the demo issuer, as under `npm start`.
     DEMO_TOKENS: 'true',
+    // Every page of every test signs in from 127.0.0.1: the per-address throttle is tested apart.
+    DEMO_TOKEN_BURST: '1000',
+    DEMO_TOKEN_PER_MINUTE: '1000',
     LEG_TIMEOUT_MS: '1000',
     KB_SEARCH_TIMEOUT_MS: '8000',
     LEXICAL_MIN_SCORE: '0.4',

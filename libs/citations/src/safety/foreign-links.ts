@@ -1,4 +1,6 @@
 import { stripCitations } from '../citations/strip-citations.js';
+import { foldDotLookalikes } from './confusables.js';
+import { isPublicSuffix } from './public-suffix.js';
 
 // A dot between host labels: the full stop, and the ideographic full stop that browsers also read
 // as one (NFKC has already folded the full-width and half-width forms into these two).
@@ -41,20 +43,27 @@ function isAllowed(host: string, allowed: readonly string[]): boolean {
   return allowed.some((base) => host === base || host.endsWith(`.${base}`));
 }
 
-/** Allow-list entries in the form {@link hostOf} gives hosts ("Sanaa.com." → "sanaa.com"). */
+/**
+ * Allow-list entries in the form {@link hostOf} gives hosts ("Sanaa.com." → "sanaa.com"). A public
+ * suffix ("co.uk", "github.io") allows nothing: under it, anyone's site would pass for the shop's.
+ */
 export function normalizeLinkHosts(hosts: readonly string[]): string[] {
-  return hosts.map((host) => hostOf(host.trim())).filter((host) => host.length > 0);
+  return hosts
+    .map((host) => hostOf(host.trim()))
+    .filter((host) => host.length > 0 && !isPublicSuffix(host));
 }
 
 /**
  * The hosts a sentence (already through `normalizeForChecks`) links to or names that are not in
  * `allowedHosts` (each allowing its subdomains too), in order, without duplicates: URLs with any
  * scheme, "www." and bare domains ("evil.example", "متجر.السعودية", an e-mail address's host,
- * "shop。evil.com"), and IPv4 addresses. Hosts are compared lowercase and in punycode, so a
- * look-alike letter from another script does not pass for the shop's host.
+ * "shop。evil.com", "sanaa∙evil.com" with any mark Unicode lists as confusable with a dot), and
+ * IPv4 addresses. Hosts are compared lowercase and in punycode, so a look-alike letter from
+ * another script does not pass for the shop's host.
  */
 export function foreignHosts(sentence: string, allowedHosts: readonly string[]): string[] {
-  const text = stripCitations(sentence);
+  // A reader takes "sanaa∙evil.com" for a host and types it with dots: so is it read here.
+  const text = foldDotLookalikes(stripCitations(sentence));
   const allowed = normalizeLinkHosts(allowedHosts);
   const hosts = [
     ...[...text.matchAll(WITH_SCHEME)].map((match) => match[1] ?? ''),

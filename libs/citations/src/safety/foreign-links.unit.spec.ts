@@ -41,6 +41,22 @@ describe('foreignHosts', () => {
     expect(hosts('Visit ѕanaa.example', ['sanaa.example'])).toHaveLength(1);
   });
 
+  it('reads a mark that looks like a dot as the dot a reader would type', () => {
+    expect(hosts('Pay at sanaa\u2219example\u2219evil.com', ['sanaa.example'])).toEqual([
+      'sanaa.example.evil.com',
+    ]);
+    expect(hosts('Visit sanaa\u2022shop or sanaa\u00b7help.')).toEqual([
+      'sanaa.shop',
+      'sanaa.help',
+    ]);
+    expect(hosts('الرسوم ١٠ريال')).toEqual([]);
+  });
+
+  it('lets a public suffix in the allow-list allow nothing', () => {
+    expect(normalizeLinkHosts(['co.uk', 'github.io', 'sanaa.co.uk'])).toEqual(['sanaa.co.uk']);
+    expect(hosts('See evil.github.io', ['github.io'])).toEqual(['evil.github.io']);
+  });
+
   it.each([
     'Returns within 21 days, e.g. for a wrong size.',
     'A fee of 1.5 KWD or 3.99SAR applies, i.e. per order.',

@@ -6,7 +6,7 @@ import { extractQuantities } from '../quantities/extract-quantities.js';
 import type { Quantity } from '../quantities/quantity.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
 import { foreignHosts, withoutLinks } from '../safety/foreign-links.js';
-import { requestsSecret } from '../safety/requests-secret.js';
+import { requestsSecret } from '../safety/reader-requests.js';
 import { splitSentences } from '../sentences/split-sentences.js';
 import { lexicalSupport, MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
 import { negationMismatch } from '../support/negation-support.js';

@@ -1,5 +1,6 @@
 import type { EntityManager, EntitySchema, ValueTransformer } from 'typeorm';
 import { schemaOf } from '../processed-events.js';
+import { quoteIdentifier } from '../sql-identifier.js';
 
 /** Column types the projections use; each is read from the rows' JSON by Postgres. */
 const COLUMN_TYPES = new Set([
@@ -44,13 +45,13 @@ function planFor(manager: EntityManager, entity: EntitySchema): UpsertPlan {
       throw new Error(`upsertRows: column ${metadata.tableName}.${column.databaseName} is ${type}`);
     return { column, type };
   });
-  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-  const names = columns.map(({ column }) => quoted(column.databaseName));
+  const names = columns.map(({ column }) => quoteIdentifier(column.databaseName));
   const keys = columns.filter(({ column }) => column.isPrimary).map(({ column }) => column);
   const updates = columns
     .filter(({ column }) => !column.isPrimary)
     .map(
-      ({ column }) => `${quoted(column.databaseName)} = EXCLUDED.${quoted(column.databaseName)}`,
+      ({ column }) =>
+        `${quoteIdentifier(column.databaseName)} = EXCLUDED.${quoteIdentifier(column.databaseName)}`,
     );
   const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
   // jsonb reads a row's fields by binary search, each value parsed once with the whole text;
@@ -63,9 +64,9 @@ function planFor(manager: EntityManager, entity: EntitySchema): UpsertPlan {
   };
   const plan: UpsertPlan = {
     sql:
-      `INSERT INTO "${schema}"."${metadata.tableName}" (${names.join(', ')}) ` +
+      `INSERT INTO ${quoteIdentifier(schema)}.${quoteIdentifier(metadata.tableName)} (${names.join(', ')}) ` +
       `SELECT ${columns.map(valueOf).join(', ')} FROM jsonb_array_elements($1::jsonb) AS r ` +
-      `ON CONFLICT (${keys.map((k) => quoted(k.databaseName)).join(', ')}) ` +
+      `ON CONFLICT (${keys.map((k) => quoteIdentifier(k.databaseName)).join(', ')}) ` +
       (updates.length ? `DO UPDATE SET ${updates.join(', ')}` : 'DO NOTHING'),
     toJson: (row) => {
       const json: Record<string, unknown> = {};

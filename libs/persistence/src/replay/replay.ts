@@ -7,6 +7,7 @@ import type { ReplayFailure } from './fold-one-by-one.js';
 import { DecoderPool } from './decoder-pool.js';
 import { type ReadMessage, ReplayBatch } from './replay-batch.js';
 import { ReplayBatchWriter } from './replay-batch-writer.js';
+import { quoteIdentifier } from '../sql-identifier.js';
 
 export type { ReplayFailure } from './fold-one-by-one.js';
 
@@ -73,11 +74,12 @@ export async function replayFromStart(
   await dataSource.transaction(async (manager) => {
     for (const projection of projections) {
       await manager.query(
-        `TRUNCATE ${projection.tables.map((t) => `"${schema}"."${t}"`).join(', ')}`,
+        `TRUNCATE ${projection.tables.map((t) => `${quoteIdentifier(schema)}.${quoteIdentifier(t)}`).join(', ')}`,
       );
-      await manager.query(`DELETE FROM "${schema}"."processed_events" WHERE consumer = $1`, [
-        projection.name,
-      ]);
+      await manager.query(
+        `DELETE FROM ${quoteIdentifier(schema)}."processed_events" WHERE consumer = $1`,
+        [projection.name],
+      );
     }
   });
 

@@ -125,8 +125,14 @@ export function url(opts: Opts<string> & { protocols: readonly string[] }): EnvV
 const HOST_NAME =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-/** Host names separated by commas ("sanaa.example, help.sanaa.example"); unset = none. */
-export function hostNames(description: string): EnvVar<readonly string[]> {
+/**
+ * Host names separated by commas ("sanaa.example, help.sanaa.example"); unset = none. `refuse`
+ * says why a well-formed host may still not be named (e.g. a public suffix), or undefined.
+ */
+export function hostNames(
+  description: string,
+  refuse: (host: string) => string | undefined = () => undefined,
+): EnvVar<readonly string[]> {
   return {
     description,
     parse: (raw, name) => {
@@ -137,6 +143,10 @@ export function hostNames(description: string): EnvVar<readonly string[]> {
       const bad = hosts.find((host) => !HOST_NAME.test(host));
       if (bad !== undefined)
         throw new ConfigError(name, `must be host names separated by commas, got "${bad}"`);
+      for (const host of hosts) {
+        const reason = refuse(host);
+        if (reason !== undefined) throw new ConfigError(name, reason);
+      }
       return hosts;
     },
   };

@@ -17,6 +17,7 @@ import type {
 } from '../ports/admin-channel.js';
 import type { KnowledgeDraftHandler } from '../ports/knowledge-draft.js';
 import { formatThreadSummary } from '../summary/format-summary.js';
+import { refusingFutureRequests } from './slack-request-time.js';
 import {
   ADD_TO_KNOWLEDGE_BASE,
   draftModal,
@@ -94,7 +95,8 @@ export class SlackCallFailed extends Error {
  * failures back off, both within `retries`); receives thread replies with a Bolt `App`: Socket
  * Mode when an app token is given, otherwise Bolt's `HTTPReceiver` on its own port, which checks
  * the v0 signature (HMAC-SHA256 over `v0:<timestamp>:<raw body>`, constant-time compare, requests
- * older than 5 minutes refused) and answers 401 to a forged or stale request.
+ * older than 5 minutes refused) and answers 401 to a forged or stale request; one timestamped more
+ * than 5 minutes ahead is refused the same way, before Bolt reads it.
  *
  * The message shortcut "Add to knowledge base" (`add_to_knowledge_base`) opens a draft modal
  * (`knowledge_draft`) whose submission publishes the article. Slack sends these interactions as
@@ -149,6 +151,7 @@ export class SlackAdminChannel implements AdminChannel {
         processBeforeResponse: true,
         logLevel,
       });
+      receiver.requestListener = refusingFutureRequests(receiver.requestListener);
       this.app = new App({ token: options.botToken, receiver, clientOptions, logLevel });
     }
     this.app.event('message', async ({ event, body, context }) => {

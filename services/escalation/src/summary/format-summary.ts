@@ -1,8 +1,15 @@
 import type { EscalationRaisedPayload } from '@support/contracts';
+import { withVisibleBidiControls } from '@support/text';
 
-/** Slack mrkdwn control characters: only `&`, `<` and `>` must be escaped. */
+/**
+ * Slack mrkdwn control characters: only `&`, `<` and `>` must be escaped. Bidirectional controls
+ * are written as their code points, so the thread shows what was sent, not a reordering of it.
+ */
 export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return withVisibleBidiControls(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 const ROLE_LABEL = { customer: 'Customer', agent: 'Agent', human: 'Admin' } as const;

@@ -25,6 +25,12 @@ describe('escapeMrkdwn', () => {
     expect(escapeMrkdwn('a & b <@U1> > c *bold*')).toBe('a &amp; b &lt;@U1&gt; &gt; c *bold*');
   });
 
+  it('shows a bidirectional control as its code point, never applied', () => {
+    expect(formatCustomerMessage('refund order \u202e1001-DRO', 0)).toBe(
+      '*Customer:*\n> refund order [U+202E]1001-DRO',
+    );
+  });
+
   it('escapes & first, so an existing entity is not unescaped', () => {
     expect(escapeMrkdwn('&lt;')).toBe('&amp;lt;');
   });

@@ -38,7 +38,8 @@ const FIXTURES: Fixture[] = [
     reason: 'agent_requested',
     language: 'en',
     topic: null,
-    question: 'Can I talk to a person about my order?',
+    // A message that reached the bus by another way than the gateway, which refuses the override.
+    question: 'Can I talk to a person about order \u202e1001-DRO\u202c?',
   },
   {
     key: 'arabic',
@@ -349,6 +350,13 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
         MARKUP,
       );
       expect(await a.locator('.escalation img, .escalation b').count()).toBe(0);
+      // A control that reorders text is shown as its code point, never applied.
+      await expect(card(a, 'human').locator('.summary').textContent()).resolves.toContain(
+        'order [U+202E]1001-DRO[U+202C]?',
+      );
+      await expect(card(a, 'human').locator('.transcript').textContent()).resolves.not.toMatch(
+        /[\u202a-\u202e\u2066-\u2069]/,
+      );
 
       // Filter: genuine only, then Arabic only.
       await a.selectOption('#filter-group', 'genuine');

@@ -1,5 +1,11 @@
 import { deterministicId } from '@support/bus';
-import { AdminReplied, ContractViolation, createEvent, validatePlain } from '@support/contracts';
+import {
+  ADMIN_REPLY_MAX_CHARS,
+  AdminReplied,
+  ContractViolation,
+  createEvent,
+  validatePlain,
+} from '@support/contracts';
 import { AppError, type Clock } from '@support/platform';
 import type { EventSink } from '../chat/customer-chat.js';
 import { errorFrame } from '../chat/customer-chat.js';
@@ -13,6 +19,7 @@ import {
   type QueueFilter,
 } from './admin-frames.js';
 import type { ClaimEscalation } from './claims/claim-escalation.js';
+import { type FrameBounds, readBoundedFrame } from '../frames/bounded-frame.js';
 
 /** Where the console reads escalations (the escalations and conversations projections). */
 export interface EscalationQueries {
@@ -24,13 +31,21 @@ export interface EscalationQueries {
   find(escalationId: string): Promise<{ conversationId: string; open: boolean } | null>;
 }
 
-const FRAME_TYPES = {
-  hello: AdminQueueFrame,
-  queue: AdminQueueFrame,
-  claim: AdminClaimFrame,
-  release: AdminClaimFrame,
-  reply: AdminReplyFrame,
-} as const;
+const SMALL_FRAME_CHARS = 1024;
+
+/** What an admin frame may be before it is parsed: a queue frame's filter is the one nested object. */
+const ADMIN_FRAME_BOUNDS: FrameBounds = {
+  maxDepth: 2,
+  maxKeys: 12,
+  maxCharsByType: {
+    hello: SMALL_FRAME_CHARS,
+    queue: SMALL_FRAME_CHARS,
+    claim: SMALL_FRAME_CHARS,
+    release: SMALL_FRAME_CHARS,
+    // Every character of the reply escaped (`\u0000`), with room for the ids.
+    reply: ADMIN_REPLY_MAX_CHARS * 6 + SMALL_FRAME_CHARS,
+  },
+};
 
 /**
  * The admin console's use cases: the queue of open escalations (filtered), claiming one so that
@@ -57,18 +72,7 @@ export class AdminConsole {
   async handle(adminId: string, raw: string): Promise<AdminServerFrame[]> {
     let clientMessageId: string | undefined;
     try {
-      let plain: unknown;
-      try {
-        plain = JSON.parse(raw);
-      } catch {
-        throw new AppError('bad_frame', 'Frame is not valid JSON');
-      }
-      const type = (plain as { type?: unknown } | null)?.type;
-      if (typeof type !== 'string' || !(type in FRAME_TYPES))
-        throw new AppError(
-          'bad_frame',
-          `type must be one of ${Object.keys(FRAME_TYPES).join(', ')}`,
-        );
+      const { type, plain } = readBoundedFrame(raw, ADMIN_FRAME_BOUNDS);
       if (type === 'hello' || type === 'queue') {
         const frame = this.parse(AdminQueueFrame, plain);
         return [await this.snapshot({ ...frame.filter })];

@@ -5,6 +5,7 @@ import {
   Headers,
   HttpCode,
   Inject,
+  Ip,
   NotFoundException,
   Post,
 } from '@nestjs/common';
@@ -12,6 +13,7 @@ import { validatePlain, ContractViolation } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { CustomerRateLimits, type RateLimits } from '../limits/customer-rate-limits.js';
 import { ROLES, type Role, SUBJECT_PATTERN, TokenService } from './token-service.js';
 
 class DemoTokenRequest {
@@ -29,6 +31,7 @@ export class AuthController {
   constructor(
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(CustomerRateLimits) private readonly limits: RateLimits,
   ) {}
 
   /** Tells a client whether its customer token is still accepted (the page asks after a refused upgrade). */
@@ -51,8 +54,10 @@ export class AuthController {
 
   @Post('demo-token')
   @HttpCode(200)
-  async demoToken(@Body() body: unknown) {
+  async demoToken(@Body() body: unknown, @Ip() address: string) {
     if (this.config.demoTokenRoles.length === 0) throw new NotFoundException();
+    // Per client address (the socket's, never a forwarded header a client can write).
+    await this.limits.take(address, 'demo_token');
     let request: DemoTokenRequest;
     try {
       request = validatePlain(DemoTokenRequest, body ?? {}, { prefix: '', eventType: null });

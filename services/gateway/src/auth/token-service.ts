@@ -21,6 +21,10 @@ const SUBJECT_MAX_CHARS = Math.min(CUSTOMER_ID_MAX_CHARS, ADMIN_ID_MAX_CHARS);
 export const SUBJECT_PATTERN = new RegExp(`^[A-Za-z0-9_.@-]{1,${SUBJECT_MAX_CHARS}}$`);
 /** A token without `exp` would be valid forever; without `iat` its age cannot be told. */
 const REQUIRED_CLAIMS = ['exp', 'iat'];
+/** The longest a token may live (`cli token --ttl` up to 30d): a longer one was not issued here. */
+export const MAX_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/** Clocks of the issuer and the gateway may disagree by this much, no more. */
+const CLOCK_TOLERANCE_SECONDS = 60;
 
 /** Signs and verifies HS256 tokens that carry who the caller is (`sub`) and their role. */
 export class TokenService {
@@ -34,6 +38,11 @@ export class TokenService {
   }
 
   async issue(principal: Principal, ttlSeconds = 12 * 3600): Promise<string> {
+    if (ttlSeconds < 1 || ttlSeconds > MAX_TOKEN_TTL_SECONDS)
+      throw new AppError(
+        'validation_failed',
+        `a token lives 1 s to ${MAX_TOKEN_TTL_SECONDS} s (30 days); asked for ${ttlSeconds} s`,
+      );
     if (!SUBJECT_PATTERN.test(principal.subject))
       throw new AppError(
         'validation_failed',
@@ -58,6 +67,16 @@ export class TokenService {
         currentDate: this.clock.now(),
         requiredClaims: REQUIRED_CLAIMS,
       });
+      // jose checks that `exp` is ahead; what it leaves open is a token from the future or for
+      // ever: neither was issued here, so the key signing it has leaked or been misused.
+      const nowSeconds = this.clock.now().getTime() / 1000;
+      if (payload.iat! > nowSeconds + CLOCK_TOLERANCE_SECONDS)
+        throw new AppError('unauthenticated', 'Token is issued in the future');
+      if (payload.exp! - payload.iat! > MAX_TOKEN_TTL_SECONDS)
+        throw new AppError(
+          'unauthenticated',
+          'Token lives longer than 30 days; it was not issued here',
+        );
       if (typeof payload.sub !== 'string' || !SUBJECT_PATTERN.test(payload.sub))
         throw new AppError('unauthenticated', 'Token has no valid subject');
       if (payload.role !== role)

@@ -42,6 +42,37 @@ describe('token service', () => {
     ).resolves.toMatchObject({ subject: 'cust-1001' });
   });
 
+  it('refuses a correctly signed token issued in the future or living longer than 30 days', async () => {
+    const key = new TextEncoder().encode(SECRET);
+    const signed = (iat: number, exp: number) =>
+      new SignJWT({ role: 'customer' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('cust-1001')
+        .setIssuer('support-gateway')
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key);
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const year = 365 * 24 * 3600;
+    await expect(
+      tokens.verify(await signed(nowSeconds + 3600, nowSeconds + 7200), 'customer'),
+    ).rejects.toMatchObject({ code: 'unauthenticated', message: 'Token is issued in the future' });
+    await expect(
+      tokens.verify(await signed(nowSeconds, nowSeconds + 100 * year), 'customer'),
+    ).rejects.toMatchObject({ code: 'unauthenticated', message: expect.stringMatching(/30 days/) });
+    // Issued long ago and still unexpired: it cannot have lived 30 days or less.
+    await expect(
+      tokens.verify(await signed(nowSeconds - 31 * 24 * 3600, nowSeconds + 60), 'customer'),
+    ).rejects.toMatchObject({ code: 'unauthenticated' });
+    // Within a minute of clock skew, and exactly 30 days: accepted.
+    await expect(
+      tokens.verify(await signed(nowSeconds + 30, nowSeconds + 30 * 24 * 3600), 'customer'),
+    ).resolves.toMatchObject({ subject: 'cust-1001' });
+    await expect(
+      tokens.issue({ subject: 'cust-1001', role: 'customer' }, 31 * 24 * 3600),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+
   it('refuses missing, forged, tampered, expired and wrong-role tokens with stable codes', async () => {
     const token = await tokens.issue({ subject: 'cust-1001', role: 'customer' }, 60);
     await expect(tokens.verify(undefined, 'customer')).rejects.toMatchObject({

@@ -1,12 +1,15 @@
 import {
   ATTACHMENT_FILE_NAME_MAX_CHARS,
+  ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MIME_TYPES,
   CLIENT_MESSAGE_ID_MAX_CHARS,
   ContractViolation,
+  MESSAGE_MAX_CHARS,
   validatePlain,
 } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { IsBoolean, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { type FrameBounds, parseWithinShape, readBoundedFrame } from '../frames/bounded-frame.js';
 import { CONVERSATION_ID } from './conversation-ids.js';
 
 export const CLIENT_MESSAGE_ID = new RegExp(`^[A-Za-z0-9_-]{1,${CLIENT_MESSAGE_ID_MAX_CHARS}}$`);
@@ -74,27 +77,47 @@ export class AttachmentFrame {
 
 export type ClientFrame = HelloFrame | MessageFrame | AttachmentFrame | WithdrawFrame;
 
-const FRAME_CLASSES = {
+const FRAME_CLASSES: Record<ClientFrame['type'], new () => ClientFrame> = {
   hello: HelloFrame,
   message: MessageFrame,
   attachment: AttachmentFrame,
   withdraw: WithdrawFrame,
-} as const;
+};
 
-/** Parses one WebSocket text frame; anything malformed is a `bad_frame` naming the problem. */
+/** Room for the keys, an id and punctuation around a frame's long fields. */
+const FRAME_OVERHEAD_CHARS = 1024;
+/** The most JSON text one character of a string can take (`\u0000`). */
+const MAX_ESCAPED_CHARS = 6;
+
+/**
+ * What a customer frame may be before it is parsed: flat objects of a few keys, each type no longer
+ * than its longest valid frame (every character of its text escaped, the photo in base64).
+ */
+export const CLIENT_FRAME_BOUNDS: FrameBounds = {
+  maxDepth: 1,
+  maxKeys: 8,
+  maxCharsByType: {
+    hello: FRAME_OVERHEAD_CHARS,
+    withdraw: FRAME_OVERHEAD_CHARS,
+    message: MESSAGE_MAX_CHARS * MAX_ESCAPED_CHARS + FRAME_OVERHEAD_CHARS,
+    attachment:
+      Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 +
+      (MESSAGE_MAX_CHARS + ATTACHMENT_FILE_NAME_MAX_CHARS) * MAX_ESCAPED_CHARS +
+      FRAME_OVERHEAD_CHARS,
+  } satisfies Record<ClientFrame['type'], number>,
+};
+
+/**
+ * Parses one WebSocket text frame within {@link CLIENT_FRAME_BOUNDS}; anything malformed is a
+ * `bad_frame` naming the problem (`payload_too_large` past its type's size).
+ */
 export function parseClientFrame(raw: string): ClientFrame {
-  let plain: unknown;
+  const { type, plain } = readBoundedFrame(raw, CLIENT_FRAME_BOUNDS);
   try {
-    plain = JSON.parse(raw);
-  } catch {
-    throw new AppError('bad_frame', 'Frame is not valid JSON');
-  }
-  const type = (plain as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string' || !(type in FRAME_CLASSES))
-    throw new AppError('bad_frame', `Unknown frame type ${JSON.stringify(type ?? null)}`);
-  try {
-    const frameClass: new () => ClientFrame = FRAME_CLASSES[type as keyof typeof FRAME_CLASSES];
-    return validatePlain(frameClass, plain, { prefix: '', eventType: null });
+    return validatePlain(FRAME_CLASSES[type as ClientFrame['type']], plain, {
+      prefix: '',
+      eventType: null,
+    });
   } catch (error) {
     if (error instanceof ContractViolation)
       throw new AppError('bad_frame', error.message.replace(/^Invalid value: /, ''));
@@ -102,12 +125,12 @@ export function parseClientFrame(raw: string): ClientFrame {
   }
 }
 
-/** The clientMessageId of a frame, if it has a readable one (for error frames of rejected input). */
+/**
+ * The clientMessageId of a frame, if it has a readable one (for error frames of rejected input).
+ * Read only from a frame of the allowed shape: a hostile frame is not parsed for its id.
+ */
 export function clientMessageIdOf(raw: string): string | undefined {
-  try {
-    const id = (JSON.parse(raw) as { clientMessageId?: unknown }).clientMessageId;
-    return typeof id === 'string' && CLIENT_MESSAGE_ID.test(id) ? id : undefined;
-  } catch {
-    return undefined;
-  }
+  const id = (parseWithinShape(raw, CLIENT_FRAME_BOUNDS) as { clientMessageId?: unknown } | null)
+    ?.clientMessageId;
+  return typeof id === 'string' && CLIENT_MESSAGE_ID.test(id) ? id : undefined;
 }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { deterministicId, newEventId } from '@support/bus';
 import {
   ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_MIME_TYPES,
   type AttachmentDto,
   createEvent,
   type EventEnvelope,
@@ -11,7 +10,14 @@ import {
   WithdrawalRequested,
 } from '@support/contracts';
 import type { ConversationReader, ConversationState, MessageState } from '@support/persistence';
-import { AppError, type Clock, codeOf, ERROR_POLICY, publicMessageOf } from '@support/platform';
+import {
+  AppError,
+  type Clock,
+  codeOf,
+  ERROR_POLICY,
+  type ErrorCode,
+  publicMessageOf,
+} from '@support/platform';
 import {
   type AttachmentFrame,
   clientMessageIdOf,
@@ -21,7 +27,7 @@ import {
   type WithdrawFrame,
 } from './client-frames.js';
 import type { ConversationIdIssuer } from './conversation-ids.js';
-import { imageTypeOf } from './image-signature.js';
+import { checkImage } from './image-check.js';
 import { requirePlainText } from './plain-text.js';
 import { type RateLimits, RateLimitedError } from '../limits/customer-rate-limits.js';
 import type { HistoryEntry, ServerFrame } from './server-frames.js';
@@ -41,6 +47,8 @@ export interface ChatSession {
 /** A conversation idle for longer than this is not resumed unless the client names it. */
 const RESUME_WINDOW_MS = 24 * 3600_000;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Frames the customer's client got wrong: each one is counted against the customer's messages. */
+const REFUSED_INPUT: ReadonlySet<ErrorCode> = new Set(['bad_frame', 'payload_too_large']);
 
 function toHistory(message: MessageState): HistoryEntry {
   return {
@@ -77,7 +85,12 @@ export class CustomerChat {
     };
   }
 
-  /** Handles one raw frame; every failure becomes an error frame, nothing is thrown at the socket. */
+  /**
+   * Handles one raw frame; every failure becomes an error frame, nothing is thrown at the socket. A
+   * refused frame costs the customer a message token, as a message would: invalid frames cannot
+   * flood the gateway, and once the customer's bucket is empty they are refused as `rate_limited`
+   * without a round trip.
+   */
   async handle(session: ChatSession, raw: string): Promise<ServerFrame[]> {
     try {
       const frame = parseClientFrame(raw);
@@ -92,8 +105,29 @@ export class CustomerChat {
           return await this.withdraw(session, frame);
       }
     } catch (error) {
-      return [errorFrame(error, clientMessageIdOf(raw))];
+      return [await this.refusal(session, error, clientMessageIdOf(raw))];
     }
+  }
+
+  /** A binary frame: the protocol is JSON text, so it is refused (and counted) like any bad frame. */
+  async handleBinary(session: ChatSession): Promise<ServerFrame[]> {
+    const error = new AppError('bad_frame', 'Binary frames are not accepted; send JSON text');
+    return [await this.refusal(session, error)];
+  }
+
+  private async refusal(
+    session: ChatSession,
+    error: unknown,
+    clientMessageId?: string,
+  ): Promise<ServerFrame> {
+    if (REFUSED_INPUT.has(codeOf(error))) {
+      try {
+        await this.limits.take(session.customerId, 'message');
+      } catch (limit) {
+        return errorFrame(limit, clientMessageId);
+      }
+    }
+    return errorFrame(error, clientMessageId);
   }
 
   async hello(session: ChatSession, frame: HelloFrame): Promise<ServerFrame> {
@@ -190,12 +224,7 @@ export class CustomerChat {
         `attachment is ${bytes.length} bytes; the limit is ${ATTACHMENT_MAX_BYTES}`,
       );
     // The model is shown the bytes as the declared type: anything else is not a photo.
-    const actualType = imageTypeOf(bytes);
-    if (actualType !== frame.mimeType)
-      throw new AppError(
-        'bad_frame',
-        `attachment is declared ${frame.mimeType} but its bytes are ${actualType ?? `none of ${ATTACHMENT_MIME_TYPES.join(', ')}`}`,
-      );
+    await checkImage(bytes, frame.mimeType);
     const attachment: AttachmentDto = {
       attachmentId: deterministicId('attachment', session.customerId, frame.clientMessageId),
       mimeType: frame.mimeType,

@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Logger } from '@nestjs/common';
-import { AppError } from '@support/platform';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { TokenService } from '../auth/token-service.js';
 import { closeOnTokenExpiry } from '../auth/close-on-token-expiry.js';
@@ -13,7 +12,7 @@ import type {
 } from '../limits/customer-connection-cap.js';
 import { refuseUpgrade } from '../limits/refuse-upgrade.js';
 import type { ConnectionRegistry, FrameSink } from './connection-registry.js';
-import { type CustomerChat, errorFrame } from './customer-chat.js';
+import type { CustomerChat } from './customer-chat.js';
 import type { ServerFrame } from './server-frames.js';
 
 export const CUSTOMER_WS_PATH = '/ws';
@@ -85,11 +84,7 @@ export class CustomerSocketServer {
       queue = queue
         .then(async () => {
           if (isBinary) {
-            sink.send(
-              errorFrame(
-                new AppError('bad_frame', 'Binary frames are not accepted; send JSON text'),
-              ),
-            );
+            (await this.chat.handleBinary(session)).forEach((frame) => sink.send(frame));
             return;
           }
           const before = session.conversationId;

@@ -1,4 +1,5 @@
 import { AppError } from '@support/platform';
+import { firstBidiControl } from '@support/text';
 
 /** Text and captions may hold tabs and line feeds; file names may not. */
 export type TextShape = 'multiline' | 'singleLine';
@@ -8,14 +9,15 @@ const LINE_FEED = 0x0a;
 
 /** C0 controls, DEL and C1 controls. */
 const isControl = (unit: number) => unit <= 0x1f || (unit >= 0x7f && unit <= 0x9f);
+
 const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
 const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /**
- * Refuses characters no person types: control characters and UTF-16 surrogates without their
- * pair. NUL cannot be stored in a Postgres text column; a lone surrogate is not Unicode at all (it
+ * Refuses characters no person types: control characters, bidirectional embeddings, overrides
+ * and isolates, and UTF-16 surrogates without their pair. NUL cannot be stored in a Postgres text column; a lone surrogate is not Unicode at all (it
  * turns into U+FFFD or fails a jsonb cast on the way to Postgres); the others hide in what an admin
- * reads. Refused, never stripped: the ack tells the customer their words are recorded as sent, so
+ * reads, or make it read other words than the customer sent. Refused, never stripped: the ack tells the customer their words are recorded as sent, so
  * the gateway does not quietly record others, and a clear error tells a broken client what to fix.
  */
 export function requirePlainText(field: string, value: string, shape: TextShape): void {
@@ -30,6 +32,9 @@ export function requirePlainText(field: string, value: string, shape: TextShape)
     if (isHighSurrogate(unit) || isLowSurrogate(unit))
       refuse(field, `an unpaired UTF-16 surrogate (${codePoint(unit)})`, i);
   }
+  const bidi = firstBidiControl(value);
+  if (bidi)
+    refuse(field, `a bidirectional control (${bidi.codePoint}) that reorders text`, bidi.index);
 }
 
 function codePoint(unit: number): string {

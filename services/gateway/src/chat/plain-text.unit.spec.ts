@@ -17,6 +17,7 @@ describe('plain text in customer frames', () => {
       'متى يصل طلبي؟ 👗🏽',
       'line one\nline two\tindented',
       '\u{1F600}\u200D\uFEFF zero-width joiner and BOM are not controls',
+      'طلب \u200f1001\u200e: the marks Arabic keyboards type reorder nothing',
     ])
       expect(refusal('text', text, 'multiline')).toBeNull();
     expect(refusal('fileName', 'فستان ممزق 👗.png', 'singleLine')).toBeNull();
@@ -33,6 +34,16 @@ describe('plain text in customer frames', () => {
     ['a lone high surrogate', 'ab\uD83D', 'an unpaired UTF-16 surrogate (U+D83D) at position 3'],
     ['a lone low surrogate', '\uDE00ab', 'an unpaired UTF-16 surrogate (U+DE00) at position 1'],
     ['reversed surrogates', '\uDE00\uD83D', 'an unpaired UTF-16 surrogate (U+DE00) at position 1'],
+    [
+      'a right-to-left override',
+      'refund order \u202e1001-DRO',
+      'a bidirectional control (U+202E) that reorders text at position 14',
+    ],
+    [
+      'a first-strong isolate',
+      'hi \u2068x\u2069',
+      'a bidirectional control (U+2068) that reorders text at position 4',
+    ],
   ])('refuses %s in text as a bad_frame naming it', (_name, text, what) => {
     expect(refusal('text', text, 'multiline')).toMatchObject({
       code: 'bad_frame',

@@ -1,17 +1,13 @@
-import type { RuntimeEnvironment } from '@support/platform';
 import { ROLES, type Role } from '../auth/token-service.js';
 import { DEV_TOKEN_SECRET } from './gateway-own-env.js';
 
 /**
- * The roles the demo issuer signs tokens for: none unless demo mode was asked for, and never a
- * staff role in production, where an admin token reads every customer's conversation.
+ * The roles the demo issuer signs tokens for: none unless demo mode was asked for. Demo mode never
+ * runs in production (the configuration refuses it): a demo token signs in as anyone, a
+ * customer's orders and address included.
  */
-export function demoTokenRoles(
-  demoMode: boolean,
-  environment: RuntimeEnvironment,
-): readonly Role[] {
-  if (!demoMode) return [];
-  return environment === 'production' ? ['customer'] : ROLES;
+export function demoTokenRoles(demoMode: boolean): readonly Role[] {
+  return demoMode ? ROLES : [];
 }
 
 /** What a gateway in demo mode tells its operator at start, or null outside demo mode. */
@@ -21,10 +17,8 @@ export function demoModeWarning(config: {
 }): string | null {
   const roles = config.demoTokenRoles;
   if (roles.length === 0) return null;
-  const staffRefused = ROLES.filter((role) => !roles.includes(role));
   return [
     `Demo mode (DEMO_TOKENS=true): POST /auth/demo-token signs ${roles.join(', ')} tokens for any name, without a password.`,
-    staffRefused.length > 0 ? `No ${staffRefused.join(' or ')} tokens in production.` : null,
     config.tokenSecret === DEV_TOKEN_SECRET
       ? 'Tokens are signed with the public development secret (AUTH_TOKEN_SECRET is unset).'
       : null,

@@ -7,6 +7,9 @@ export interface GatewayConfig {
   readonly tokenSecret: string;
   /** The roles POST /auth/demo-token signs tokens for; empty outside demo mode. */
   readonly demoTokenRoles: readonly Role[];
+  /** Demo tokens one client address may ask for at once, and per minute after that. */
+  readonly demoTokenBurst: number;
+  readonly demoTokensPerMinute: number;
   readonly maxFrameBytes: number;
   readonly rateBurst: number;
   readonly ratePerMinute: number;
@@ -35,9 +38,16 @@ export function gatewayConfigFromEnv(
         ? 'must be set in production (the development default is public)'
         : 'must be set (the development default is public: it is accepted only in demo mode, DEMO_TOKENS=true)',
     );
+  if (production && c.DEMO_TOKENS)
+    throw new ConfigError(
+      'DEMO_TOKENS',
+      'must be false in production: a demo token signs in as any customer, their orders and address included',
+    );
   return {
     tokenSecret: c.AUTH_TOKEN_SECRET,
-    demoTokenRoles: demoTokenRoles(c.DEMO_TOKENS, c.NODE_ENV),
+    demoTokenRoles: demoTokenRoles(c.DEMO_TOKENS),
+    demoTokenBurst: c.DEMO_TOKEN_BURST,
+    demoTokensPerMinute: c.DEMO_TOKEN_PER_MINUTE,
     maxFrameBytes: c.WS_MAX_FRAME_BYTES,
     rateBurst: c.WS_RATE_BURST,
     ratePerMinute: c.WS_RATE_PER_MINUTE,

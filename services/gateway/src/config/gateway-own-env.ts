@@ -14,8 +14,17 @@ export const gatewayOwnEnv = {
   DEMO_TOKENS: bool({
     default: false,
     description:
-      'demo mode: POST /auth/demo-token signs in anyone by name (customer tokens only when ' +
-      'NODE_ENV=production)',
+      'demo mode: POST /auth/demo-token signs in anyone by name; refused when NODE_ENV=production',
+  }),
+  DEMO_TOKEN_BURST: int({
+    default: 10,
+    min: 1,
+    description: 'demo tokens one client address may ask for at once (all gateway replicas)',
+  }),
+  DEMO_TOKEN_PER_MINUTE: int({
+    default: 10,
+    min: 1,
+    description: 'sustained demo tokens per minute per client address (all gateway replicas)',
   }),
   WS_MAX_FRAME_BYTES: int({
     default: 1024 * 1024,

@@ -18,6 +18,7 @@ export interface RateLimits {
 const REFUSALS: Record<LimitKind, string> = {
   message: 'Too many messages',
   hello: 'Too many hello frames (new tabs or reconnects)',
+  demo_token: 'Too many sign-ins from this address',
 };
 const SWEEP_EVERY_MS = 60_000;
 

@@ -14,6 +14,7 @@ const unreachableStore: RateBucketStore = {
 const rules = {
   message: { burst: 3, perMinute: 6 },
   hello: { burst: 3, perMinute: 6 },
+  demo_token: { burst: 3, perMinute: 6 },
 };
 
 describe('per-customer rate limits while the shared store is down', () => {

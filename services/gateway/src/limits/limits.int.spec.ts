@@ -11,6 +11,7 @@ import { PostgresRateBuckets } from './postgres-rate-buckets.js';
 const RULES: RateRules = {
   message: { burst: 5, perMinute: 60 },
   hello: { burst: 2, perMinute: 60 },
+  demo_token: { burst: 2, perMinute: 60 },
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const failOnError = (error: unknown) => {
@@ -96,6 +97,7 @@ describe('per-customer limits shared by two gateway replicas through Postgres', 
     const fast = new CustomerRateLimits(new PostgresRateBuckets(replicaA), {
       message: { burst: 1, perMinute: 600_000 },
       hello: { burst: 1, perMinute: 600_000 },
+      demo_token: { burst: 1, perMinute: 600_000 },
     });
     await fast.take('cust-idle', 'message');
     const rows = () =>

@@ -1,7 +1,10 @@
 import type { TokenBucket } from './token-bucket.js';
 
-/** What a customer is limited on, each with its own bucket. */
-export type LimitKind = 'message' | 'hello';
+/**
+ * What is limited, each with its own bucket: a customer's messages (refused frames included) and
+ * hello frames, and the demo tokens a client address asks for (keyed by the address).
+ */
+export type LimitKind = 'message' | 'hello' | 'demo_token';
 
 /**
  * Token buckets shared by every gateway replica, one per customer and kind. `change` gets the

@@ -27,7 +27,13 @@ export interface GatewayHarness {
 export async function startGatewayHarness(
   gatewayEnv: Record<string, string>,
 ): Promise<GatewayHarness> {
-  const env = { DEMO_TOKENS: 'true', ...gatewayEnv };
+  // Every test signs in from 127.0.0.1: the per-address demo-token throttle is tested apart.
+  const env = {
+    DEMO_TOKENS: 'true',
+    DEMO_TOKEN_BURST: '1000',
+    DEMO_TOKEN_PER_MINUTE: '1000',
+    ...gatewayEnv,
+  };
   const nats = await startNatsServer();
   const database = await createTestDatabase();
   const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('GATEWAY') };

@@ -7,6 +7,7 @@ import {
 } from '@support/contracts';
 import { TOKEN_EXPIRED_CLOSE } from '../auth/close-on-token-expiry.js';
 import { BEARER_SUBPROTOCOL_PREFIX } from '../auth/upgrade-auth.js';
+import { BIDI_CONTROLS } from '@support/text';
 import { DASHBOARD_DAYS } from '../dashboard/dashboard-period.js';
 
 /**
@@ -17,6 +18,8 @@ import { DASHBOARD_DAYS } from '../dashboard/dashboard-period.js';
  */
 export const WEB_PROTOCOL = {
   bearerSubprotocolPrefix: BEARER_SUBPROTOCOL_PREFIX,
+  /** Characters that reorder text: staff pages show them as their code point, never apply them. */
+  bidiControlsPattern: BIDI_CONTROLS.source,
   tokenExpiredCloseCode: TOKEN_EXPIRED_CLOSE.code,
   chat: {
     messageMaxChars: MESSAGE_MAX_CHARS,

@@ -23,14 +23,17 @@ import {
  * Why a sentence of a document reads as an instruction planted for the assistant:
  * - `addressed_to_assistant`: it speaks to the assistant, model, AI or bot ("Assistant, …", "يا بوت…");
  * - `answer_instruction`: it tells the reader how to answer customers ("always say…", "قل للعميل…");
- * - `secret_request`: it asks customers for a card number, CVV, PIN, password or one-time code;
- * - `override_instructions`: it tries to replace the assistant's rules ("ignore previous instructions").
+ * - `secret_request`: it asks its reader for card data, a PIN, a password or a one-time code, in any words;
+ * - `override_instructions`: it tries to replace the assistant's rules ("ignore previous instructions");
+ * - `bidi_control`: it holds a bidirectional control (U+202E…), so it can display other words than
+ *   it is made of.
  */
 export const PLANTED_INSTRUCTION_RULES = [
   'addressed_to_assistant',
   'answer_instruction',
   'secret_request',
   'override_instructions',
+  'bidi_control',
 ] as const;
 export type PlantedInstructionRule = (typeof PLANTED_INSTRUCTION_RULES)[number];
 

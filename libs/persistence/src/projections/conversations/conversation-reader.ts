@@ -3,6 +3,7 @@ import { storableText } from '../../storable.js';
 import { schemaOf } from '../../processed-events.js';
 import { ConversationEntity, MessageEntity } from './conversation-entities.js';
 import type { ConversationState, MessageState } from './conversation-model.js';
+import { quoteIdentifier } from '../../sql-identifier.js';
 
 /**
  * Queries over the conversations projection (what the gateway shows a returning customer). Keys
@@ -51,6 +52,6 @@ export class ConversationReader {
   }
 
   private get turns(): string {
-    return `"${schemaOf(this.dataSource)}".turns`;
+    return `${quoteIdentifier(schemaOf(this.dataSource))}.turns`;
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { schemaOf } from '../../processed-events.js';
 import { monthOf } from './utc-day.js';
+import { quoteIdentifier } from '../../sql-identifier.js';
 
 type KeyValue = string | number;
 
@@ -68,8 +69,6 @@ function deltasOf<Row>(
   return [...deltas.values()].filter((d) => d.counts.some((n) => n !== 0));
 }
 
-const quoted = (column: string) => `"${column}"`;
-
 /** Statement parameters, each written as its placeholder with a cast. */
 class Parameters {
   readonly values: unknown[] = [];
@@ -100,8 +99,8 @@ export async function updateAggregates<Row>(
   const emptied: { aggregate: number; row: Record<string, KeyValue> }[] = await manager.query(
     `WITH ${work
       .map(({ aggregate, deltas }, i) => {
-        const keys = aggregate.keys.map((k) => quoted(k.column));
-        const counters = aggregate.counters.map(quoted);
+        const keys = aggregate.keys.map((k) => quoteIdentifier(k.column));
+        const counters = aggregate.counters.map(quoteIdentifier);
         const arrays = [
           ...aggregate.keys.map((k, j) =>
             upserts.add(
@@ -117,7 +116,7 @@ export async function updateAggregates<Row>(
           ),
         ];
         return `u${i} AS (
-          INSERT INTO "${schema}"."${aggregate.table}" AS a (${[...keys, ...counters].join(', ')})
+          INSERT INTO ${quoteIdentifier(schema)}.${quoteIdentifier(aggregate.table)} AS a (${[...keys, ...counters].join(', ')})
           SELECT * FROM unnest(${arrays.join(', ')}) ORDER BY ${keys.map((_, j) => j + 1).join(', ')}
           ON CONFLICT (${keys.join(', ')})
           DO UPDATE SET ${counters.map((c) => `${c} = a.${c} + EXCLUDED.${c}`).join(', ')}
@@ -133,7 +132,7 @@ export async function updateAggregates<Row>(
   const statements = work.flatMap(({ aggregate }, i) => {
     const rows = emptied.filter((e) => e.aggregate === i).map((e) => e.row);
     if (rows.length === 0) return [];
-    const keys = aggregate.keys.map((k) => quoted(k.column));
+    const keys = aggregate.keys.map((k) => quoteIdentifier(k.column));
     const arrays = aggregate.keys.map((k) =>
       deletes.add(
         rows.map((row) => row[k.column]),
@@ -143,10 +142,10 @@ export async function updateAggregates<Row>(
     // Still locked by the upsert above (this transaction's), so still zero.
     return [
       `d${i} AS (
-        DELETE FROM "${schema}"."${aggregate.table}" AS a
+        DELETE FROM ${quoteIdentifier(schema)}.${quoteIdentifier(aggregate.table)} AS a
          USING unnest(${arrays.join(', ')}) AS d(${keys.join(', ')})
          WHERE ${keys.map((k) => `a.${k} = d.${k}`).join(' AND ')}
-           AND ${aggregate.counters.map((c) => `a.${quoted(c)} = 0`).join(' AND ')})`,
+           AND ${aggregate.counters.map((c) => `a.${quoteIdentifier(c)} = 0`).join(' AND ')})`,
     ];
   });
   await manager.query(`WITH ${statements.join(', ')} SELECT 1`, deletes.values);

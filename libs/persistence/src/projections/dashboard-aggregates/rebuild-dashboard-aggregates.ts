@@ -15,6 +15,7 @@ import {
   turnLatencyBucketsDaily,
   turnLatencyBucketsMonthly,
 } from './turn-aggregates.js';
+import { quoteIdentifier } from '../../sql-identifier.js';
 
 export const DASHBOARD_AGGREGATE_TABLES = [
   ...TURN_AGGREGATES,
@@ -31,8 +32,8 @@ async function rollUp<Row>(
   daily: AggregateTable<Row>,
   monthly: AggregateTable<Row>,
 ) {
-  const keys = daily.keys.slice(1).map((k) => `"${k.column}"`);
-  const counters = daily.counters.map((c) => `"${c}"`);
+  const keys = daily.keys.slice(1).map((k) => quoteIdentifier(k.column));
+  const counters = daily.counters.map(quoteIdentifier);
   await runner.query(`
     INSERT INTO ${s}.${monthly.table} (month, ${[...keys, ...counters].join(', ')})
     SELECT date_trunc('month', day)::date, ${[...keys, ...counters.map((c) => `sum(${c})`)].join(', ')}
@@ -45,7 +46,7 @@ async function rollUp<Row>(
  * `contributions` the projections fold with (a test checks that both agree).
  */
 export async function rebuildDashboardAggregates(runner: Query, schema: string): Promise<void> {
-  const s = `"${schema}"`;
+  const s = quoteIdentifier(schema);
   const day = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`;
   await runner.query(
     `TRUNCATE ${DASHBOARD_AGGREGATE_TABLES.map((table) => `${s}.${table}`).join(', ')}`,

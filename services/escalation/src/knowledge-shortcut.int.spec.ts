@@ -233,6 +233,9 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
 
   const answer =
     'Yes: gift cards pay for part of an order, the rest by card. <script>alert(1)</script>';
+  // What Slack sends for it: `&`, `<` and `>` typed in a message arrive escaped (Slack's "Formatting
+  // text" docs), and the relay decodes them back into what the admin saw.
+  const answerInSlack = answer.replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   const question = 'Can I split payment between a gift card and my credit card?';
   let gapId = '';
   let draftView: OpenedView;
@@ -241,10 +244,10 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
     const { escalationId, threadTs, replyTs } = await escalate(
       'below_score_floor',
       question,
-      answer,
+      answerInSlack,
     );
     gapId = escalationId;
-    const run = shortcut(ADMIN, { ts: replyTs!, thread_ts: threadTs, text: answer });
+    const run = shortcut(ADMIN, { ts: replyTs!, thread_ts: threadTs, text: answerInSlack });
     expect((await run.post()).status).toBe(200);
     draftView = await viewFor(run.triggerId);
     const draft = await eventually(

@@ -351,7 +351,7 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
       );
       expect(await a.locator('.escalation img, .escalation b').count()).toBe(0);
       // A control that reorders text is shown as its code point, never applied.
-      await expect(card(a, 'human').locator('.summary').textContent()).resolves.toContain(
+      await expect(card(a, 'human').locator('.question').textContent()).resolves.toContain(
         'order [U+202E]1001-DRO[U+202C]?',
       );
       await expect(card(a, 'human').locator('.transcript').textContent()).resolves.not.toMatch(

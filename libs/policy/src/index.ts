@@ -29,6 +29,12 @@ export { HOLDING } from './texts/holding-note.js';
 export { REPHRASE_REQUEST } from './texts/rephrase-request.js';
 export { availabilityText, type SupportAvailability } from './texts/availability-text.js';
 export { waitingText } from './texts/waiting-text.js';
+export {
+  CHANNEL_LABELS,
+  CHANNEL_NOTICES,
+  type ChannelNotice,
+  channelNotice,
+} from './texts/channel-notices.js';
 export { buildSystemPrompt, SYSTEM_PROMPT_EN } from './prompt/system-prompt.js';
 export {
   formatChunksForPrompt,

@@ -6,11 +6,17 @@ import {
   type AttachmentDto,
   createEvent,
   type EventEnvelope,
+  imageTypeOf,
   MESSAGE_MAX_CHARS,
   MessageReceived,
   WithdrawalRequested,
 } from '@support/contracts';
-import type { ConversationReader, ConversationState, MessageState } from '@support/persistence';
+import type {
+  ConversationReader,
+  ConversationState,
+  MessageState,
+  RateLimits,
+} from '@support/persistence';
 import { AppError, type Clock, codeOf, ERROR_POLICY, publicMessageOf } from '@support/platform';
 import {
   type AttachmentFrame,
@@ -21,9 +27,7 @@ import {
   type WithdrawFrame,
 } from './client-frames.js';
 import type { ConversationIdIssuer } from './conversation-ids.js';
-import { imageTypeOf } from './image-signature.js';
 import { requirePlainText } from './plain-text.js';
-import type { RateLimits } from '../limits/customer-rate-limits.js';
 import type { HistoryEntry, ServerFrame } from './server-frames.js';
 
 export interface EventSink {

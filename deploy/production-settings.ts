@@ -13,6 +13,7 @@ import { retrievalEnv } from '@support/retrieval';
 import { rerankerProxyEnv } from '@support/reranker-proxy';
 import { escalationEnv } from '@support/escalation';
 import { classifierEnv } from '@support/classifier';
+import { whatsappEnv } from '@support/whatsapp';
 
 /**
  * Every variable each service reads: the schemas the services validate at start-up, and what
@@ -25,6 +26,7 @@ export const ENV_SCHEMAS: Record<ServiceName, EnvSchema> = {
   'reranker-proxy': { ...serviceStartEnv, ...rerankerProxyEnv },
   escalation: { ...serviceStartEnv, ...escalationEnv },
   classifier: { ...serviceStartEnv, ...classifierEnv },
+  whatsapp: { ...serviceStartEnv, ...whatsappEnv },
 };
 
 /**
@@ -39,6 +41,13 @@ export const PRODUCTION_SETTINGS: Record<ServiceName, readonly string[]> = {
   'reranker-proxy': ['RERANKER_URL'],
   escalation: ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_CHANNEL', 'SLACK_ADMIN_USER_IDS'],
   classifier: ['CLASSIFIER_LLM_BASE_URL', 'CLASSIFIER_LLM_MODEL'],
+  whatsapp: [
+    'WHATSAPP_ACCESS_TOKEN',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_TEMPLATE_NAME',
+  ],
 };
 
 /** Credentials: only ever from a Secret (k8s) or the operator's environment (compose). */
@@ -50,6 +59,9 @@ export const SECRET_VARS: ReadonlySet<string> = new Set([
   'SLACK_BOT_TOKEN',
   'SLACK_SIGNING_SECRET',
   'SLACK_APP_TOKEN',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
 ]);
 
 export type ModelServerKind = 'vllm' | 'tei';

@@ -1,3 +1,4 @@
+export { citationMarkers, idsInMarker } from './citations/citation-marker.js';
 export { stripCitations } from './citations/strip-citations.js';
 export { splitSentences } from './sentences/split-sentences.js';
 export { type LexicalSupport, MIN_SUPPORTED_SHARE } from './support/lexical-support.js';

@@ -48,6 +48,9 @@ const toContact = (row: ContactRow): Contact => ({
   language: row.language,
 });
 
+// UPDATE and DELETE … RETURNING run inside `WITH … SELECT`: TypeORM's `query` answers a bare
+// UPDATE or DELETE with [rows, count] instead of the rows.
+
 /** A conversation idle this long starts over with the next message, unless a colleague has it. */
 export const CONVERSATION_IDLE_MS = 24 * 3600_000;
 
@@ -120,15 +123,17 @@ export class ContactStore {
     conversationId: string,
   ): Promise<Contact> {
     const [row]: ContactRow[] = await tx.query(
-      `UPDATE ${this.s}.whatsapp_contacts c
-          SET conversation_id = $2,
-              customer_id = CASE WHEN c.linked THEN c.customer_id
-                                 ELSE COALESCE(p.customer_id, c.customer_id) END,
-              linked = c.linked OR p.customer_id IS NOT NULL,
-              offered_options = NULL
-         FROM (SELECT 1) one LEFT JOIN ${this.s}.shop_customer_phones p ON p.phone = $1
-        WHERE c.wa_id = $1
-        RETURNING c.*`,
+      `WITH changed AS (
+         UPDATE ${this.s}.whatsapp_contacts c
+            SET conversation_id = $2,
+                customer_id = CASE WHEN c.linked THEN c.customer_id
+                                   ELSE COALESCE(p.customer_id, c.customer_id) END,
+                linked = c.linked OR p.customer_id IS NOT NULL,
+                offered_options = NULL
+           FROM (SELECT 1) one LEFT JOIN ${this.s}.shop_customer_phones p ON p.phone = $1
+          WHERE c.wa_id = $1
+          RETURNING c.*)
+       SELECT * FROM changed`,
       [contact.waId, conversationId],
     );
     return toContact(row!);
@@ -186,11 +191,11 @@ export class ContactStore {
   /** The options last offered, cleared: a choice answers the latest question once. */
   async takeOfferedOptions(waId: string): Promise<OfferedOptions | null> {
     const [row]: { offered: OfferedOptions | null }[] = await this.dataSource.query(
-      `UPDATE ${this.s}.whatsapp_contacts c SET offered_options = NULL
-         FROM (SELECT offered_options FROM ${this.s}.whatsapp_contacts
-                WHERE wa_id = $1 FOR UPDATE) old
-        WHERE c.wa_id = $1
-        RETURNING old.offered_options AS offered`,
+      `WITH old AS (SELECT offered_options FROM ${this.s}.whatsapp_contacts
+                     WHERE wa_id = $1 FOR UPDATE),
+            cleared AS (UPDATE ${this.s}.whatsapp_contacts SET offered_options = NULL
+                         WHERE wa_id = $1 RETURNING 1)
+       SELECT old.offered_options AS offered FROM old, cleared`,
       [waId],
     );
     return row?.offered ?? null;
@@ -199,10 +204,13 @@ export class ContactStore {
   /** True (and noted) when no rate-limit notice went to them in the last `gapMs`. */
   async claimLimitNotice(waId: string, now: Date, gapMs: number): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
-      `UPDATE ${this.s}.whatsapp_contacts SET limit_notice_at = $2
-        WHERE wa_id = $1
-          AND (limit_notice_at IS NULL OR limit_notice_at <= $2::timestamptz - $3 * interval '1 millisecond')
-        RETURNING 1`,
+      `WITH claimed AS (
+         UPDATE ${this.s}.whatsapp_contacts SET limit_notice_at = $2
+          WHERE wa_id = $1
+            AND (limit_notice_at IS NULL
+                 OR limit_notice_at <= $2::timestamptz - $3 * interval '1 millisecond')
+          RETURNING 1)
+       SELECT * FROM claimed`,
       [waId, now, gapMs],
     );
     return rows.length > 0;
@@ -216,7 +224,8 @@ export class ContactStore {
   async forget(customerId: string): Promise<boolean> {
     return this.dataSource.transaction(async (tx) => {
       const rows: { wa_id: string }[] = await tx.query(
-        `DELETE FROM ${this.s}.whatsapp_contacts WHERE customer_id = $1 RETURNING wa_id`,
+        `WITH gone AS (DELETE FROM ${this.s}.whatsapp_contacts WHERE customer_id = $1 RETURNING wa_id)
+         SELECT wa_id FROM gone`,
         [customerId],
       );
       await tx.query(

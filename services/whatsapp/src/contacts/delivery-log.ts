@@ -173,8 +173,10 @@ export class DeliveryLog {
    */
   async changeOutcome(replyId: string, outcome: ReplyOutcome, at: Date): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
-      `UPDATE ${this.s}.whatsapp_reply_outcomes SET outcome = $2, at = $3, text = NULL
-        WHERE reply_id = $1 AND outcome = 'message' RETURNING 1`,
+      `WITH changed AS (
+         UPDATE ${this.s}.whatsapp_reply_outcomes SET outcome = $2, at = $3, text = NULL
+          WHERE reply_id = $1 AND outcome = 'message' RETURNING 1)
+       SELECT * FROM changed`,
       [replyId, outcome, at],
     );
     return rows.length > 0;

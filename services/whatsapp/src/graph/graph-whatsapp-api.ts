@@ -73,13 +73,15 @@ export class GraphWhatsAppApi implements WhatsAppApi {
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    const reader = response.body?.getReader();
     try {
-      for await (const chunk of response.body ?? []) {
-        size += chunk.length;
+      for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+        size += read.value.length;
         if (size > maxBytes) throw new MediaTooLarge(maxBytes);
-        chunks.push(Buffer.from(chunk));
+        chunks.push(Buffer.from(read.value));
       }
     } catch (error) {
+      await reader?.cancel().catch(() => undefined);
       if (error instanceof MediaTooLarge) throw error;
       throw graphUnreachable(error);
     }

@@ -64,6 +64,6 @@ export function whatsappChannel(parts: ChannelParts): WhatsAppChannel | null {
     endpoint: new WebhookEndpoint(config.api, accept, metrics, { warn }),
     read: new ReadInboundMessage(contacts, log, api, limits, publisher, clock, metrics, warn),
     deliver,
-    statuses: new FollowDeliveryStatus(contacts, log, deliver, metrics),
+    statuses: new FollowDeliveryStatus(contacts, log, deliver, metrics, clock),
   };
 }

@@ -1,9 +1,13 @@
 import type { DeliveryUpdated, EnvelopeOf } from '@support/contracts';
+import { AppError, type Clock } from '@support/platform';
 import type { ContactStore } from '../contacts/contact-store.js';
 import type { DeliveryLog } from '../contacts/delivery-log.js';
 import { isWindowError } from '../graph/graph-errors.js';
 import type { WhatsAppMetrics } from '../whatsapp-metrics.js';
 import type { DeliverReply } from './deliver-reply.js';
+
+/** How long a failed status waits for the send it reports to be recorded. */
+const RECORD_GRACE_MS = 60_000;
 
 /**
  * On `channel.delivery_updated`: statuses are counted, not answered. A `failed` one for a reply
@@ -18,6 +22,7 @@ export class FollowDeliveryStatus {
     private readonly log: DeliveryLog,
     private readonly deliver: DeliverReply,
     private readonly metrics: WhatsAppMetrics,
+    private readonly clock: Clock,
   ) {}
 
   async execute(event: EnvelopeOf<typeof DeliveryUpdated>): Promise<void> {
@@ -25,9 +30,9 @@ export class FollowDeliveryStatus {
     this.metrics.statusRecorded(p.status);
     if (p.status !== 'failed') return;
     const sent = await this.log.sentMessage(p.providerMessageId);
-    if (!sent || sent.via !== 'message') return;
-    const recorded = await this.log.outcomeOf(sent.replyId);
-    if (recorded?.outcome !== 'message') return;
+    const recorded = sent ? await this.log.outcomeOf(sent.replyId) : null;
+    if (!sent || !recorded) return this.notYetRecorded(event);
+    if (sent.via !== 'message' || recorded.outcome !== 'message') return;
     const contact = await this.contacts.ofWaId(sent.waId);
     if (!contact) return;
     const reply = {
@@ -49,5 +54,19 @@ export class FollowDeliveryStatus {
     if (isWindowError(error) && recorded.text !== null)
       await this.deliver.outsideWindow(reply, contact, error);
     else await this.deliver.fail(reply, contact, error, p.providerMessageId);
+  }
+
+  /**
+   * Meta can report a failure before the send that caused it is recorded here (its webhook races
+   * the API's answer): the status waits for the record, uncounted, for a minute. A status of a
+   * message this adapter never sent (another app on the same number) is then let go.
+   */
+  private notYetRecorded(event: EnvelopeOf<typeof DeliveryUpdated>): void {
+    const ageMs = this.clock.now().getTime() - Date.parse(event.occurredAt);
+    if (ageMs > RECORD_GRACE_MS) return;
+    throw new AppError(
+      'causation_unverified',
+      `failed status of ${event.payload.providerMessageId}: no reply of this adapter recorded yet`,
+    );
   }
 }

@@ -59,7 +59,7 @@ export async function startService(
     format: logFormatFor(config.LOG_FORMAT, config.NODE_ENV),
   });
   // Whatever the service does from here (its sockets, timers and consumers are made inside) logs
-  // under its own name, though six services share a process under the all-in-one launcher.
+  // under its own name, though seven services share a process under the all-in-one launcher.
   return withLogContext({ service: name }, () => boot(name, module, logger, options));
 }
 

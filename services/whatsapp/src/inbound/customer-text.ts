@@ -2,6 +2,7 @@ import { storableText } from '@support/persistence';
 import type { OfferedOptions } from '../contacts/contact-store.js';
 
 /** C0 and C1 controls other than tab and line feed: nothing a person types. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const LETTER = /\p{L}/u;
 const NUMBER = /^[0-9\u0660-\u0669\u06f0-\u06f9]{1,2}$/;

@@ -1,5 +1,10 @@
-import { IsOptional, IsString, Length } from 'class-validator';
-import { ERROR_CODE_MAX_CHARS, PROVIDER_ERROR_TEXT_MAX_CHARS } from '../../limits.js';
+import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import {
+  CUSTOMER_ID_MAX_CHARS,
+  ERROR_CODE_MAX_CHARS,
+  PROVIDER_ERROR_TEXT_MAX_CHARS,
+} from '../../limits.js';
+import { REPLY_KINDS, type ReplyKind } from '../agent/reply-sent.event.js';
 
 /** The channels that deliver replies outside the gateway's sockets. */
 export const DELIVERY_CHANNELS = ['whatsapp'] as const;
@@ -19,4 +24,20 @@ export class ChannelErrorDto {
   @IsString()
   @Length(1, PROVIDER_ERROR_TEXT_MAX_CHARS)
   details?: string;
+}
+
+/** Which reply a channel's delivery event is about, and whose. */
+export class ChannelReplyPayload {
+  @IsUUID()
+  replyId!: string;
+
+  @IsString()
+  @Length(1, CUSTOMER_ID_MAX_CHARS)
+  customerId!: string;
+
+  @IsIn(DELIVERY_CHANNELS)
+  channel!: DeliveryChannel;
+
+  @IsIn(REPLY_KINDS)
+  kind!: ReplyKind;
 }

@@ -6,20 +6,17 @@ import {
   IsBoolean,
   IsIn,
   IsString,
-  IsUUID,
   Length,
   IsOptional,
   ValidateNested,
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import {
-  CUSTOMER_ID_MAX_CHARS,
   PROVIDER_MESSAGE_ID_MAX_CHARS,
   REPLY_MAX_PARTS,
   TEMPLATE_REF_MAX_CHARS,
 } from '../../limits.js';
-import { REPLY_KINDS, type ReplyKind } from '../agent/reply-sent.event.js';
-import { DELIVERY_CHANNELS, type DeliveryChannel } from './channel-error.dto.js';
+import { ChannelReplyPayload } from './channel-error.dto.js';
 
 /** An approved message template a reply went out as. */
 export class TemplateRefDto {
@@ -32,20 +29,7 @@ export class TemplateRefDto {
   language!: string;
 }
 
-export class ReplyDeliveredPayload {
-  @IsUUID()
-  replyId!: string;
-
-  @IsString()
-  @Length(1, CUSTOMER_ID_MAX_CHARS)
-  customerId!: string;
-
-  @IsIn(DELIVERY_CHANNELS)
-  channel!: DeliveryChannel;
-
-  @IsIn(REPLY_KINDS)
-  kind!: ReplyKind;
-
+export class ReplyDeliveredPayload extends ChannelReplyPayload {
   /**
    * `message`: as the channel's own messages (split at sentence ends to its limit); `template`:
    * as the approved template, because the customer's 24-hour window had closed.

@@ -1,24 +1,10 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsOptional, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
+import { IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
-import { CUSTOMER_ID_MAX_CHARS, PROVIDER_MESSAGE_ID_MAX_CHARS } from '../../limits.js';
-import { REPLY_KINDS, type ReplyKind } from '../agent/reply-sent.event.js';
-import { ChannelErrorDto, DELIVERY_CHANNELS, type DeliveryChannel } from './channel-error.dto.js';
+import { PROVIDER_MESSAGE_ID_MAX_CHARS } from '../../limits.js';
+import { ChannelErrorDto, ChannelReplyPayload } from './channel-error.dto.js';
 
-export class ReplyFailedPayload {
-  @IsUUID()
-  replyId!: string;
-
-  @IsString()
-  @Length(1, CUSTOMER_ID_MAX_CHARS)
-  customerId!: string;
-
-  @IsIn(DELIVERY_CHANNELS)
-  channel!: DeliveryChannel;
-
-  @IsIn(REPLY_KINDS)
-  kind!: ReplyKind;
-
+export class ReplyFailedPayload extends ChannelReplyPayload {
   /** The provider's refusal (sent back at once, or in a `failed` status callback later). */
   @ValidateNested()
   @Type(() => ChannelErrorDto)

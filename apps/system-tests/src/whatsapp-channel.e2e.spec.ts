@@ -204,8 +204,12 @@ describe('WhatsApp, end to end', () => {
     const abstained = await writes(from, second);
     expect(abstained.text.startsWith(ABSTENTION.en)).toBe(true);
     // The second escalation's row in its thread is committed (the admin answers it, not the first).
+    const conversationId = (await whatsapp.app.get(ContactStore).ofWaId(from))!.conversationId;
     await eventually(
-      async () => (await readEventLog(bus, ThreadOpened)).events.length === 2,
+      async () =>
+        (await readEventLog(bus, ThreadOpened)).events.filter(
+          (e) => e.conversationId === conversationId,
+        ).length === 2,
       20_000,
     );
     clock.advance(DAY_MS + 60_000);

@@ -65,9 +65,13 @@ export class ReadInboundMessage {
     // Forgotten since it arrived: nothing is kept or answered.
     if (!contact) return;
     if (!(await this.withinRate(contact, p.providerMessageId))) return;
-    const reading = await this.read(contact, p);
+    const text = readableText(p.text ?? '');
+    // What they write now says their language, for this message's notice and the next ones.
+    const language = hasLetters(text) ? detectLanguage(text) : contact.language;
+    if (language !== contact.language) await this.contacts.setLanguage(contact.waId, language!);
+    const reading = await this.read({ ...contact, language }, p, text);
     if ('notice' in reading) {
-      await this.notify(contact, p.providerMessageId, reading.notice);
+      await this.notify({ ...contact, language }, p.providerMessageId, reading.notice);
       await this.finish(contact, p.providerMessageId, p.kind, reading.notice);
       return;
     }
@@ -110,11 +114,9 @@ export class ReadInboundMessage {
     return false;
   }
 
-  private async read(contact: Contact, p: Accepted['payload']): Promise<Reading> {
+  private async read(contact: Contact, p: Accepted['payload'], text: string): Promise<Reading> {
     const offered = await this.contacts.takeOfferedOptions(contact.waId);
-    const text = readableText(p.text ?? '');
     if (text.length > MESSAGE_MAX_CHARS) return { notice: 'tooLong' };
-    if (hasLetters(text)) await this.contacts.setLanguage(contact.waId, detectLanguage(text));
     switch (p.kind) {
       case 'unsupported':
         return { notice: 'unsupported' };

@@ -33,6 +33,7 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['type:platform', 'type:testing'],
             },
             { sourceTag: 'type:text', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:media', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
               sourceTag: 'type:citations',
               onlyDependOnLibsWithTags: ['type:text', 'type:contracts'],
@@ -103,6 +104,7 @@ export default tseslint.config(
                 'type:citations',
                 'type:knowledge',
                 'type:policy',
+                'type:media',
               ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },

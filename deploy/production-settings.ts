@@ -14,6 +14,7 @@ import { classifierEnv } from '@support/classifier';
 import { MESSAGE_MAX_ATTACHMENTS } from '@support/contracts';
 import { IMAGE_MAX_PIXELS } from '@support/models';
 export { qdrantClientVersion } from '@support/vector-index';
+import { whatsappEnv } from '@support/whatsapp';
 
 /**
  * Every variable each service reads: the schemas the services validate at start-up, and what
@@ -26,6 +27,7 @@ export const ENV_SCHEMAS: Record<ServiceName, EnvSchema> = {
   'reranker-proxy': { ...serviceStartEnv, ...rerankerProxyEnv },
   escalation: { ...serviceStartEnv, ...escalationEnv },
   classifier: { ...serviceStartEnv, ...classifierEnv },
+  whatsapp: { ...serviceStartEnv, ...whatsappEnv },
 };
 
 /**
@@ -40,6 +42,13 @@ export const PRODUCTION_SETTINGS: Record<ServiceName, readonly string[]> = {
   'reranker-proxy': ['RERANKER_URL'],
   escalation: ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_CHANNEL', 'SLACK_ADMIN_USER_IDS'],
   classifier: ['CLASSIFIER_LLM_BASE_URL', 'CLASSIFIER_LLM_MODEL'],
+  whatsapp: [
+    'WHATSAPP_ACCESS_TOKEN',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_TEMPLATE_NAME',
+  ],
 };
 
 /** Credentials: only ever from a Secret (k8s) or the operator's environment (compose). */
@@ -51,6 +60,9 @@ export const SECRET_VARS: ReadonlySet<string> = new Set([
   'SLACK_BOT_TOKEN',
   'SLACK_SIGNING_SECRET',
   'SLACK_APP_TOKEN',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
 ]);
 
 export type ModelServerKind = 'vllm' | 'tei';

@@ -1,6 +1,6 @@
 /**
  * Parses docker-compose.yml (and deploy/compose/models.env) and checks it runs the whole system:
- * the six services built from deploy/docker/Dockerfile with the variables their env schemas need,
+ * the seven services built from deploy/docker/Dockerfile with the variables their env schemas need,
  * NATS, PostgreSQL and Qdrant (the client's version) behind the URLs they use, and the model
  * servers of the design under the optional `models` profile, started as deploy/k8s/models.yaml
  * starts them. Docker is not run here: the file is checked, not executed.
@@ -107,7 +107,7 @@ const k8sModels = new Map(
 );
 
 describe('docker-compose.yml', () => {
-  it('parses, and runs the six services, NATS, PostgreSQL, Qdrant and the model servers', () => {
+  it('parses, and runs the seven services, NATS, PostgreSQL, Qdrant and the model servers', () => {
     expect(composeDocument.errors.map((e) => e.message)).toEqual([]);
     expect(Object.keys(composeServices).sort()).toEqual(
       [...SERVICE_NAMES, ...INFRASTRUCTURE, ...MODEL_SERVERS].sort(),
@@ -254,6 +254,22 @@ describe('docker-compose.yml', () => {
       });
     expect(environment.get('SLACK_EVENTS_HOST')).toBe('0.0.0.0');
   });
+});
+
+it('WhatsApp is configurable from the environment (the channel off when unset)', () => {
+  const environment = environmentOf('whatsapp');
+  for (const variable of [
+    'WHATSAPP_ACCESS_TOKEN',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_TEMPLATE_NAME',
+  ])
+    expect({ variable, raw: environment.get(variable) }).toEqual({
+      variable,
+      raw: `\${${variable}:-}`,
+    });
+  expect(strings(service('whatsapp').ports)).toEqual(['127.0.0.1:8086:8086']);
 });
 
 describe('docker-compose.yml model servers (profile models)', () => {

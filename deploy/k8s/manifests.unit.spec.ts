@@ -15,6 +15,7 @@ import { BUS_USERS, type BusUser, natsAuthorization, passwordEnvVar } from '@sup
 import { SERVICE_NAMES, SERVICE_PORTS, type EnvSchema, type ServiceName } from '@support/platform';
 import { ADMIN_WS_PATH, CUSTOMER_WS_PATH } from '@support/gateway';
 import { escalationEnv } from '@support/escalation';
+import { WEBHOOK_PATH as WHATSAPP_WEBHOOK_PATH } from '@support/whatsapp';
 import {
   ENV_SCHEMAS,
   flagValue,
@@ -38,7 +39,7 @@ const NAMESPACE = 'support-agent';
 const NAME_LABEL = 'app.kubernetes.io/name';
 const SECRET_PLACEHOLDER = 'REPLACE_ME';
 
-/** Deployments of the model servers (models.yaml), beside the six services. */
+/** Deployments of the model servers (models.yaml), beside the seven services. */
 const MODEL_SERVER_COMPONENT = 'model-server';
 
 /** Port each Service exposes, where it differs from the container port. */
@@ -1018,7 +1019,7 @@ describe('deploy/k8s NetworkPolicy', () => {
     expect(sorted(allowedPeers('nats', 6222))).toEqual(['nats']);
   });
 
-  it('only the gateway, and the Slack events port of the escalation service, take traffic from outside', () => {
+  it("only the gateway, the Slack events port of the escalation service and WhatsApp's webhook take traffic from outside", () => {
     const open: string[] = [];
     for (const workload of [...deployments, ...statefulSets])
       for (const container of containersOf(workload))
@@ -1029,6 +1030,7 @@ describe('deploy/k8s NetworkPolicy', () => {
       sorted([
         `gateway:${SERVICE_PORTS.gateway}`,
         ...Object.values(EXTRA_PORTS.escalation ?? {}).map((port) => `escalation:${port}`),
+        `whatsapp:${SERVICE_PORTS.whatsapp}`,
       ]),
     );
   });
@@ -1277,6 +1279,22 @@ describe('deploy/k8s production parts', () => {
     ).toBe(true);
   });
 
+  it('WhatsApp: the four credentials from a Secret, the template configured', () => {
+    const whatsapp = deployments.find((d) => labelOf(d) === 'whatsapp')!;
+    const vars = providedVars('whatsapp', containerOf(whatsapp), []);
+    for (const name of [
+      'WHATSAPP_ACCESS_TOKEN',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+    ])
+      expect({ name, source: vars.find((v) => v.name === name)?.source.kind }).toEqual({
+        name,
+        source: 'secret',
+      });
+    expect(deployedValue('whatsapp', 'WHATSAPP_TEMPLATE_NAME')).toEqual(expect.any(String));
+  });
+
   it('Slack: credentials from a Secret, channel and admins configured, the receiver reachable', () => {
     const escalation = deployments.find((d) => labelOf(d) === 'escalation')!;
     const vars = providedVars('escalation', containerOf(escalation), []);
@@ -1391,7 +1409,7 @@ describe('deploy/k8s Ingress', () => {
     },
   );
 
-  it('everything else goes to the gateway, and Slack’s events to the escalation receiver', () => {
+  it('everything else goes to the gateway, Slack’s events to the escalation receiver and Meta’s webhook to WhatsApp', () => {
     const root = ingressRoutes.filter((r) => r.path === '/' && r.pathType === 'Prefix');
     expect(root.map(routeTarget)).toEqual([
       { workload: 'gateway', containerPort: SERVICE_PORTS.gateway },
@@ -1403,7 +1421,11 @@ describe('deploy/k8s Ingress', () => {
     expect(slack.map(routeTarget)).toEqual([
       { workload: 'escalation', containerPort: EXTRA_PORTS.escalation!['slack-events'] },
     ]);
+    const webhook = ingressRoutes.filter((r) => r.path === WHATSAPP_WEBHOOK_PATH);
+    expect(webhook.map(routeTarget)).toEqual([
+      { workload: 'whatsapp', containerPort: SERVICE_PORTS.whatsapp },
+    ]);
     const targets = new Set(ingressRoutes.map((r) => routeTarget(r)?.workload));
-    expect([...targets].sort()).toEqual(['escalation', 'gateway']);
+    expect([...targets].sort()).toEqual(['escalation', 'gateway', 'whatsapp']);
   });
 });

@@ -1,3 +1,4 @@
+export { citationMarkers, idsInMarker } from './citations/citation-marker.js';
 export { stripCitations } from './citations/strip-citations.js';
 export { foreignHosts } from './safety/foreign-links.js';
 export { splitSentences } from './sentences/split-sentences.js';

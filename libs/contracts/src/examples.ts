@@ -17,6 +17,15 @@ const chunk = {
  * A test fails when an event type has no example.
  */
 export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> = {
+  'whatsapp.message_accepted': {
+    messageId: '6b0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    providerMessageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=',
+    sentAt: '2026-12-02T10:00:00.000Z',
+    kind: 'image',
+    text: 'The seam tore on the first wash',
+    media: { mediaId: '1037543291543636', mimeType: 'image/jpeg' },
+  },
   'conversation.message_received': {
     messageId: '7b0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     customerId: 'cust-1001',
@@ -97,6 +106,35 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
         },
       ],
     },
+  },
+  'channel.reply_delivered': {
+    replyId: '2f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    channel: 'whatsapp',
+    kind: 'human',
+    via: 'template',
+    providerMessageIds: ['wamid.HBgLMTY1MDUwNzY1MjAVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA'],
+    template: { name: 'support_reply', language: 'en' },
+  },
+  'channel.reply_failed': {
+    replyId: '2f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    channel: 'whatsapp',
+    kind: 'human',
+    error: {
+      code: '131026',
+      title: 'Message undeliverable',
+      details: 'Unable to deliver message.',
+    },
+    providerMessageId: 'wamid.HBgLMTY1MDUwNzY1MjAVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA',
+  },
+  'channel.delivery_updated': {
+    channel: 'whatsapp',
+    providerMessageId: 'wamid.HBgLMTY1MDUwNzY1MjAVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA',
+    status: 'read',
+    at: '2026-12-02T10:00:05.000Z',
+    replyId: '2f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
   },
   'escalation.raised': {
     escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',

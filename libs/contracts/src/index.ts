@@ -54,15 +54,23 @@ export {
   MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_CHARS,
   NATS_SUBJECT_MAX_CHARS,
+  OPTION_ID_MAX_CHARS,
+  OPTION_TITLE_MAX_CHARS,
+  PROVIDER_ERROR_TEXT_MAX_CHARS,
+  PROVIDER_MESSAGE_ID_MAX_CHARS,
   QUERY_MAX_CHARS,
   REPLY_DRAFT_MAX_CHARS,
   REPLY_MAX_CHARS,
+  REPLY_MAX_OPTIONS,
+  REPLY_MAX_PARTS,
   RERANK_MAX_CANDIDATES,
   SLACK_REF_MAX_CHARS,
+  TEMPLATE_REF_MAX_CHARS,
   TRANSCRIPT_LINE_MAX_CHARS,
   TRANSCRIPT_MAX_ENTRIES,
   VERDICT_PROBLEM_MAX_CHARS,
   VERDICT_SENTENCE_MAX_CHARS,
+  WHATSAPP_TEXT_MAX_CHARS,
 } from './limits.js';
 export {
   CHUNK_ID_PATTERN,
@@ -78,9 +86,38 @@ export {
 export {
   ATTACHMENT_MIME_TYPES,
   AttachmentDto,
+  MESSAGE_CHANNELS,
+  type MessageChannel,
   MessageReceived,
   MessageReceivedPayload,
 } from './events/conversation/message-received.event.js';
+export { ChoiceDto, ReplyOptionDto } from './events/conversation/choice.dto.js';
+export { type ImageMimeType, imageTypeOf } from './attachments/image-signature.js';
+export {
+  WHATSAPP_MESSAGE_KINDS,
+  WhatsAppChoiceDto,
+  WhatsAppMediaDto,
+  WhatsAppMessageAccepted,
+  WhatsAppMessageAcceptedPayload,
+  type WhatsAppMessageKind,
+} from './events/whatsapp/message-accepted.event.js';
+export {
+  ChannelErrorDto,
+  DELIVERY_CHANNELS,
+  type DeliveryChannel,
+} from './events/channel/channel-error.dto.js';
+export {
+  ReplyDelivered,
+  ReplyDeliveredPayload,
+  TemplateRefDto,
+} from './events/channel/reply-delivered.event.js';
+export { ReplyFailed, ReplyFailedPayload } from './events/channel/reply-failed.event.js';
+export {
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  DeliveryUpdated,
+  DeliveryUpdatedPayload,
+} from './events/channel/delivery-updated.event.js';
 export {
   RetrievalRequested,
   RetrievalRequestedPayload,

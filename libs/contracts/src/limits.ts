@@ -17,6 +17,8 @@ export const CLIENT_MESSAGE_ID_MAX_CHARS = 64;
 export const SLACK_REF_MAX_CHARS = 128;
 /** The channel's own id of an admin reply (the Slack message), used to drop its redeliveries. */
 export const EXTERNAL_REPLY_ID_MAX_CHARS = 256;
+/** A channel provider's id of a message (WhatsApp's `wamid.…`) or of a media object. */
+export const PROVIDER_MESSAGE_ID_MAX_CHARS = 256;
 
 // --- Customer messages -------------------------------------------------------------------------
 
@@ -26,6 +28,18 @@ export const MESSAGE_MAX_ATTACHMENTS = 4;
 /** A photo's raw bytes; base64 keeps the whole event under the bus's 1 MiB message limit. */
 export const ATTACHMENT_MAX_BYTES = 512 * 1024;
 export const ATTACHMENT_FILE_NAME_MAX_CHARS = 200;
+
+/** The longest text a WhatsApp message carries (Meta's limit on a text body). */
+export const WHATSAPP_TEXT_MAX_CHARS = 4096;
+
+// --- Choices offered in a reply (interactive buttons, numbered options) -------------------------
+
+/** Options one reply offers. */
+export const REPLY_MAX_OPTIONS = 10;
+/** An option's id, echoed back when the customer chooses it (WhatsApp button ids go to 256). */
+export const OPTION_ID_MAX_CHARS = 256;
+/** An option's label as the customer sees it. */
+export const OPTION_TITLE_MAX_CHARS = 200;
 
 // --- Replies and escalations -------------------------------------------------------------------
 
@@ -81,6 +95,15 @@ export const DRAFT_LIMITS = {
   exampleChars: 2_000,
   escalations: 500,
 } as const;
+
+// --- Channel deliveries ----------------------------------------------------------------------
+
+/** The parts one reply is split into for a channel's message limit. */
+export const REPLY_MAX_PARTS = 20;
+/** A provider's error title or details, as a delivery failure records them. */
+export const PROVIDER_ERROR_TEXT_MAX_CHARS = 1000;
+/** An approved message template's name or language code. */
+export const TEMPLATE_REF_MAX_CHARS = 512;
 
 // --- Errors and dead letters -------------------------------------------------------------------
 

@@ -21,15 +21,23 @@ import { RerankCompleted } from './events/rerank/rerank-completed.event.js';
 import { RerankRequested } from './events/rerank/rerank-requested.event.js';
 import { RetrievalCompleted } from './events/retrieval/retrieval-completed.event.js';
 import { RetrievalRequested } from './events/retrieval/retrieval-requested.event.js';
+import { WhatsAppMessageAccepted } from './events/whatsapp/message-accepted.event.js';
+import { ReplyDelivered } from './events/channel/reply-delivered.event.js';
+import { ReplyFailed } from './events/channel/reply-failed.event.js';
+import { DeliveryUpdated } from './events/channel/delivery-updated.event.js';
 
 /** Every event type of the design, in the order a turn produces them. */
 export const ALL_EVENTS = [
+  WhatsAppMessageAccepted,
   MessageReceived,
   RetrievalRequested,
   RerankRequested,
   RerankCompleted,
   RetrievalCompleted,
   ReplySent,
+  ReplyDelivered,
+  ReplyFailed,
+  DeliveryUpdated,
   EscalationRaised,
   ThreadOpened,
   AdminReplied,

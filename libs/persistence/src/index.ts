@@ -81,3 +81,20 @@ export {
   type DraftRecord,
   KnowledgeReader,
 } from './projections/knowledge/knowledge-reader.js';
+export { customerMessageRateEnv } from './rate-limits/customer-rate-env.js';
+export {
+  CustomerRateLimits,
+  RateLimitedError,
+  type RateLimits,
+  type RateRules,
+} from './rate-limits/customer-rate-limits.js';
+export { type LimitKind, type RateBucketStore } from './rate-limits/rate-bucket-store.js';
+export { PostgresRateBuckets } from './rate-limits/postgres-rate-buckets.js';
+export {
+  msToRefill,
+  type TokenBucket,
+  type TokenBucketRule,
+  type TokenTake,
+  takeToken,
+} from './rate-limits/token-bucket.js';
+export { GatewayLimits1764710000000 } from './rate-limits/migrations/1764710000000-gateway-limits.js';

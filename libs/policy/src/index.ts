@@ -36,6 +36,12 @@ export {
   returnOfferQuestion,
   whichOrderQuestion,
 } from './texts/order-record-text.js';
+export {
+  CHANNEL_LABELS,
+  CHANNEL_NOTICES,
+  type ChannelNotice,
+  channelNotice,
+} from './texts/channel-notices.js';
 export { buildSystemPrompt, SYSTEM_PROMPT_EN } from './prompt/system-prompt.js';
 export {
   formatChunksForPrompt,

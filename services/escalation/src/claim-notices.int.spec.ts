@@ -7,6 +7,8 @@ import {
   EscalationClaimReleased,
   EscalationRaised,
   exampleEvent,
+  ReplyDelivered,
+  ReplyFailed,
 } from '@support/contracts';
 import { type StartedService, startService } from '@support/platform';
 import {
@@ -19,11 +21,12 @@ import {
 } from '@support/testing';
 import { EscalationModule } from './escalation.module.js';
 import { FakeSlackApi } from './testing/fake-slack-api.js';
+import { DELIVERY_NOTICES } from './use-cases/thread-notices.js';
 
 const CHANNEL = 'C0CLAIMS';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('console claims in the Slack thread (escalation service, fake Slack Web API)', () => {
+describe('notices in the Slack thread: console claims, WhatsApp deliveries (fake Slack Web API)', () => {
   let nats: TestNatsServer;
   let db: TestDatabase;
   let slack: FakeSlackApi;
@@ -158,5 +161,50 @@ describe('console claims in the Slack thread (escalation service, fake Slack Web
     );
     await sleep(1_000);
     expect(slack.posted.length).toBe(before);
+  });
+
+  it("says once that an admin's reply reached WhatsApp only as the template, and that another never arrived", async () => {
+    const escalationId = randomUUID();
+    const conversationId = `conv-${randomUUID()}`;
+    await publisher.publish(
+      exampleEvent(
+        EscalationRaised,
+        { ...metadata(conversationId), turnId: newEventId() },
+        { escalationId, question: `Can you hem my abaya? ${escalationId}` },
+      ),
+    );
+    const opening = await eventually(
+      () => slack.posted.find((p) => p.text.includes(escalationId)) ?? false,
+      15_000,
+    );
+    const inThread = () => slack.posted.filter((p) => p.threadTs === opening.ts);
+    const template = exampleEvent(ReplyDelivered, metadata(conversationId), {
+      replyId: randomUUID(),
+      kind: 'human',
+      via: 'template',
+      template: { name: 'support_reply', language: 'en' },
+    });
+    const failure = exampleEvent(ReplyFailed, metadata(conversationId), { replyId: randomUUID() });
+    // Delivered as messages: nothing to tell.
+    const plain = exampleEvent(ReplyDelivered, metadata(conversationId), {
+      replyId: randomUUID(),
+      via: 'message',
+    });
+    const again = { ...template, id: newEventId() };
+    for (const event of [template, again, failure, plain]) await publisher.publish(event);
+    await eventually(() => inThread().length >= 2, 15_000);
+    await sleep(1_000);
+    // Two consumers, one per event type: the two notices may come in either order.
+    expect(
+      inThread()
+        .map((p) => p.text)
+        .sort(),
+    ).toEqual(
+      [
+        DELIVERY_NOTICES.template({ name: 'support_reply', language: 'en' }, false),
+        DELIVERY_NOTICES.failed(failure.payload),
+      ].sort(),
+    );
+    expect(DELIVERY_NOTICES.failed(failure.payload)).toContain('131026: Message undeliverable');
   });
 });

@@ -21,6 +21,8 @@ import {
   EscalationRaised,
   EscalationWithdrawn,
   MessageReceived,
+  ReplyDelivered,
+  ReplyFailed,
 } from '@support/contracts';
 import { KnowledgeGaps } from '@support/knowledge';
 import { type DatabaseOptions, KnowledgeReader, PersistenceModule } from '@support/persistence';
@@ -46,6 +48,7 @@ import type { AdminChannel } from './ports/admin-channel.js';
 import { AdminAllowList } from './use-cases/admin-allow-list.js';
 import { DraftFromThread } from './use-cases/draft-from-thread.js';
 import { MarkEscalationResolved } from './use-cases/mark-escalation-resolved.js';
+import { NoteChannelDelivery } from './use-cases/note-channel-delivery.js';
 import { NoteWithdrawal } from './use-cases/note-withdrawal.js';
 import { OpenHandoffThread } from './use-cases/open-thread.js';
 import { PostClaimNotice } from './use-cases/post-claim-notice.js';
@@ -109,6 +112,7 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(NoteWithdrawal) private readonly noteWithdrawal: NoteWithdrawal,
     @Inject(PostClaimNotice) private readonly claimNotice: PostClaimNotice,
     @Inject(DraftFromThread) private readonly draftFromThread: DraftFromThread,
+    @Inject(NoteChannelDelivery) private readonly deliveryNotice: NoteChannelDelivery,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -154,6 +158,14 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
           this.logger.log(`withdrawn escalation ${event.payload.escalationId} has no thread`);
       },
     });
+    for (const event of [ReplyDelivered, ReplyFailed] as const)
+      await this.consumers.subscribe({
+        durable: consumerName('escalation', event),
+        event,
+        handle: async (delivery) => {
+          await this.deliveryNotice.execute(delivery);
+        },
+      });
     for (const event of [EscalationClaimed, EscalationClaimReleased] as const)
       await this.consumers.subscribe({
         durable: consumerName('escalation', event),
@@ -231,6 +243,12 @@ export class EscalationModule {
           inject: [ADMIN_CHANNEL, ThreadStore, CLOCK],
           useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock) =>
             new PostClaimNotice(c, s, clock),
+        },
+        {
+          provide: NoteChannelDelivery,
+          inject: [ADMIN_CHANNEL, ThreadStore, CLOCK],
+          useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock) =>
+            new NoteChannelDelivery(c, s, clock),
         },
         {
           provide: MarkEscalationResolved,

@@ -20,14 +20,13 @@ import {
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
-import { ALL_PROJECTIONS, runProjection } from '@support/persistence';
+import { ALL_PROJECTIONS, CustomerRateLimits, runProjection } from '@support/persistence';
 import { adminFrames } from './admin/admin-feed.js';
 import { AdminSocketServer } from './admin/admin-socket.server.js';
 import { DataSource } from 'typeorm';
 import { CustomerSocketServer } from './chat/customer-socket.server.js';
 import { ReplyDelivery } from './chat/reply-delivery.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
-import { CustomerRateLimits } from './limits/customer-rate-limits.js';
 import { PostgresConnectionLedger } from './limits/postgres-connection-ledger.js';
 
 /** Starts what the gateway runs besides HTTP: the socket server, delivery and the projection. */

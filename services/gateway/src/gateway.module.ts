@@ -3,9 +3,11 @@ import { BusConnection, BusModule, type BusOptions, EventPublisher } from '@supp
 import { KnowledgeGaps } from '@support/knowledge';
 import {
   ConversationReader,
+  CustomerRateLimits,
   type DatabaseOptions,
   KnowledgeReader,
   PersistenceModule,
+  PostgresRateBuckets,
   TurnTraceReader,
 } from '@support/persistence';
 import {
@@ -49,10 +51,8 @@ import { DashboardQueries } from './dashboard/dashboard-queries.js';
 import { ChatPageController } from './web/chat-page.controller.js';
 import { KnowledgeGapsController } from './knowledge/knowledge-gaps.controller.js';
 import { CustomerConnectionCap } from './limits/customer-connection-cap.js';
-import { CustomerRateLimits } from './limits/customer-rate-limits.js';
 import { GATEWAY_MIGRATIONS } from './limits/gateway-migrations.js';
 import { PostgresConnectionLedger } from './limits/postgres-connection-ledger.js';
-import { PostgresRateBuckets } from './limits/postgres-rate-buckets.js';
 
 export interface GatewayModuleOptions {
   readonly env?: Record<string, string | undefined>;

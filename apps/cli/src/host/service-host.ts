@@ -11,6 +11,7 @@ import {
 } from '@support/platform';
 import { RerankerProxyModule } from '@support/reranker-proxy';
 import { RetrievalModule } from '@support/retrieval';
+import { WhatsAppModule } from '@support/whatsapp';
 
 /** Each service's root module with its production wiring (configuration from the environment). */
 export const SERVICE_MODULES: Record<ServiceName, () => DynamicModule> = {
@@ -20,6 +21,7 @@ export const SERVICE_MODULES: Record<ServiceName, () => DynamicModule> = {
   'reranker-proxy': () => RerankerProxyModule.register(),
   escalation: () => EscalationModule.register(),
   classifier: () => ClassifierModule.register(),
+  whatsapp: () => WhatsAppModule.register(),
 };
 
 export interface ServiceHost {

@@ -54,7 +54,10 @@ export interface ProcessStack {
  * nats-server and database, with the sample knowledge base indexed: what the fault suite kills.
  * The model is {@link GroundedModel}; the reranker host fails, so rerank falls back to lexical.
  */
-export async function startProcessStack(): Promise<ProcessStack> {
+export async function startProcessStack(
+  /** Settings over the stack's own, for every service (e.g. a channel's credentials). */
+  extraEnv: Record<string, string> = {},
+): Promise<ProcessStack> {
   const nats = await startNatsServer();
   const database = await createTestDatabase();
   const server = new URL(database.url);
@@ -81,6 +84,7 @@ export async function startProcessStack(): Promise<ProcessStack> {
     LEG_TIMEOUT_MS: '1000',
     LEXICAL_MIN_SCORE: '0.4',
     VECTOR_INDEX_DIR: indexDir,
+    ...extraEnv,
   };
   const services = await startServiceProcesses(SERVICE_NAMES, env);
 

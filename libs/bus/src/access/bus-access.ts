@@ -1,6 +1,7 @@
 import {
   AdminReplied,
   DeadLetterRedriven,
+  DeliveryUpdated,
   DocumentIndexed,
   DocumentQuarantined,
   DocumentUpserted,
@@ -16,10 +17,13 @@ import {
   MessageReceived,
   RerankCompleted,
   RerankRequested,
+  ReplyDelivered,
+  ReplyFailed,
   ReplySent,
   RetrievalCompleted,
   RetrievalRequested,
   ThreadOpened,
+  WhatsAppMessageAccepted,
   WithdrawalRequested,
 } from '@support/contracts';
 import type { ServiceName } from '@support/platform';
@@ -135,11 +139,25 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
         EscalationClaimed,
         EscalationClaimReleased,
         EscalationWithdrawn,
+        // What became of a reply on the customer's channel (a template, a refusal): told in the thread.
+        ReplyDelivered,
+        ReplyFailed,
       ],
     },
   },
   classifier: {
     publishes: [EscalationClassified],
     consumes: { classifier: [EscalationRaised] },
+  },
+  whatsapp: {
+    // Accepted from the webhook, then read into the customer's message; the replies it delivered.
+    publishes: [
+      WhatsAppMessageAccepted,
+      MessageReceived,
+      DeliveryUpdated,
+      ReplyDelivered,
+      ReplyFailed,
+    ],
+    consumes: { whatsapp: [WhatsAppMessageAccepted, ReplySent, DeliveryUpdated] },
   },
 };

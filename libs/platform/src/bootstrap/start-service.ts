@@ -23,6 +23,13 @@ class BootErrorsThrownOnly extends ServiceLogger {
   }
 }
 
+/**
+ * Services that take a provider's signed webhooks: their JSON bodies are also kept raw
+ * (`req.rawBody`), since the signature covers the bytes as sent, and may be as large as the
+ * provider's batches (Meta's WhatsApp webhooks go to 3 MB).
+ */
+const WEBHOOK_BODY_LIMITS: Partial<Record<ServiceName, string>> = { whatsapp: '3mb' };
+
 export interface StartedService {
   readonly name: ServiceName;
   readonly app: INestApplication;
@@ -52,7 +59,7 @@ export async function startService(
     format: logFormatFor(config.LOG_FORMAT, config.NODE_ENV),
   });
   // Whatever the service does from here (its sockets, timers and consumers are made inside) logs
-  // under its own name, though six services share a process under the all-in-one launcher.
+  // under its own name, though seven services share a process under the all-in-one launcher.
   return withLogContext({ service: name }, () => boot(name, module, logger, options));
 }
 
@@ -63,10 +70,12 @@ async function boot(
   options: { port?: number; host?: string; shutdownHooks?: boolean },
 ): Promise<StartedService> {
   // Every service gets its own metrics registry and `GET /metrics`, and flushes its spans on stop.
+  const webhookBodyLimit = WEBHOOK_BODY_LIMITS[name];
   const app = await NestFactory.create<NestExpressApplication>(
     withServiceMetrics(name, withTraceFlush(module)),
-    { logger, bufferLogs: false, abortOnError: false },
+    { logger, bufferLogs: false, abortOnError: false, rawBody: webhookBodyLimit !== undefined },
   );
+  if (webhookBodyLimit) app.useBodyParser('json', { limit: webhookBodyLimit });
   // Names the framework to anyone probing for its known bugs; no client needs it.
   app.disable('x-powered-by');
   // A host running several services in one process closes them itself, in order.

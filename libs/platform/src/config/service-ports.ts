@@ -6,6 +6,7 @@ export const SERVICE_PORTS = {
   'reranker-proxy': 8083,
   escalation: 8084,
   classifier: 8085,
+  whatsapp: 8086,
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_PORTS;

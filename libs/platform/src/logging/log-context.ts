@@ -10,7 +10,7 @@ export interface LogContext {
   readonly eventType?: string;
 }
 
-// Async context rather than a global: the six services of `npm start` handle events at once.
+// Async context rather than a global: the seven services of `npm start` handle events at once.
 const storage = new AsyncLocalStorage<LogContext>();
 
 /** Runs `work` with `fields` over the current context, for everything it awaits or schedules. */

@@ -13,7 +13,7 @@ const STAGE_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5
 
 /**
  * One service's Prometheus registry and the support metrics recorded in it. One per started
- * service, never prom-client's global registry: the all-in-one launcher runs six services in one
+ * service, never prom-client's global registry: the all-in-one launcher runs seven services in one
  * process, and each must show only its own counts (every series carries `service=<name>`).
  * Callers record where the fact is decided; docs/observability.md lists the metrics.
  */

@@ -19,7 +19,7 @@ import { telemetryEnv } from '../config/telemetry-env.js';
 
 /**
  * One tracer provider per service name, so each service's spans carry its own `service.name`
- * resource even when the all-in-one launcher runs six services in one process. Providers live as
+ * resource even when the all-in-one launcher runs seven services in one process. Providers live as
  * long as the process: a service closed in a test may be started again under the same name.
  */
 const providers = new Map<string, BasicTracerProvider>();

@@ -28,3 +28,16 @@ export const CLAIM_NOTICES = {
   claim_released: (adminId: string) =>
     `${adminId} is no longer handling this; any admin may claim it in the admin console.`,
 } as const;
+
+/** What the bot posts in a thread about a reply's delivery on the customer's channel (WhatsApp). */
+export const DELIVERY_NOTICES = {
+  template: (template: { name: string; language: string }, cut: boolean) =>
+    "The customer's 24-hour WhatsApp window had closed, so the reply went out as the approved " +
+    `template \`${template.name}\` (${template.language})` +
+    (cut ? ', cut to fit it: the customer reads its beginning.' : '.'),
+  failed: (reply: { kind: string; error: { code: string; title: string; details?: string } }) =>
+    `${reply.kind === 'human' ? 'The reply' : "The assistant's reply"} did not reach the customer ` +
+    `on WhatsApp (${reply.error.code}: ${reply.error.title}` +
+    `${reply.error.details ? ` — ${reply.error.details}` : ''}). It is recorded; the customer ` +
+    'has not seen it.',
+} as const;

@@ -13,7 +13,7 @@ import { validatePlain, ContractViolation } from '@support/contracts';
 import { AppError } from '@support/platform';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { CustomerRateLimits, type RateLimits } from '../limits/customer-rate-limits.js';
+import { CustomerRateLimits, type RateLimits } from '@support/persistence';
 import { ROLES, type Role, SUBJECT_PATTERN, TokenService } from './token-service.js';
 
 class DemoTokenRequest {

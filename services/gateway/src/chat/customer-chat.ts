@@ -9,7 +9,13 @@ import {
   MessageReceived,
   WithdrawalRequested,
 } from '@support/contracts';
-import type { ConversationReader, ConversationState, MessageState } from '@support/persistence';
+import {
+  type ConversationReader,
+  type ConversationState,
+  type MessageState,
+  RateLimitedError,
+  type RateLimits,
+} from '@support/persistence';
 import {
   AppError,
   type Clock,
@@ -18,6 +24,7 @@ import {
   type ErrorCode,
   publicMessageOf,
 } from '@support/platform';
+import { checkImage, ImageRefused } from '@support/media';
 import {
   type AttachmentFrame,
   clientMessageIdOf,
@@ -27,9 +34,7 @@ import {
   type WithdrawFrame,
 } from './client-frames.js';
 import type { ConversationIdIssuer } from './conversation-ids.js';
-import { checkImage } from './image-check.js';
 import { requirePlainText } from './plain-text.js';
-import { type RateLimits, RateLimitedError } from '../limits/customer-rate-limits.js';
 import type { HistoryEntry, ServerFrame } from './server-frames.js';
 
 export interface EventSink {
@@ -224,7 +229,9 @@ export class CustomerChat {
         `attachment is ${bytes.length} bytes; the limit is ${ATTACHMENT_MAX_BYTES}`,
       );
     // The model is shown the bytes as the declared type: anything else is not a photo.
-    await checkImage(bytes, frame.mimeType);
+    await checkImage(bytes, frame.mimeType).catch((error: unknown) => {
+      throw error instanceof ImageRefused ? new AppError('bad_frame', error.message) : error;
+    });
     const attachment: AttachmentDto = {
       attachmentId: deterministicId('attachment', session.customerId, frame.clientMessageId),
       mimeType: frame.mimeType,

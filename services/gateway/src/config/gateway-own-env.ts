@@ -1,4 +1,5 @@
 import { bool, int, optional, runtimeEnv, str } from '@support/platform';
+import { customerMessageRateEnv } from '@support/persistence';
 
 /** Public (it is in this repository): accepted only in demo mode outside production. */
 export const DEV_TOKEN_SECRET = 'dev-only-secret-change-me-dev-only-secret';
@@ -31,16 +32,7 @@ export const gatewayOwnEnv = {
     min: 1024,
     description: 'larger frames close the socket (1009)',
   }),
-  WS_RATE_BURST: int({
-    default: 5,
-    min: 1,
-    description: 'messages a customer may send at once (all sockets, all gateway replicas)',
-  }),
-  WS_RATE_PER_MINUTE: int({
-    default: 20,
-    min: 1,
-    description: 'sustained messages per minute per customer (all sockets, all gateway replicas)',
-  }),
+  ...customerMessageRateEnv,
   WS_HELLO_BURST: int({
     default: 10,
     min: 1,

@@ -1,5 +1,5 @@
 import { GatewayEscalationClaims1764912600000 } from '../admin/claims/migrations/1764912600000-gateway-escalation-claims.js';
-import { GatewayLimits1764710000000 } from './migrations/1764710000000-gateway-limits.js';
+import { GatewayLimits1764710000000 } from '@support/persistence';
 
 /** The gateway's own tables; pass to `openDatabase` / `PersistenceModule.forRoot` as `migrations`. */
 export const GATEWAY_MIGRATIONS = [

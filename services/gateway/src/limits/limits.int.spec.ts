@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openDatabase } from '@support/persistence';
+import {
+  CustomerRateLimits,
+  openDatabase,
+  PostgresRateBuckets,
+  type RateRules,
+} from '@support/persistence';
 import { createTestDatabase, type TestDatabase } from '@support/testing';
 import type { DataSource } from 'typeorm';
 import { CustomerConnectionCap } from './customer-connection-cap.js';
-import { CustomerRateLimits, type RateRules } from './customer-rate-limits.js';
 import { GATEWAY_MIGRATIONS } from './gateway-migrations.js';
 import { PostgresConnectionLedger } from './postgres-connection-ledger.js';
-import { PostgresRateBuckets } from './postgres-rate-buckets.js';
 
 const RULES: RateRules = {
   message: { burst: 5, perMinute: 60 },

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -12,8 +13,10 @@ import {
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import { CHUNK_ID_PATTERN, CitationDto, LANGUAGES, type Language } from '../shared.dto.js';
+import { ReplyOptionDto } from '../conversation/choice.dto.js';
 import {
   CUSTOMER_ID_MAX_CHARS,
+  REPLY_MAX_OPTIONS,
   REPLY_DRAFT_MAX_CHARS,
   REPLY_MAX_CHARS,
   VERDICT_PROBLEM_MAX_CHARS,
@@ -81,6 +84,17 @@ export class ReplySentPayload {
   @ValidateNested({ each: true })
   @Type(() => CitationDto)
   citations!: CitationDto[];
+
+  /**
+   * Choices the customer may answer with (a clarifying question): buttons where the channel has
+   * them, numbered lines otherwise; the customer's pick comes back as `message_received.choice`.
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(REPLY_MAX_OPTIONS)
+  @ValidateNested({ each: true })
+  @Type(() => ReplyOptionDto)
+  options?: ReplyOptionDto[];
 
   /** For the turn trace: the model's draft and the validation verdict, when a model ran. */
   @IsOptional()

@@ -23,6 +23,11 @@ import {
   MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_CHARS,
 } from '../../limits.js';
+import { ChoiceDto } from './choice.dto.js';
+
+/** Where a customer wrote from: the web chat, WhatsApp, or the operator's CLI (`ask`, `eval`). */
+export const MESSAGE_CHANNELS = ['web', 'cli', 'whatsapp'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
@@ -68,14 +73,23 @@ export class MessageReceivedPayload {
   @Type(() => AttachmentDto)
   attachments!: AttachmentDto[];
 
-  @IsIn(['web', 'cli'])
-  channel!: 'web' | 'cli';
+  @IsIn(MESSAGE_CHANNELS)
+  channel!: MessageChannel;
 
   /** The id the client gave the message, echoed back in the ack so it can match them. */
   @IsOptional()
   @IsString()
   @Length(1, CLIENT_MESSAGE_ID_MAX_CHARS)
   clientMessageId?: string;
+
+  /**
+   * The option of an earlier reply this message chose (its `options`); `text` is then the
+   * option's title, so a reader that ignores choices still sees what the customer picked.
+   */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ChoiceDto)
+  choice?: ChoiceDto;
 
   /** The knowledge-base namespace to answer from (evaluation runs); unset = the agent's default. */
   @IsOptional()

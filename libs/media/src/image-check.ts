@@ -1,8 +1,6 @@
-import { ATTACHMENT_MIME_TYPES } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { ATTACHMENT_MIME_TYPES, type ImageMimeType, imageTypeOf } from '@support/contracts';
 import sharp from 'sharp';
 import { containerProblem } from './image-container.js';
-import { type ImageMimeType, imageTypeOf } from './image-signature.js';
 
 /** The largest picture decoded: a phone photo is ~12 MP; a 512 KiB file claiming more is a bomb. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -12,8 +10,17 @@ const FORMAT_OF: Record<ImageMimeType, string> = {
   'image/webp': 'webp',
 };
 
+/** Bytes that are not a whole, clean image of their declared type; each channel says so its way. */
+export class ImageRefused extends Error {
+  readonly code = 'image_refused';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImageRefused';
+  }
+}
+
 function refuse(declared: ImageMimeType, why: string): never {
-  throw new AppError('bad_frame', `attachment is declared ${declared} but ${why}`);
+  throw new ImageRefused(`attachment is declared ${declared} but ${why}`);
 }
 
 /**
@@ -37,7 +44,7 @@ export async function checkImage(bytes: Buffer, declared: ImageMimeType): Promis
     if (!width || !height) refuse(declared, 'it has no dimensions');
     await image.resize(16, 16, { fit: 'inside' }).raw().toBuffer();
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof ImageRefused) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     refuse(declared, `it does not decode: ${reason.replaceAll('\n', '; ')}`);
   }

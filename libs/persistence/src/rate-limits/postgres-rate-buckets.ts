@@ -1,4 +1,4 @@
-import { schemaOf } from '@support/persistence';
+import { schemaOf } from '../processed-events.js';
 import type { DataSource } from 'typeorm';
 import type { LimitKind, RateBucketStore } from './rate-bucket-store.js';
 import type { TokenBucket } from './token-bucket.js';

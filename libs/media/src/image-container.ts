@@ -1,4 +1,4 @@
-import type { ImageMimeType } from './image-signature.js';
+import type { ImageMimeType } from '@support/contracts';
 
 /**
  * Where each allowed image's container says the image ends, read from its own structure: the

@@ -36,12 +36,12 @@ describe('checkImage', () => {
   it('refuses the PNG signature alone, or followed by HTML', async () => {
     const png = await picture().png().toBuffer();
     const signature = png.subarray(0, 8);
-    expect(await refusal(signature, 'image/png')).toMatch(/^bad_frame: .*no IEND chunk/);
+    expect(await refusal(signature, 'image/png')).toMatch(/^image_refused: .*no IEND chunk/);
     expect(await refusal(Buffer.concat([signature, HTML]), 'image/png')).toMatch(
-      /^bad_frame: .*no valid type/,
+      /^image_refused: .*no valid type/,
     );
     expect(await refusal(Buffer.concat([png, HTML]), 'image/png')).toMatch(
-      /^bad_frame: .*52 bytes follow the PNG's end/,
+      /^image_refused: .*52 bytes follow the PNG's end/,
     );
   });
 
@@ -49,7 +49,7 @@ describe('checkImage', () => {
     const lying = Buffer.concat([riff(Buffer.from('VP8 ')), ZIP]);
     expect(await refusal(lying, 'image/webp')).toMatch(/follow the WebP's RIFF data/);
     const consistent = riff(Buffer.concat([Buffer.from('VP8 '), ZIP]));
-    expect(await refusal(consistent, 'image/webp')).toMatch(/^bad_frame: .*does not decode/);
+    expect(await refusal(consistent, 'image/webp')).toMatch(/^image_refused: .*does not decode/);
     const webp = await picture().webp().toBuffer();
     expect(await refusal(Buffer.concat([webp, ZIP]), 'image/webp')).toMatch(/follow the WebP/);
   });
@@ -57,7 +57,9 @@ describe('checkImage', () => {
   it('refuses a JPEG with bytes after its image, a truncated one, and a corrupt PNG', async () => {
     const jpeg = await picture().jpeg().toBuffer();
     expect(await refusal(Buffer.concat([jpeg, ZIP]), 'image/jpeg')).toMatch(/end-of-image/);
-    expect(await refusal(jpeg.subarray(0, jpeg.length - 40), 'image/jpeg')).toMatch(/bad_frame/);
+    expect(await refusal(jpeg.subarray(0, jpeg.length - 40), 'image/jpeg')).toMatch(
+      /image_refused/,
+    );
     const png = Buffer.from(await picture().png().toBuffer());
     png[29] = png[29]! ^ 0xff; // inside IHDR: its CRC no longer matches
     expect(await refusal(png, 'image/png')).toMatch(/does not decode: .*CRC/);

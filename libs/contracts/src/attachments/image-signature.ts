@@ -1,4 +1,4 @@
-import type { ATTACHMENT_MIME_TYPES } from '@support/contracts';
+import type { ATTACHMENT_MIME_TYPES } from '../events/conversation/message-received.event.js';
 
 export type ImageMimeType = (typeof ATTACHMENT_MIME_TYPES)[number];
 

@@ -1,0 +1,61 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  ValidateNested,
+} from 'class-validator';
+import { defineEvent } from '../../event-definition.js';
+import { CUSTOMER_ID_MAX_CHARS, PROVIDER_MESSAGE_ID_MAX_CHARS } from '../../limits.js';
+import { ChannelErrorDto, DELIVERY_CHANNELS, type DeliveryChannel } from './channel-error.dto.js';
+
+/** WhatsApp's message statuses (`played`: a voice message was played). */
+export const DELIVERY_STATUSES = ['sent', 'delivered', 'read', 'failed', 'played'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export class DeliveryUpdatedPayload {
+  @IsIn(DELIVERY_CHANNELS)
+  channel!: DeliveryChannel;
+
+  @IsString()
+  @Length(1, PROVIDER_MESSAGE_ID_MAX_CHARS)
+  providerMessageId!: string;
+
+  @IsIn(DELIVERY_STATUSES)
+  status!: DeliveryStatus;
+
+  /** When the provider saw it happen. */
+  @IsISO8601({ strict: true })
+  at!: string;
+
+  /** The reply the message carried, when it was one this system sent. */
+  @IsOptional()
+  @IsUUID()
+  replyId?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, CUSTOMER_ID_MAX_CHARS)
+  customerId?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => ChannelErrorDto)
+  errors?: ChannelErrorDto[];
+}
+
+export const DeliveryUpdated = defineEvent({
+  type: 'channel.delivery_updated',
+  version: 1,
+  payload: DeliveryUpdatedPayload,
+  summary:
+    "A channel's status callback for a message sent to a customer (sent, delivered, read, " +
+    'failed): recorded, never answered.',
+});

@@ -1,0 +1,1 @@
+export { checkImage, ImageRefused, MAX_IMAGE_PIXELS } from './image-check.js';

@@ -1,0 +1,184 @@
+import type { Language, ReplyKind } from '@support/contracts';
+import { schemaOf } from '@support/persistence';
+import type { DataSource } from 'typeorm';
+
+/** How a message to a customer went out: a reply's part, a reply as the template, or a notice. */
+export type OutboundVia = 'message' | 'template' | 'notice';
+
+/** What finally became of a reply: its messages, the template instead, or a recorded failure. */
+export type ReplyOutcome = 'message' | 'template' | 'failed';
+
+/** A reply's outcome, and what a later template fallback needs of it. */
+export interface RecordedReply {
+  readonly outcome: ReplyOutcome;
+  readonly waId: string;
+  readonly conversationId: string | null;
+  readonly kind: ReplyKind;
+  readonly language: Language;
+  /** An admin's words, while a late 131047 may still send them as the template. */
+  readonly text: string | null;
+}
+
+/** A message this adapter sent, found by the id a status callback names. */
+export interface SentMessage {
+  readonly replyId: string;
+  readonly via: OutboundVia;
+  readonly part: number;
+  readonly waId: string;
+  readonly customerId: string;
+}
+
+/**
+ * What went in and out, so that every handler can be run again: an inbound message is read once
+ * (Meta retries for days, long past the stream's duplicate window), a reply's parts already sent
+ * are not sent again, and a reply's outcome is decided once. Rows belong to a contact and go
+ * with it (`ContactStore.forget`).
+ */
+export class DeliveryLog {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get s(): string {
+    return `"${schemaOf(this.dataSource)}"`;
+  }
+
+  async wasRead(providerMessageId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM ${this.s}.whatsapp_inbound WHERE provider_message_id = $1`,
+      [providerMessageId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Records how an inbound message was read (published, refused with a notice…). */
+  async markRead(
+    providerMessageId: string,
+    waId: string,
+    outcome: string,
+    at: Date,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO ${this.s}.whatsapp_inbound (provider_message_id, wa_id, read_at, outcome)
+       VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [providerMessageId, waId, at, outcome],
+    );
+  }
+
+  /** The parts of a reply already sent this way: part number → WhatsApp message id. */
+  async sentParts(replyId: string, via: OutboundVia): Promise<Map<number, string>> {
+    const rows: { part: number; provider_message_id: string }[] = await this.dataSource.query(
+      `SELECT part, provider_message_id FROM ${this.s}.whatsapp_outbound
+        WHERE reply_id = $1 AND via = $2`,
+      [replyId, via],
+    );
+    return new Map(rows.map((r) => [r.part, r.provider_message_id]));
+  }
+
+  async recordSent(
+    providerMessageId: string,
+    waId: string,
+    replyId: string,
+    via: OutboundVia,
+    part: number,
+    at: Date,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO ${this.s}.whatsapp_outbound
+         (provider_message_id, wa_id, reply_id, via, part, sent_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [providerMessageId, waId, replyId, via, part, at],
+    );
+  }
+
+  async sentMessage(providerMessageId: string): Promise<SentMessage | null> {
+    const [row]: {
+      reply_id: string;
+      via: OutboundVia;
+      part: number;
+      wa_id: string;
+      customer_id: string;
+    }[] = await this.dataSource.query(
+      `SELECT o.reply_id, o.via, o.part, o.wa_id, c.customer_id
+         FROM ${this.s}.whatsapp_outbound o
+         JOIN ${this.s}.whatsapp_contacts c ON c.wa_id = o.wa_id
+        WHERE o.provider_message_id = $1`,
+      [providerMessageId],
+    );
+    return row
+      ? {
+          replyId: row.reply_id,
+          via: row.via,
+          part: row.part,
+          waId: row.wa_id,
+          customerId: row.customer_id,
+        }
+      : null;
+  }
+
+  async outcomeOf(replyId: string): Promise<RecordedReply | null> {
+    const [row]: {
+      outcome: ReplyOutcome;
+      wa_id: string;
+      conversation_id: string | null;
+      kind: ReplyKind;
+      language: Language;
+      text: string | null;
+    }[] = await this.dataSource.query(
+      `SELECT outcome, wa_id, conversation_id, kind, language, text
+         FROM ${this.s}.whatsapp_reply_outcomes
+        WHERE reply_id = $1`,
+      [replyId],
+    );
+    return row
+      ? {
+          outcome: row.outcome,
+          waId: row.wa_id,
+          conversationId: row.conversation_id,
+          kind: row.kind,
+          language: row.language,
+          text: row.text,
+        }
+      : null;
+  }
+
+  /**
+   * Records a reply's outcome the first time; an outcome already decided stays. An admin's
+   * words are kept with it while the outcome may still turn into the template.
+   */
+  async recordOutcome(
+    replyId: string,
+    reply: Omit<RecordedReply, 'outcome'>,
+    outcome: ReplyOutcome,
+    at: Date,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO ${this.s}.whatsapp_reply_outcomes
+         (reply_id, wa_id, outcome, at, conversation_id, kind, language, text)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [
+        replyId,
+        reply.waId,
+        outcome,
+        at,
+        reply.conversationId,
+        reply.kind,
+        reply.language,
+        outcome === 'message' && reply.kind === 'human' ? reply.text : null,
+      ],
+    );
+  }
+
+  /**
+   * Moves a reply delivered as messages to `outcome` (the template after a late 131047, or a
+   * failure): true for the one caller that moved it, so the follow-up happens once.
+   */
+  async changeOutcome(replyId: string, outcome: ReplyOutcome, at: Date): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH changed AS (
+         UPDATE ${this.s}.whatsapp_reply_outcomes SET outcome = $2, at = $3, text = NULL
+          WHERE reply_id = $1 AND outcome = 'message' RETURNING 1)
+       SELECT * FROM changed`,
+      [replyId, outcome, at],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,140 @@
+import { deterministicId } from '@support/bus';
+import {
+  createEvent,
+  DeliveryUpdated,
+  type EventEnvelope,
+  WhatsAppMessageAccepted,
+} from '@support/contracts';
+import type { Clock } from '@support/platform';
+import type { ContactStore } from '../contacts/contact-store.js';
+import type { DeliveryLog } from '../contacts/delivery-log.js';
+import type { InboundMessage, InboundStatus, WebhookBatch } from './webhook-payload.js';
+
+export interface EventSink {
+  publish(event: EventEnvelope): Promise<unknown>;
+}
+
+/** Whether a colleague has the conversation (the conversations projection says so). */
+export type WaitsForColleague = (conversationId: string) => Promise<boolean>;
+
+export interface AcceptedBatch {
+  readonly messages: number;
+  readonly statuses: number;
+  /** Items for another business phone number of the same account: not this shop's. */
+  readonly otherNumbers: number;
+}
+
+/**
+ * What a signed webhook delivery becomes before Meta is answered: each message placed in its
+ * customer's conversation and published as `whatsapp.message_accepted`, each status callback as
+ * `channel.delivery_updated`, in the order Meta sent them. Only then does Meta get its 200; the
+ * rest (the photo, the turn, the reply) runs from the bus. Event ids derive from WhatsApp's ids,
+ * so a retry of the same delivery publishes the same events.
+ */
+export class AcceptWebhook {
+  constructor(
+    private readonly phoneNumberId: string,
+    private readonly contacts: ContactStore,
+    private readonly log: DeliveryLog,
+    private readonly events: EventSink,
+    private readonly clock: Clock,
+    private readonly waitsForColleague: WaitsForColleague,
+  ) {}
+
+  async execute(batch: WebhookBatch): Promise<AcceptedBatch> {
+    let otherNumbers = 0;
+    for (const message of batch.messages) {
+      if (message.phoneNumberId !== this.phoneNumberId) otherNumbers += 1;
+      else await this.acceptMessage(message);
+    }
+    for (const status of batch.statuses) {
+      if (status.phoneNumberId !== this.phoneNumberId) otherNumbers += 1;
+      else await this.recordStatus(status);
+    }
+    return {
+      messages: batch.messages.length,
+      statuses: batch.statuses.length,
+      otherNumbers,
+    };
+  }
+
+  private async acceptMessage(message: InboundMessage): Promise<void> {
+    const home = await this.contacts.acceptMessage(
+      message.waId,
+      message.providerMessageId,
+      new Date(message.sentAt),
+      this.clock.now(),
+      this.waitsForColleague,
+    );
+    const key = ['whatsapp', message.providerMessageId] as const;
+    const turnId = deterministicId('turn', ...key);
+    const { content } = message;
+    await this.events.publish(
+      createEvent(
+        WhatsAppMessageAccepted,
+        {
+          messageId: deterministicId('message', ...key),
+          customerId: home.customerId,
+          providerMessageId: message.providerMessageId,
+          sentAt: message.sentAt,
+          kind: content.kind,
+          ...(content.kind === 'text' ? { text: content.text } : {}),
+          ...(content.kind === 'image'
+            ? {
+                media: { mediaId: content.mediaId, mimeType: content.mimeType },
+                ...(content.caption ? { text: content.caption } : {}),
+              }
+            : {}),
+          ...(content.kind === 'choice'
+            ? { choice: { optionId: content.optionId, title: content.title } }
+            : {}),
+          ...(content.kind === 'unsupported' ? { unsupportedType: content.type } : {}),
+        },
+        {
+          id: deterministicId('whatsapp_message_accepted', ...key),
+          occurredAt: this.clock.now().toISOString(),
+          conversationId: home.conversationId,
+          turnId,
+          causationId: null,
+          correlationId: turnId,
+        },
+      ),
+    );
+  }
+
+  private async recordStatus(status: InboundStatus): Promise<void> {
+    const sent = await this.log.sentMessage(status.providerMessageId);
+    await this.events.publish(
+      createEvent(
+        DeliveryUpdated,
+        {
+          channel: 'whatsapp',
+          providerMessageId: status.providerMessageId,
+          status: status.status,
+          at: status.at,
+          ...(sent?.via !== 'notice' && sent ? { replyId: sent.replyId } : {}),
+          ...(sent ? { customerId: sent.customerId } : {}),
+          ...(status.errors.length > 0 ? { errors: status.errors.map(cutError) } : {}),
+        },
+        {
+          id: deterministicId('delivery_updated', status.providerMessageId, status.status),
+          occurredAt: this.clock.now().toISOString(),
+          conversationId: null,
+          turnId: null,
+          causationId: null,
+          correlationId: deterministicId('delivery', status.providerMessageId),
+        },
+      ),
+    );
+  }
+}
+
+/** A provider's error within the event's limits. */
+export function cutError(error: { code: string; title: string; details?: string }) {
+  const cut = (text: string) => (text.length > 1000 ? `${text.slice(0, 999)}…` : text);
+  return {
+    code: error.code.slice(0, 64),
+    title: cut(error.title),
+    ...(error.details ? { details: cut(error.details) } : {}),
+  };
+}

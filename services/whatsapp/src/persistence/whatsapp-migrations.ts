@@ -1,0 +1,8 @@
+import { GatewayLimits1764710000000 } from '@support/persistence';
+import { WhatsAppContacts1765400000000 } from './migrations/1765400000000-whatsapp-contacts.js';
+
+/**
+ * The adapter's tables, and the per-customer rate buckets it shares with the gateway (the same
+ * migration under the same name: whichever service starts first creates them).
+ */
+export const WHATSAPP_MIGRATIONS = [GatewayLimits1764710000000, WhatsAppContacts1765400000000];

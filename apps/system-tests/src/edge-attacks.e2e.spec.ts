@@ -9,6 +9,7 @@ import {
   createTestDatabase,
   eventually,
   type Frame,
+  ONE_PIXEL_PNG,
   startNatsServer,
   startServiceProcess,
   type TestDatabase,
@@ -32,11 +33,7 @@ import {
 
 const STACK_TIMEOUT_MS = 180_000;
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-/** A whole 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = ONE_PIXEL_PNG;
 const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
 
 /** The error or ack a socket got for a client message id. */

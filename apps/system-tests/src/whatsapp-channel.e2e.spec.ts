@@ -18,7 +18,7 @@ import {
 import { FakeOpenAiChatServer, searchThenQuote } from '@support/models/testing';
 import { type StartedService, startService } from '@support/platform';
 import { ABSTENTION, CHANNEL_LABELS, HOLDING } from '@support/policy';
-import { eventually } from '@support/testing';
+import { eventually, ONE_PIXEL_PNG } from '@support/testing';
 import { ContactStore, WhatsAppModule } from '@support/whatsapp';
 import {
   FakeGraphApi,
@@ -35,11 +35,7 @@ const SLACK_SECRET = 'slack-signing-secret-for-whatsapp';
 const SLACK_CHANNEL = 'C0WHATSAPP';
 const DAY_MS = 24 * 3600_000;
 /** A 1x1 PNG: the photo a customer sends of the damage. */
-const PHOTO = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
+const PHOTO = ONE_PIXEL_PNG;
 
 describe('WhatsApp, end to end', () => {
   let slack: FakeSlackApi;

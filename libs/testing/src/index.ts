@@ -29,3 +29,4 @@ export {
   scrapeMetrics,
 } from './prometheus-text.js';
 export { seededRandom } from './seeded-random.js';
+export { ONE_PIXEL_PNG } from './images.js';

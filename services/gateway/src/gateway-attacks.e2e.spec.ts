@@ -7,7 +7,7 @@ import {
   MessageReceived,
   type MessageReceivedPayload,
 } from '@support/contracts';
-import { bearer, type Frame, TestSocket } from '@support/testing';
+import { bearer, type Frame, ONE_PIXEL_PNG, TestSocket } from '@support/testing';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { TokenService } from './auth/token-service.js';
@@ -18,11 +18,7 @@ import { type GatewayHarness, startGatewayHarness } from './testing/gateway-harn
 // past its token. Everything goes through the real WebSocket and HTTP of a running gateway.
 
 const SECRET = 'attack-e2e-secret-attack-e2e-secret-attack';
-/** A whole 1x1 PNG: the gateway decodes every photo before it is recorded. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = ONE_PIXEL_PNG;
 
 /** Status and body of a refused WebSocket upgrade. */
 function refusedUpgrade(url: string): Promise<{ status: number; body: string }> {

@@ -10,7 +10,7 @@ import {
   WithdrawalRequested,
 } from '@support/contracts';
 import { type StartedService } from '@support/platform';
-import { bearer, eventually, TestSocket } from '@support/testing';
+import { bearer, eventually, ONE_PIXEL_PNG, TestSocket } from '@support/testing';
 import { SignJWT } from 'jose';
 import { TokenService } from './auth/token-service.js';
 import { type GatewayHarness, startGatewayHarness } from './testing/gateway-harness.js';
@@ -178,10 +178,7 @@ describe('gateway through its WebSocket', () => {
 
   it('accepts a photo attachment within the limit', async () => {
     const { socket } = await connect('cust-photo');
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    const png = ONE_PIXEL_PNG;
     socket.send({
       type: 'attachment',
       clientMessageId: 'photo-1',

@@ -11,7 +11,7 @@ import {
   type EnvelopeOf,
 } from '@support/contracts';
 import { CHANNEL_NOTICES } from '@support/policy';
-import { eventually, parsePrometheusText } from '@support/testing';
+import { eventually, ONE_PIXEL_PNG, parsePrometheusText } from '@support/testing';
 import {
   audioMessage,
   buttonReply,
@@ -27,11 +27,7 @@ import { startWhatsAppHarness, type WhatsAppHarness } from '../testing/whatsapp-
 import { DataSource } from 'typeorm';
 import { ContactStore } from '../contacts/contact-store.js';
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
+const PNG = ONE_PIXEL_PNG;
 const now = () => Math.floor(Date.now() / 1000);
 let seq = 0;
 const nextId = () => `wamid.TEST${String(++seq).padStart(6, '0')}`;

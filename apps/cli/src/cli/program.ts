@@ -26,7 +26,13 @@ export interface CommandRunners {
     timeoutMs: number;
     quiet?: boolean;
   }): Promise<void>;
-  ask(options: { dataDir: string; question: string; json?: boolean; kbDir: string }): Promise<void>;
+  ask(options: {
+    dataDir: string;
+    question: string;
+    json?: boolean;
+    kbDir: string;
+    customerId?: string;
+  }): Promise<void>;
   eval(options: {
     dataDir: string;
     kb?: string;
@@ -164,14 +170,25 @@ export function buildProgram(runners: CommandRunners): Command {
     .argument('<question...>', 'the question (quote it, or give it as several words)')
     .option('--json', 'the whole outcome as JSON')
     .option(
+      '--customer <id>',
+      'ask as this customer: their orders are the ones the order tools find (demo: cust-1001)',
+    )
+    .option(
       '--kb <dir>',
       'indexed first when no services run and this command hosts them',
       existingFolder,
       'kb',
     )
     .addOption(dataDirOption())
-    .action((words: string[], o: { json?: boolean; kb: string; dataDir: string }) =>
-      runners.ask({ dataDir: o.dataDir, question: words.join(' '), json: o.json, kbDir: o.kb }),
+    .action(
+      (words: string[], o: { json?: boolean; kb: string; dataDir: string; customer?: string }) =>
+        runners.ask({
+          dataDir: o.dataDir,
+          question: words.join(' '),
+          json: o.json,
+          kbDir: o.kb,
+          customerId: o.customer,
+        }),
     );
 
   program

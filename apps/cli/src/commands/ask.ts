@@ -3,17 +3,20 @@ import { ensureServices } from '../host/system-services.js';
 import { ingestCommand } from './ingest.js';
 import { TurnClient } from './turn-client.js';
 
-/** `ask "QUESTION" [--json]`: one question through the real services; prints the reply and its trace. */
+/** `ask "QUESTION" [--json] [--customer ID]`: one question through the real services; prints the reply and its trace. */
 export async function askCommand(
   question: string,
-  options: { json?: boolean; kbDir?: string },
+  options: { json?: boolean; kbDir?: string; customerId?: string },
 ): Promise<void> {
   const services = await ensureServices(['retrieval', 'reranker-proxy', 'agent']);
   const client = await TurnClient.open();
   try {
     if (services.hosted && options.kbDir && existsSync(options.kbDir))
       await ingestCommand({ dir: options.kbDir, timeoutMs: 60_000, quiet: true });
-    const outcome = await client.ask(question);
+    const outcome = await client.ask(
+      question,
+      options.customerId ? { customerId: options.customerId } : {},
+    );
     const retrieval = outcome.retrievals.at(-1);
     if (options.json) {
       console.log(

@@ -6,6 +6,7 @@ import {
   TokenService,
 } from '@support/gateway';
 import { type Clock, systemClock } from '@support/platform';
+import { usageError } from '../cli/exit-codes.js';
 
 export interface TokenRequest {
   readonly role: string | undefined;
@@ -29,10 +30,10 @@ const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 24 * 3600 } as const;
 export function ttlSeconds(ttl: string): number {
   const match = /^(\d{1,7})([smhd])$/.exec(ttl.trim());
   if (!match)
-    throw new Error(`--ttl must be a number and a unit (s, m, h or d), e.g. 12h; got "${ttl}"`);
+    throw usageError(`--ttl must be a number and a unit (s, m, h or d), e.g. 12h; got "${ttl}"`);
   const seconds = Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
   if (seconds < 1 || seconds > MAX_TOKEN_TTL_SECONDS)
-    throw new Error(`--ttl must be between 1s and 30d; got "${ttl}"`);
+    throw usageError(`--ttl must be between 1s and 30d; got "${ttl}"`);
   return seconds;
 }
 
@@ -60,9 +61,9 @@ export async function mintToken(
       'AUTH_TOKEN_SECRET is the public development secret: anyone can sign tokens with it',
     );
   if (!ROLES.includes(request.role as Role))
-    throw new Error(`--role must be one of ${ROLES.join(', ')}; got "${request.role ?? ''}"`);
+    throw usageError(`--role must be one of ${ROLES.join(', ')}; got "${request.role ?? ''}"`);
   if (!request.subject)
-    throw new Error('--sub NAME is required (the admin, analyst or customer id)');
+    throw usageError('--sub NAME is required (the admin, analyst or customer id)');
   const role = request.role as Role;
   const seconds = ttlSeconds(request.ttl ?? '12h');
   const token = await new TokenService(secret, clock).issue(

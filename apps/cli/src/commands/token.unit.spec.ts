@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEV_TOKEN_SECRET, TokenService } from '@support/gateway';
+import { EXIT } from '../cli/exit-codes.js';
 import { mintToken, ttlSeconds } from './token.js';
 
 const SECRET = 'operator-secret-operator-secret-0123456789';
@@ -64,5 +65,10 @@ describe('cli token', () => {
     expect(() => ttlSeconds('12')).toThrow('--ttl must be a number and a unit');
     expect(() => ttlSeconds('0s')).toThrow('between 1s and 30d');
     expect(() => ttlSeconds('31d')).toThrow('between 1s and 30d');
+    // Bad arguments are usage errors: the CLI exits 2 for them, as README's table says.
+    expect(() => ttlSeconds('90d')).toThrow(expect.objectContaining({ exitCode: EXIT.usage }));
+    await expect(mintToken({ role: 'root', subject: 'x' }, env, clock)).rejects.toMatchObject({
+      exitCode: EXIT.usage,
+    });
   });
 });

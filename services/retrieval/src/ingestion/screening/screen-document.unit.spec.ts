@@ -7,17 +7,12 @@ import { documentSentences } from './document-sentences.js';
 import { screenDocument } from './screen-document.js';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-/** The shared dev set: beside the checkout (as in CI), or beside the worktrees' folder. */
-const SHARED_DEV_KB = [join(ROOT, '..'), join(ROOT, '..', '..')]
-  .map((folder) => join(folder, 'shared', 'eval', 'dev', 'kb'))
-  .find((folder) => existsSync(folder));
-/** Every knowledge base in the repository, and the shared dev set: none may be quarantined. */
+/** Every knowledge base in the repository (a test reads nothing outside it): none may be quarantined. */
 const CLEAN_KBS = [
   join(ROOT, 'kb'),
   ...readdirSync(join(ROOT, 'eval'))
     .map((shop) => join(ROOT, 'eval', shop, 'kb'))
     .filter((folder) => existsSync(folder)),
-  ...(SHARED_DEV_KB ? [SHARED_DEV_KB] : []),
 ];
 
 function kbFiles(dir: string): { file: string; source: string }[] {
@@ -127,7 +122,7 @@ describe('screening the clean knowledge bases', () => {
       return documentSentences(doc.title, doc.body);
     });
     console.log(`${files.length} documents, ${sentences.length} sentences screened`);
-    expect(files.length).toBeGreaterThanOrEqual(80);
+    expect(files.length).toBeGreaterThanOrEqual(70);
     expect(sentences.length).toBeGreaterThan(300);
   });
 

@@ -114,6 +114,25 @@ export default tseslint.config(
     },
   },
   {
+    // Production code never imports test code: the testing package (test nats-servers, Chromium,
+    // throw-away databases) and every package's `testing` subpath stay out of the images.
+    files: ['**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/testing/**', 'apps/system-tests/**', 'apps/bench/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@support/testing', '@support/*/testing', '**/testing/*'],
+              message: 'production code must not import test code (stand-ins live under testing/)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

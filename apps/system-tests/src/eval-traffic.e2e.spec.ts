@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BusConnection, OPS_USER } from '@support/bus';
 import { TurnClient } from '@support/cli';
 import { decodeEvent, type EventEnvelope, ThreadOpened } from '@support/contracts';
-import { FakeSlackApi } from '@support/escalation';
+import { FakeSlackApi } from '@support/escalation/testing';
 import { type DashboardData, TokenService } from '@support/gateway';
 import { ALL_PROJECTIONS, dumpTable, openDatabase, replayFromStart } from '@support/persistence';
 import { bearer, eventually, type Frame, TestSocket } from '@support/testing';

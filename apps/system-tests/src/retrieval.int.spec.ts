@@ -15,12 +15,8 @@ import { sampleValue, scrapeMetrics, startNatsServer, uniqueName } from '@suppor
 import { type IndexLeg, InProcessVectorIndex } from '@support/vector-index';
 import { FaultyIndex } from './support/faulty-index.js';
 import { kbDocuments } from './support/kb.js';
-import {
-  type KbDocument,
-  parseKbMarkdown,
-  RetrievalModule,
-  RetrievalProbe,
-} from '@support/retrieval';
+import { type KbDocument, parseKbMarkdown, RetrievalModule } from '@support/retrieval';
+import { RetrievalProbe } from '@support/retrieval/testing';
 
 interface RetrievalStack {
   readonly index: FaultyIndex;

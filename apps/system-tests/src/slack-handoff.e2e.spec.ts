@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  ADMIN_CHANNEL,
-  FakeSlackApi,
-  messageEventBody,
-  postSignedEvent,
-  type SlackAdminChannel,
-} from '@support/escalation';
+import { ADMIN_CHANNEL, type SlackAdminChannel } from '@support/escalation';
+import { FakeSlackApi, messageEventBody, postSignedEvent } from '@support/escalation/testing';
 import { eventually } from '@support/testing';
 import {
   ask,

@@ -7,14 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BusConnection, readEventLog } from '@support/bus';
 import { ReplySent, ThreadOpened } from '@support/contracts';
-import {
-  ADMIN_CHANNEL,
-  DELIVERY_NOTICES,
-  FakeSlackApi,
-  messageEventBody,
-  postSignedEvent,
-  type SlackAdminChannel,
-} from '@support/escalation';
+import { ADMIN_CHANNEL, DELIVERY_NOTICES, type SlackAdminChannel } from '@support/escalation';
+import { FakeSlackApi, messageEventBody, postSignedEvent } from '@support/escalation/testing';
 import { FakeOpenAiChatServer, searchThenQuote } from '@support/models/testing';
 import { type StartedService, startService } from '@support/platform';
 import { ABSTENTION, CHANNEL_LABELS, HOLDING } from '@support/policy';

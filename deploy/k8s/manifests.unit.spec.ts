@@ -1062,32 +1062,7 @@ describe('deploy/k8s metrics', () => {
   });
 });
 
-describe('deploy/docker/Dockerfile', () => {
-  it('builds any service from node:24-slim (the current LTS): npm ci, npm run build, dev dependencies pruned', () => {
-    const nodeImages = dockerInstructions
-      .filter((l) => /^ARG\s+NODE_IMAGE=/.test(l))
-      .map((l) => l.replace(/^ARG\s+NODE_IMAGE=/, ''));
-    expect(nodeImages).toEqual(['node:24-slim']);
-    expect(
-      dockerInstructions
-        .filter((l) => /^FROM\s/i.test(l))
-        .every((l) => /^FROM\s+\$\{NODE_IMAGE\}\s/.test(l)),
-    ).toBe(true);
-    expect(dockerInstructions.some((l) => /^RUN\s.*\bnpm ci\b/.test(l))).toBe(true);
-    expect(dockerInstructions.some((l) => /^RUN\s.*\bnpm run build\b/.test(l))).toBe(true);
-    expect(dockerInstructions.some((l) => /^RUN\s.*\bnpm prune\b.*--omit=dev/.test(l))).toBe(true);
-  });
-
-  it('declares ARG SERVICE in the final stage and runs it as a numeric non-root user in production mode', () => {
-    expect(finalStage.some((l) => /^ARG\s+SERVICE\b/.test(l))).toBe(true);
-    expect(finalStage.some((l) => /^ENV\s.*\bNODE_ENV=production\b/.test(l))).toBe(true);
-    const user = dockerUser();
-    // Numeric, so the kubelet can verify runAsNonRoot.
-    expect(user).toMatch(/^\d+$/);
-    expect(user).not.toBe('0');
-    expect(dockerEntryPattern()).toMatch(/^services\/\$\{?SERVICE\}?\/dist\/main\.js$/);
-  });
-});
+// The image recipe itself (layer order, what each image carries): deploy/docker/image.unit.spec.ts.
 
 // ---------------------------------------------------------------------------------------------
 // Production parts: the models, Qdrant, Slack, and the way in

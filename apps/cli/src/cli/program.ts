@@ -25,6 +25,7 @@ export interface CommandRunners {
     namespace?: string;
     timeoutMs: number;
     quiet?: boolean;
+    hostServices: boolean;
   }): Promise<void>;
   ask(options: {
     dataDir: string;
@@ -149,11 +150,21 @@ export function buildProgram(runners: CommandRunners): Command {
       120_000,
     )
     .option('--quiet', 'no progress bar')
+    .option(
+      '--no-host-services',
+      'the services run elsewhere (a cluster, docker compose): wait for their retrieval, never host one here',
+    )
     .addOption(dataDirOption())
     .action(
       (
         dir: string,
-        o: { namespace?: string; timeoutMs: number; quiet?: boolean; dataDir: string },
+        o: {
+          namespace?: string;
+          timeoutMs: number;
+          quiet?: boolean;
+          hostServices: boolean;
+          dataDir: string;
+        },
       ) =>
         runners.ingest({
           dataDir: o.dataDir,
@@ -161,6 +172,7 @@ export function buildProgram(runners: CommandRunners): Command {
           namespace: o.namespace,
           timeoutMs: o.timeoutMs,
           quiet: o.quiet,
+          hostServices: o.hostServices,
         }),
     );
 

@@ -56,7 +56,7 @@ export const OPS_PUBLISHES: readonly EventDefinition[] = [DocumentUpserted, Dead
 
 /**
  * Who publishes and consumes what: the one table the NATS server's users and permissions are
- * generated from (`natsAuthorization`, deploy/k8s/nats.yaml). A new event type is one line here,
+ * generated from (`natsAuthorization`; `natsHelmValues`, deploy/helm/nats/users.values.yaml). A new event type is one line here,
  * under the service that publishes it and those that consume it.
  */
 export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {

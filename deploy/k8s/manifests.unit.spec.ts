@@ -61,7 +61,7 @@ const EXTRA_PORTS: Partial<Record<ServiceName, Record<string, number>>> = {
  * - AUTH_TOKEN_SECRET: the image runs with NODE_ENV=production, where the gateway refuses the
  *   public development secret (services/gateway/src/config/gateway-config.ts);
  * - NATS_USER / NATS_PASSWORD: optional for a local nats-server, but the cluster's NATS refuses
- *   anonymous connections (nats.yaml), so each service must connect as its own user.
+ *   anonymous connections (deploy/helm/nats), so each service must connect as its own user.
  */
 const PRODUCTION_REQUIRED = new Set([
   'NATS_URL',

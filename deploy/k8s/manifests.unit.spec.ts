@@ -23,8 +23,6 @@ import {
   MODEL_WIRING,
   modelMatches,
   PRODUCTION_SETTINGS,
-  qdrantClientVersion,
-  qdrantImageMatchesClient,
   SECRET_VARS,
   servedModel,
   vllmServingProblems,

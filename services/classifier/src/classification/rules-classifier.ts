@@ -74,11 +74,21 @@ export class RulesClassifier implements TopicClassifier {
     });
   }
 
-  /** Score of every topic over the transcript. */
+  /**
+   * Score of every topic over the transcript. The bot's and colleagues' lines only reinforce
+   * topics the customer raised: the customer's problem is the topic, and a greeting or an answer
+   * about something else must not set it.
+   */
   scores(transcript: readonly TranscriptLine[]): Record<LabelTopic, number> {
+    const evidence = this.evidence(transcript);
+    const raised = new Set(
+      evidence.filter((l) => l.role === 'customer').flatMap((l) => l.hits.map((h) => h.topic)),
+    );
     const scores = zeroScores();
-    for (const line of this.evidence(transcript))
-      for (const hit of line.hits) scores[hit.topic] += hit.evidence * line.weight;
+    for (const line of evidence)
+      for (const hit of line.hits)
+        if (line.role === 'customer' || raised.has(hit.topic))
+          scores[hit.topic] += hit.evidence * line.weight;
     return scores;
   }
 

@@ -23,6 +23,7 @@ export {
   translateQuery,
 } from './synonyms/expand-query.js';
 export { sharedTerms } from './lexical/shared-terms.js';
+export { arabicVariants } from './stem/arabic-light-stem.js';
 export { expandEnglishShorthand } from './synonyms/english-shorthand.js';
 export { questionFocus, type QuestionFocus } from './lexical/question-focus.js';
 export { conditionOnlyTerms } from './lexical/question-conditions.js';

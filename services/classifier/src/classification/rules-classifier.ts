@@ -1,4 +1,4 @@
-import { contentTerms, questionFocus, sharedTerms } from '@support/text';
+import { arabicVariants, contentTerms, questionFocus } from '@support/text';
 import {
   LABEL_TOPICS,
   type LabelTopic,
@@ -24,6 +24,8 @@ export interface LineEvidence {
     readonly evidence: number;
   }[];
 }
+
+const ARABIC = /[\u0600-\u06FF]/;
 
 const round = (n: number) => Math.round(n * 1e4) / 1e4;
 
@@ -127,9 +129,22 @@ export class RulesClassifier implements TopicClassifier {
     return hits;
   }
 
-  /** The cue terms a text holds, as written or as another form of an Arabic word. */
+  /**
+   * The cue terms a text holds: as written, or for an Arabic word, one reduced to the other by
+   * the light stemmer's steps ("وصلت" holds "وصل"). Two words that only meet at a third form are
+   * not counted: short Arabic stems meet by accident ("تريد" and "بريد" both reach "ريد").
+   */
   private heldCueTerms(text: string): Set<string> {
-    return sharedTerms(this.cueTerms, contentTerms(text));
+    const held = contentTerms(text);
+    const forms = new Set<string>();
+    for (const term of held)
+      for (const form of ARABIC.test(term) ? arabicVariants(term) : [term]) forms.add(form);
+    return new Set(
+      this.cueTerms.filter(
+        (cue) =>
+          forms.has(cue) || (ARABIC.test(cue) && arabicVariants(cue).some((f) => held.has(f))),
+      ),
+    );
   }
 }
 

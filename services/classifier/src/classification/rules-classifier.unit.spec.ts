@@ -198,6 +198,17 @@ describe('RulesClassifier with the shipped cues', () => {
     expect(classifier.label(transcript).topic).toBe('product');
   });
 
+  it.each([
+    'I want to talk to a human',
+    'connect me to customer service please',
+    'real person please',
+    'هل تريد التحدث مع موظف؟',
+    'ابغى اكلم موظف لو سمحت',
+    'abi a7ad ykalmni',
+  ])('finds no topic in a request for a person: %s', (text) => {
+    expect(classifier.evidence([c(text)])[0]!.hits).toEqual([]);
+  });
+
   it('matches inflections and spellings through normalisation and stems', () => {
     expect(classifier.label([c('Deliveries keep getting DELAYED')]).topic).toBe('delivery');
     expect(classifier.label([c('الشحنةُ تأخّرت')]).topic).toBe('delivery');

@@ -25,6 +25,48 @@ export interface DraftRow {
   readonly note: string;
 }
 
+/** How the graph left a draft's turn. */
+export interface TurnEnd {
+  readonly escalationReason: string | null;
+  readonly validation: {
+    readonly sentences: ReadonlyArray<{ text: string; ok: boolean; problem?: string }>;
+  } | null;
+}
+
+/**
+ * A draft's outcome from what the turn did. `not_reached` when the model was never asked for its
+ * answer (`seen` undefined: retrieval's verdict, a model error or the call limit ended the turn
+ * first) or a cited section's chunk was not among the search results in the request the model
+ * answered; else `shown` when the answer was sent and nobody was called, else `escalated`.
+ */
+export function draftOutcome(turn: {
+  readonly seen: { readonly promptChunkIds: ReadonlySet<string> } | undefined;
+  readonly cited: ReadonlyArray<{ readonly chunkId: string }>;
+  readonly shown: unknown;
+  readonly escalated: boolean;
+  readonly state: TurnEnd;
+}): Pick<DraftRow, 'outcome' | 'escalationReason' | 'failingSentence' | 'problem' | 'notReached'> {
+  const { seen, state } = turn;
+  const reason = state.escalationReason ? { escalationReason: state.escalationReason } : {};
+  const missing = turn.cited.filter((c) => !seen?.promptChunkIds.has(c.chunkId));
+  if (!seen || missing.length > 0)
+    return {
+      outcome: 'not_reached',
+      notReached: !seen
+        ? `the model was not asked for its answer (${state.escalationReason ?? 'no reason'})`
+        : `not in the prompt: ${missing.map((c) => c.chunkId).join(', ')}`,
+      ...reason,
+    };
+  if (turn.shown && !turn.escalated) return { outcome: 'shown' };
+  const failing = state.validation?.sentences.find((s) => !s.ok);
+  return {
+    outcome: 'escalated',
+    ...reason,
+    ...(failing ? { failingSentence: failing.text } : {}),
+    ...(failing?.problem ? { problem: failing.problem } : {}),
+  };
+}
+
 /** The figures of one row of the table; not_reached drafts count in neither fraction. */
 export interface DraftScore {
   readonly unsafeShown: number;

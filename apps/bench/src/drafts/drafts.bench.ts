@@ -7,7 +7,13 @@ import { loadConfig } from '@support/platform';
 import { detectLanguage } from '@support/text';
 import { localRetrieval } from '../local-retrieval.js';
 import { DRAFT_CATEGORIES, DRAFT_LANGS, type DraftCase, type DraftSet } from './draft-set.js';
-import { type DraftRow, type DraftTable, scoreDrafts } from './draft-scores.js';
+import {
+  type DraftRow,
+  type DraftTable,
+  draftOutcome,
+  scoreDrafts,
+  type TurnEnd,
+} from './draft-scores.js';
 import { resolvePlaceholders, sectionChunks } from './placeholders.js';
 import { ScriptedDraftsModel } from './scripted-drafts-model.js';
 
@@ -86,36 +92,12 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
           }),
           config,
         );
-        const state = (await graph.getState(config)).values as {
-          escalationReason: string | null;
-          validation: { sentences: { text: string; ok: boolean; problem?: string }[] } | null;
-        };
-        const seen = model.answered;
-        const missing = answer.cited.filter((c) => !seen?.promptChunkIds.has(c.chunkId));
-        const failing = state.validation?.sentences.find((s) => !s.ok);
-        const base = { set: set.name, ...pick(draft) };
-        if (!seen || missing.length > 0)
-          rows.push({
-            ...base,
-            outcome: 'not_reached',
-            notReached: !seen
-              ? `the model was not asked for its answer (${state.escalationReason ?? 'no reason'})`
-              : `not in the prompt: ${missing.map((c) => c.chunkId).join(', ')}`,
-            ...(state.escalationReason ? { escalationReason: state.escalationReason } : {}),
-          });
-        else if (shown && !escalated) rows.push({ ...base, outcome: 'shown' });
-        else
-          rows.push({
-            ...base,
-            outcome: 'escalated',
-            ...(state.escalationReason ? { escalationReason: state.escalationReason } : {}),
-            ...(failing
-              ? {
-                  failingSentence: failing.text,
-                  ...(failing.problem ? { problem: failing.problem } : {}),
-                }
-              : {}),
-          });
+        const state = (await graph.getState(config)).values as TurnEnd;
+        rows.push({
+          set: set.name,
+          ...pick(draft),
+          ...draftOutcome({ seen: model.answered, cited: answer.cited, shown, escalated, state }),
+        });
       }
     }
   } finally {

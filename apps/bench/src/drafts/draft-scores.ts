@@ -22,6 +22,8 @@ export interface DraftRow {
   readonly problem?: string;
   /** not_reached: what was missing. */
   readonly notReached?: string;
+  /** Searches before the answer: above 1 when the question's results lacked a cited section. */
+  readonly searches?: number;
   readonly note: string;
 }
 

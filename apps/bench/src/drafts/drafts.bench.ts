@@ -97,6 +97,7 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
           set: set.name,
           ...pick(draft),
           ...draftOutcome({ seen: model.answered, cited: answer.cited, shown, escalated, state }),
+          ...(model.answered ? { searches: model.answered.searches } : {}),
         });
       }
     }

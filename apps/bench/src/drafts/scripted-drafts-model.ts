@@ -17,6 +17,8 @@ export interface ScriptedAnswer {
 export interface AnswerSeen {
   /** Chunk ids of every search result of the turn in the request that got the answer. */
   readonly promptChunkIds: ReadonlySet<string>;
+  /** Knowledge-base searches the turn made before the answer (1: the question's alone). */
+  readonly searches: number;
 }
 
 /** Searches a model makes before answering without the section it means to cite. */
@@ -78,7 +80,7 @@ export class ScriptedDraftsModel {
         calls: [{ name: SEARCH_KNOWLEDGE_BASE_TOOL, arguments: { query } }],
       };
     }
-    this.answered = { promptChunkIds: seen };
+    this.answered = { promptChunkIds: seen, searches };
     return { kind: 'text', text: answer.text };
   }
 }

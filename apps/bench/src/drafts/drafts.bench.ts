@@ -49,6 +49,11 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
       const { indexer, pipeline } = localRetrieval({ env: BENCH_RETRIEVAL_ENV });
       for (const doc of set.docs) await indexer.indexDocument(namespace, doc);
       const sections = sectionChunks(set.docs);
+      for (const section of sections.values())
+        if (section.chunks > 1)
+          console.error(
+            `bench drafts: ${set.name}: section "${section.heading}" of ${section.docId} makes ${section.chunks} chunks; its drafts cite the first (${section.chunkId})`,
+          );
       let shown: { text: string } | undefined;
       let escalated = false;
       const ports: AgentPorts = {

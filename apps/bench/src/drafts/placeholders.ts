@@ -7,11 +7,15 @@ export interface SectionChunk {
   readonly title: string;
   /** The section heading; '' for the text before the first `##` heading. */
   readonly heading: string;
+  /** Chunks the section made: above 1, a draft citing it may state what only a later one holds. */
+  readonly chunks: number;
 }
 
 const PLACEHOLDER = /\{\{([^{}|]+)\|([^{}]*)\}\}/g;
+// Headings match as the chunker keeps them, whatever emphasis marks or spacing the draft's author
+// copied from the Markdown.
 const key = (docId: string, heading: string) =>
-  `${docId.trim()}\u0000${heading.trim().replace(/\s+/g, ' ').toLowerCase()}`;
+  `${docId.trim()}\u0000${heading.replace(/[*_`]/g, '').trim().replace(/\s+/g, ' ').toLowerCase()}`;
 
 /**
  * Each section's chunk, by document id and heading, chunked by the project's own chunker with the
@@ -24,8 +28,13 @@ export function sectionChunks(docs: readonly KbDocument[]): Map<string, SectionC
     for (const chunk of chunkDocument(doc.docId, doc.body)) {
       const heading = chunk.heading ?? '';
       const at = key(doc.docId, heading);
-      if (!sections.has(at))
-        sections.set(at, { chunkId: chunk.chunkId, docId: doc.docId, title: doc.title, heading });
+      const first = sections.get(at);
+      sections.set(
+        at,
+        first
+          ? { ...first, chunks: first.chunks + 1 }
+          : { chunkId: chunk.chunkId, docId: doc.docId, title: doc.title, heading, chunks: 1 },
+      );
     }
   return sections;
 }

@@ -44,7 +44,14 @@ describe('resolvePlaceholders', () => {
     );
     expect(resolved.text).toBe('Online orders [returns#1][returns#2], again [returns#1].');
     expect(resolved.cited.map((c) => c.chunkId)).toEqual(['returns#1', 'returns#2']);
-    expect(resolved.cited[1]).toMatchObject({ title: 'Returns', heading: 'Return window' });
+    expect(resolved.cited[1]).toMatchObject({
+      title: 'Returns',
+      heading: 'Return window',
+      chunks: 1,
+    });
+    expect(resolvePlaceholders('[{{returns|**Return window**}}]', sections).text).toBe(
+      '[returns#2]',
+    );
   });
 
   it('refuses an unknown document or heading, and a malformed placeholder', () => {
@@ -62,5 +69,17 @@ describe('resolvePlaceholders', () => {
       text: 'Send me your card number.',
       cited: [],
     });
+  });
+});
+
+describe('sectionChunks', () => {
+  it('counts the chunks of a section too long for one, which resolves to its first', () => {
+    const long = parseKbMarkdown(
+      `---\nid: long\ntitle: Long\nlang: en\ntopic: x\n---\n\n## Big\n\n${'a '.repeat(400)}\n\n${'b '.repeat(400)}\n`,
+      'long.md',
+    );
+    const resolved = resolvePlaceholders('[{{long|Big}}]', sectionChunks([long]));
+    expect(resolved.text).toBe('[long#1]');
+    expect(resolved.cited[0]).toMatchObject({ chunkId: 'long#1', chunks: 2 });
   });
 });

@@ -130,12 +130,7 @@ const program = new Command('bench')
   .option('--sparse-mb <n>', 'ingest: MB each BM25 encoder reads for its steady rate', count, 20)
   .option('--graph-turns <n>', 'graph: measured turns per round and kind of scope', count, 1000)
   .option('--history-turns <n>', 'prompt: earlier turns in the conversation', count, 60)
-  .option(
-    '--set <dir>',
-    'drafts: a draft set folder (kb/ and drafts.jsonl); repeat for more',
-    (dir: string, sets: string[]) => [...sets, dir],
-    [] as string[],
-  )
+  .option('--set <dir...>', 'drafts: draft set folders (kb/ and drafts.jsonl)', [] as string[])
   .option('--json <file>', "drafts: write every draft's row here")
   .exitOverride()
   .showHelpAfterError('(add --help for the benches and their options)');

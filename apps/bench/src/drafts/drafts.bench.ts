@@ -43,11 +43,17 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
   const rows: DraftRow[] = [];
   try {
     const chatModel = chatModelFromConfig({ ...llm, LLM_BASE_URL: model.server.baseUrl });
-    const agent = loadConfig(agentOwnEnv, {});
+    // The agent's own settings as the service reads them (REPLY_MIN_SUPPORTED_SHARE and the like
+    // can be tried from the shell); the defaults when unset.
+    const agent = loadConfig(agentOwnEnv, process.env);
     for (const set of sets) {
       const namespace = `drafts-${set.name}`;
       const { indexer, pipeline } = localRetrieval({ env: BENCH_RETRIEVAL_ENV });
-      for (const doc of set.docs) await indexer.indexDocument(namespace, doc);
+      for (const doc of set.docs)
+        if ((await indexer.indexDocument(namespace, doc)).kind === 'quarantined')
+          console.error(
+            `bench drafts: ${set.name}: ${doc.docId} is refused by ingestion's screening; drafts citing it are not reached`,
+          );
       const sections = sectionChunks(set.docs);
       for (const section of sections.values())
         if (section.chunks > 1)

@@ -4,6 +4,7 @@ import { askCommand } from './commands/ask.js';
 import { deadLettersCommand } from './commands/deadletters.js';
 import { doctorCommand } from './commands/doctor/doctor.js';
 import { evalCommand } from './commands/eval.js';
+import { topicEvalCommand } from './commands/topic-eval.js';
 import { gapsCommand } from './commands/gaps.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
@@ -35,6 +36,10 @@ const runners: CommandRunners = {
   eval: async ({ dataDir, ...o }) => {
     if (!o.rows) useRunningSystem(dataDir);
     await evalCommand(o);
+  },
+  // In process, no bus: the classifier the service would build from this environment.
+  evalTopics: async (o) => {
+    await topicEvalCommand(o);
   },
   trace: async ({ dataDir, turnId, json }) => {
     await requireReachable(useRunningSystem(dataDir), { database: true });

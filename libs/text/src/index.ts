@@ -10,7 +10,12 @@ export { Bm25Encoder, type Bm25Options } from './bm25/bm25-encoder.js';
 export { arabicBm25, englishBm25 } from './bm25/language-encoders.js';
 export { contentTerms, lexicalScores, wordTerms } from './lexical/lexical-scores.js';
 export { normalizeArabicDialect } from './dialect/arabic-dialect.js';
-export { isPlaceConcept, termConcept } from './synonyms/shop-concepts.js';
+export {
+  conceptWords,
+  isPaymentConcept,
+  isPlaceConcept,
+  termConcept,
+} from './synonyms/shop-concepts.js';
 export {
   expandQuery,
   type ExpansionOptions,
@@ -18,6 +23,7 @@ export {
   translateQuery,
 } from './synonyms/expand-query.js';
 export { sharedTerms } from './lexical/shared-terms.js';
+export { arabicVariants } from './stem/arabic-light-stem.js';
 export { expandEnglishShorthand } from './synonyms/english-shorthand.js';
 export { questionFocus, type QuestionFocus } from './lexical/question-focus.js';
 export { conditionOnlyTerms } from './lexical/question-conditions.js';

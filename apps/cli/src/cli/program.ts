@@ -44,6 +44,7 @@ export interface CommandRunners {
     json?: boolean;
     timeoutMs: number;
   }): Promise<void>;
+  evalTopics(options: { set: string; json?: boolean; summary?: boolean }): Promise<void>;
   trace(options: { dataDir: string; turnId: string; json?: boolean }): Promise<void>;
   gaps(options: { dataDir: string; json?: boolean; days?: number }): Promise<void>;
   whatif(options: {
@@ -237,6 +238,16 @@ export function buildProgram(runners: CommandRunners): Command {
         return runners.eval(o);
       },
     );
+
+  program
+    .command('eval-topics')
+    .description(
+      "label a set of escalations with the classifier service's classifier (rules, or the LLM when CLASSIFIER_LLM_BASE_URL is set) and score it",
+    )
+    .requiredOption('--set <file>', 'the labelled escalations (escalations.jsonl)', existingFile)
+    .option('--json', 'the score and one row per escalation as JSON')
+    .option('--summary', 'only the numbers, no rows and no confusions (a blind set)')
+    .action((o: { set: string; json?: boolean; summary?: boolean }) => runners.evalTopics(o));
 
   program
     .command('trace')

@@ -19,6 +19,7 @@ async function parse(argv: string[]) {
       'ingest',
       'ask',
       'eval',
+      'evalTopics',
       'trace',
       'gaps',
       'whatif',

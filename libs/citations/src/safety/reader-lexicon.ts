@@ -13,6 +13,7 @@ interface ConceptData {
   readonly en: readonly string[];
   readonly ar: readonly string[];
   readonly not_beside?: readonly string[];
+  readonly not_words?: readonly string[];
 }
 
 const CANDIDATE_MEMO_MAX = 50_000;
@@ -54,6 +55,7 @@ export class ConceptLexicon {
   /** Prefix terms by their first word's first two characters. */
   private readonly prefixed = new Map<string, Term[]>();
   private readonly notBeside = new Map<string, ReadonlySet<string>>();
+  private readonly notWords = new Map<string, ReadonlySet<string>>();
   private readonly candidateMemo = new Map<string, readonly Term[]>();
   readonly names: ReadonlySet<string>;
 
@@ -69,6 +71,11 @@ export class ConceptLexicon {
         const key = first.prefix ? first.text.slice(0, 2) : first.text;
         index.set(key, [...(index.get(key) ?? []), { words, concept }]);
       }
+      if (data.not_words)
+        this.notWords.set(
+          concept,
+          new Set(data.not_words.flatMap((word) => termWords(word).map((w) => w.text))),
+        );
       if (data.not_beside)
         this.notBeside.set(
           concept,
@@ -84,7 +91,12 @@ export class ConceptLexicon {
       const token = tokens[start]!;
       for (const term of this.candidates(token)) {
         const end = matchTerm(tokens, start, term);
-        if (end === null || this.besideExcluded(tokens, term.concept, start, end)) continue;
+        if (
+          end === null ||
+          this.wordExcluded(token, term.concept) ||
+          this.besideExcluded(tokens, term.concept, start, end)
+        )
+          continue;
         const spans = found.get(term.concept) ?? [];
         if (!spans.some((s) => s.start === start && s.end === end)) spans.push({ start, end });
         found.set(term.concept, spans);
@@ -108,6 +120,11 @@ export class ConceptLexicon {
       this.candidateMemo.set(token.text, terms);
     }
     return terms;
+  }
+
+  private wordExcluded(token: ReaderToken, concept: string): boolean {
+    const excluded = this.notWords.get(concept);
+    return excluded !== undefined && token.forms.some((form) => excluded.has(form));
   }
 
   private besideExcluded(

@@ -25,7 +25,7 @@ export const GULF_PLACES: Readonly<Record<string, { en: string; ar: string }>> =
 };
 
 /** The region's payment brands and instalment words, in both languages. */
-const GULF_PAYMENT_NAMES: Readonly<Record<string, { en: string; ar: string }>> = {
+export const GULF_PAYMENT_NAMES: Readonly<Record<string, { en: string; ar: string }>> = {
   visa: { en: 'visa', ar: 'فيزا' },
   mastercard: { en: 'mastercard', ar: 'ماستركارد ماستر' },
   amex: { en: 'amex', ar: 'أمريكان' },

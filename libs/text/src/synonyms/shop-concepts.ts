@@ -6,7 +6,13 @@ import {
 import { arabicVariants, MATCH_STEPS } from '../stem/arabic-light-stem.js';
 import { baseFormsOfIrregularVerbs } from './english-inflections.js';
 import { expandEnglishShorthand } from './english-shorthand.js';
-import { GULF_ARABIC_PHRASES, GULF_NAMES, GULF_PHRASES, GULF_PLACES } from './gulf-names.js';
+import {
+  GULF_ARABIC_PHRASES,
+  GULF_NAMES,
+  GULF_PAYMENT_NAMES,
+  GULF_PHRASES,
+  GULF_PLACES,
+} from './gulf-names.js';
 
 /**
  * The words a fashion shop's customers and policies use for the same thing, in English and
@@ -317,10 +323,16 @@ export function termConcept(term: string): string {
 const ARABIC_TERM = /[\u0600-\u06FF]/;
 
 const PLACE_CONCEPTS = new Set(Object.keys(GULF_PLACES).map((place) => `~${place}`));
+const PAYMENT_CONCEPTS = new Set(Object.keys(GULF_PAYMENT_NAMES).map((name) => `~${name}`));
 
 /** Whether a term is the concept of a Gulf country or city (`~muscat` for "Muscat" and "مسقط"). */
 export function isPlaceConcept(term: string): boolean {
   return PLACE_CONCEPTS.has(term);
+}
+
+/** Whether a term is the concept of a payment brand or instalment word (`~tabby`, `~mada`). */
+export function isPaymentConcept(term: string): boolean {
+  return PAYMENT_CONCEPTS.has(term);
 }
 
 /**

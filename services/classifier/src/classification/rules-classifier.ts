@@ -1,4 +1,4 @@
-import { arabicBm25, englishBm25 } from '@support/text';
+import { arabicVariants, contentTerms, questionFocus } from '@support/text';
 import {
   LABEL_TOPICS,
   type LabelTopic,
@@ -6,107 +6,91 @@ import {
   type TopicLabel,
   type TranscriptLine,
 } from './topic-classifier.js';
-import { TOPIC_LEXICON, type TopicTerms } from './topic-lexicon.js';
-
-type Lang = 'en' | 'ar';
-
-/** A lexicon term reduced to the stems it matches, in order. */
-export interface CompiledTerm {
-  readonly topic: LabelTopic;
-  readonly lang: Lang;
-  readonly term: string;
-  readonly stems: readonly string[];
-  readonly weight: number;
-}
+import { groupHolds, shippedTopicCues, type TopicCue, type TopicCues } from './topic-cues.js';
 
 export interface RulesClassifierOptions {
-  readonly lexicon?: Readonly<Record<LabelTopic, TopicTerms>>;
-  /** Weight of a line by who wrote it: the customer says what the problem is. */
-  readonly roleWeights?: Readonly<Record<TranscriptLine['role'], number>>;
-  /** The last line weighs `1 + recencyBoost` times the first (linear in between). */
-  readonly recencyBoost?: number;
+  /** The cues and weights (default: the shipped `data/topic-cues.yaml`). */
+  readonly cues?: TopicCues;
 }
 
-const DEFAULT_ROLE_WEIGHTS = { customer: 1, human: 0.6, agent: 0.4 } as const;
-
-// The BM25 encoders' own pipelines (normalise, tokenise, drop stop words, Snowball stem), so a
-// term and a transcript word that share a stem match, whatever the inflection or spelling.
-const encoders = { en: englishBm25(), ar: arabicBm25() } as const;
-const stemsOf = (lang: Lang, text: string): string[] => encoders[lang].terms(text);
-
-/** Every lexicon term with its stems; a term whose stems are empty (all stop words) is kept, inert. */
-export function compileLexicon(
-  lexicon: Readonly<Record<LabelTopic, TopicTerms>> = TOPIC_LEXICON,
-): CompiledTerm[] {
-  const compiled: CompiledTerm[] = [];
-  for (const topic of LABEL_TOPICS) {
-    for (const lang of ['en', 'ar'] as const) {
-      const seen = new Set<string>();
-      for (const [weight, terms] of lexicon[topic][lang]) {
-        for (const term of terms) {
-          const stems = stemsOf(lang, term);
-          const key = stems.join(' ');
-          // Two spellings with one stem count once.
-          if (seen.has(key)) continue;
-          seen.add(key);
-          compiled.push({ topic, lang, term, stems, weight });
-        }
-      }
-    }
-  }
-  return compiled;
+/** The cues one line holds, each with the evidence it adds before the line's own weight. */
+export interface LineEvidence {
+  readonly line: number;
+  readonly role: TranscriptLine['role'];
+  readonly weight: number;
+  readonly hits: readonly {
+    readonly cue: string;
+    readonly topic: LabelTopic;
+    readonly evidence: number;
+  }[];
 }
 
-function containsSequence(haystack: readonly string[], needle: readonly string[]): boolean {
-  if (needle.length === 0 || needle.length > haystack.length) return false;
-  outer: for (let i = 0; i + needle.length <= haystack.length; i += 1) {
-    for (let j = 0; j < needle.length; j += 1) if (haystack[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
+const ARABIC = /[\u0600-\u06FF]/;
 
 const round = (n: number) => Math.round(n * 1e4) / 1e4;
 
+const zeroScores = () =>
+  Object.fromEntries(LABEL_TOPICS.map((t) => [t, 0])) as Record<LabelTopic, number>;
+
 /**
- * The local bilingual classifier: keyword and stem rules over the whole transcript. Each line adds,
- * for every lexicon term it contains, the term's weight times the line's weight (by role, and a
- * little more for later lines) to the term's topic. The top topic wins; no match or a tie at the
- * top gives `other`. Confidence is the winner's share of all the evidence. Pure and synchronous
- * underneath; `classify` only wraps it in the port's promise.
+ * The local bilingual classifier: one engine over the cue file. Each line is analysed by the
+ * shop's text pipeline (@support/text: folding, dialect, stems, shop concepts); every cue it holds
+ * adds the cue's weight to its topic (more when the cue is in the line's question), times the
+ * line's weight: by who wrote it, and for the customer's lines that carry cues, more for later
+ * ones. The top topic wins; no cue or a tie at the top gives `other`. Confidence is the winner's
+ * share of the evidence. Pure and synchronous underneath; `classify` wraps it in the port's promise.
  */
 export class RulesClassifier implements TopicClassifier {
   readonly kind = 'rules';
-  private readonly terms: readonly CompiledTerm[];
-  private readonly roleWeights: Readonly<Record<TranscriptLine['role'], number>>;
-  private readonly recencyBoost: number;
+  private readonly cues: TopicCues;
+  private readonly cueTerms: readonly string[];
 
   constructor(options: RulesClassifierOptions = {}) {
-    this.terms = compileLexicon(options.lexicon).filter((t) => t.stems.length > 0);
-    this.roleWeights = options.roleWeights ?? DEFAULT_ROLE_WEIGHTS;
-    this.recencyBoost = options.recencyBoost ?? 0.5;
+    this.cues = options.cues ?? shippedTopicCues();
+    this.cueTerms = [...new Set(this.cues.cues.flatMap((cue) => cue.terms))];
   }
 
   classify(transcript: readonly TranscriptLine[]): Promise<TopicLabel> {
     return Promise.resolve(this.label(transcript));
   }
 
-  /** Score of every topic over the transcript. */
-  scores(transcript: readonly TranscriptLine[]): Record<LabelTopic, number> {
-    const scores = Object.fromEntries(LABEL_TOPICS.map((t) => [t, 0])) as Record<
-      LabelTopic,
-      number
-    >;
-    const last = Math.max(1, transcript.length - 1);
-    transcript.forEach((line, index) => {
-      const lineWeight =
-        (this.roleWeights[line.role] ?? 0) * (1 + (this.recencyBoost * index) / last);
-      if (lineWeight <= 0 || line.text.trim() === '') return;
-      const stems = { en: stemsOf('en', line.text), ar: stemsOf('ar', line.text) };
-      for (const term of this.terms)
-        if (containsSequence(stems[term.lang], term.stems))
-          scores[term.topic] += term.weight * lineWeight;
+  /** The cues of each line and the weight each line gets. */
+  evidence(transcript: readonly TranscriptLine[]): LineEvidence[] {
+    const { weights } = this.cues;
+    const lines = transcript.map((line, index) => ({
+      index,
+      role: line.role,
+      hits: this.hitsOf(line),
+    }));
+    const topical = lines.filter((l) => l.role === 'customer' && l.hits.length > 0);
+    const last = Math.max(1, topical.length - 1);
+    return lines.map((l) => {
+      const rank = topical.indexOf(l);
+      const recency = rank < 0 ? 1 : 1 + (weights.recency * rank) / last;
+      return {
+        line: l.index,
+        role: l.role,
+        weight: (weights.roles[l.role] ?? 0) * recency,
+        hits: l.hits,
+      };
     });
+  }
+
+  /**
+   * Score of every topic over the transcript. The bot's and colleagues' lines only reinforce
+   * topics the customer raised: the customer's problem is the topic, and a greeting or an answer
+   * about something else must not set it.
+   */
+  scores(transcript: readonly TranscriptLine[]): Record<LabelTopic, number> {
+    const evidence = this.evidence(transcript);
+    const raised = new Set(
+      evidence.filter((l) => l.role === 'customer').flatMap((l) => l.hits.map((h) => h.topic)),
+    );
+    const scores = zeroScores();
+    for (const line of evidence)
+      for (const hit of line.hits)
+        if (line.role === 'customer' || raised.has(hit.topic))
+          scores[hit.topic] += hit.evidence * line.weight;
     return scores;
   }
 
@@ -121,4 +105,50 @@ export class RulesClassifier implements TopicClassifier {
     if (second && Math.abs(top[1] - second[1]) < 1e-9) return { topic: 'other', confidence: 0 };
     return { topic: top[0], confidence: round(top[1] / total) };
   }
+
+  private hitsOf(line: TranscriptLine): LineEvidence['hits'] {
+    if (line.text.trim() === '') return [];
+    const held = this.heldCueTerms(line.text);
+    if (held.size === 0 && !this.cues.cues.some((c) => c.group)) return [];
+    // In a line that asks and tells, the asking sentences are what the customer wants answered.
+    const focus = line.role === 'customer' ? questionFocus(line.text) : undefined;
+    const asked = focus && focus.context !== '' ? this.heldCueTerms(focus.focus) : undefined;
+    const lineTerms = contentTerms(line.text);
+    const askedTerms = asked && focus ? contentTerms(focus.focus) : undefined;
+    const hits: { cue: string; topic: LabelTopic; evidence: number }[] = [];
+    for (const cue of this.cues.cues) {
+      if (!holds(cue, held, lineTerms)) continue;
+      const inQuestion =
+        asked !== undefined && askedTerms !== undefined && holds(cue, asked, askedTerms);
+      hits.push({
+        cue: cue.source,
+        topic: cue.topic,
+        evidence: cue.weight * (inQuestion ? 1 + this.cues.weights.question : 1),
+      });
+    }
+    return hits;
+  }
+
+  /**
+   * The cue terms a text holds: as written, or for an Arabic word, one reduced to the other by
+   * the light stemmer's steps ("وصلت" holds "وصل"). Two words that only meet at a third form are
+   * not counted: short Arabic stems meet by accident ("تريد" and "بريد" both reach "ريد").
+   */
+  private heldCueTerms(text: string): Set<string> {
+    const held = contentTerms(text);
+    const forms = new Set<string>();
+    for (const term of held)
+      for (const form of ARABIC.test(term) ? arabicVariants(term) : [term]) forms.add(form);
+    return new Set(
+      this.cueTerms.filter(
+        (cue) =>
+          forms.has(cue) || (ARABIC.test(cue) && arabicVariants(cue).some((f) => held.has(f))),
+      ),
+    );
+  }
+}
+
+function holds(cue: TopicCue, held: ReadonlySet<string>, lineTerms: ReadonlySet<string>): boolean {
+  if (cue.group !== undefined) return groupHolds(cue.group, lineTerms);
+  return cue.terms.every((term) => held.has(term));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { compileLexicon, RulesClassifier } from './rules-classifier.js';
+import { RulesClassifier } from './rules-classifier.js';
+import { parseTopicCues } from './topic-cues.js';
 import type { LabelTopic, TranscriptLine } from './topic-classifier.js';
 
 const c = (text: string): TranscriptLine => ({ role: 'customer', text });
@@ -155,7 +156,7 @@ const CASES: ReadonlyArray<readonly [string, LabelTopic, readonly TranscriptLine
   ],
 ];
 
-describe('RulesClassifier', () => {
+describe('RulesClassifier with the shipped cues', () => {
   const classifier = new RulesClassifier();
 
   it.each(CASES)('%s → %s, from the whole transcript', (_name, topic, transcript) => {
@@ -173,28 +174,39 @@ describe('RulesClassifier', () => {
     expect(classifier.label([])).toEqual({ topic: 'other', confidence: 0 });
   });
 
-  it('gives other on a tie at the top', () => {
-    // One delivery word and one account word, same line: equal evidence.
-    expect(classifier.label([c('courier password')]).topic).toBe('other');
-  });
-
-  it('weighs customer lines over agent lines', () => {
-    const transcript = [
-      a('I can help with payments, refunds and card charges.'),
-      c('my parcel never arrived'),
-    ];
-    expect(classifier.label(transcript).topic).toBe('delivery');
-  });
-
-  it('weighs later lines a little more than earlier ones', () => {
-    const scores = classifier.scores([c('refund'), c('tracking')]);
-    expect(scores.delivery).toBeGreaterThan(scores.payments);
-    expect(classifier.label([c('tracking'), c('refund')]).topic).toBe('payments');
-  });
-
-  it('counts a refund as payments, a return with a refund as returns', () => {
+  it('reads a refund as payments, also after a return; a return alone as returns', () => {
     expect(classifier.label([c('where is my refund?')]).topic).toBe('payments');
-    expect(classifier.label([c('I want to return it and get a refund')]).topic).toBe('returns');
+    expect(
+      classifier.label([c('I returned the dress a month ago. Where is my refund?')]).topic,
+    ).toBe('payments');
+    expect(classifier.label([c('I want to send the dress back')]).topic).toBe('returns');
+  });
+
+  it('reads a payment brand through the shop concepts (mada, Tabby, in both scripts)', () => {
+    expect(classifier.label([c('my mada card was declined'), c('agent please')]).topic).toBe(
+      'payments',
+    );
+    expect(classifier.label([c('تابي رفضني'), c('ابي موظف')]).topic).toBe('payments');
+  });
+
+  it('takes a kids size question with a delivery date as product (the question is the size)', () => {
+    const transcript = [
+      c('Does the kids abaya come in age 8? I need it delivered before the weekend'),
+      HANDOFF_EN,
+      c('a person please'),
+    ];
+    expect(classifier.label(transcript).topic).toBe('product');
+  });
+
+  it.each([
+    'I want to talk to a human',
+    'connect me to customer service please',
+    'real person please',
+    'هل تريد التحدث مع موظف؟',
+    'ابغى اكلم موظف لو سمحت',
+    'abi a7ad ykalmni',
+  ])('finds no topic in a request for a person: %s', (text) => {
+    expect(classifier.evidence([c(text)])[0]!.hits).toEqual([]);
   });
 
   it('matches inflections and spellings through normalisation and stems', () => {
@@ -209,9 +221,66 @@ describe('RulesClassifier', () => {
     );
     expect(classifier.kind).toBe('rules');
   });
+});
 
-  it('every lexicon term survives normalisation and stop words', () => {
-    const inert = compileLexicon().filter((t) => t.stems.length === 0);
-    expect(inert.map((t) => `${t.topic}/${t.lang}: ${t.term}`)).toEqual([]);
+// The engine's weighting, on cues whose weights the test sets.
+const TEST_CUES = parseTopicCues(`
+weights:
+  customer: { value: 1, why: test }
+  human: { value: 0.6, why: test }
+  agent: { value: 0.3, why: test }
+  recency: { value: 0.5, why: test }
+  question: { value: 0.5, why: test }
+topics:
+  delivery:
+    concepts:
+      - { concepts: [track], weight: 2, why: test }
+  payments:
+    concepts:
+      - { concepts: [refund], weight: 2, why: test }
+  account:
+    words:
+      - { weight: 2, why: test, en: [password] }
+`);
+
+describe('RulesClassifier engine', () => {
+  const classifier = new RulesClassifier({ cues: TEST_CUES });
+
+  it('gives other on a tie at the top', () => {
+    expect(classifier.label([c('tracking password')])).toEqual({ topic: 'other', confidence: 0 });
+  });
+
+  it('weighs later cue-carrying customer lines more, ignoring lines without a cue', () => {
+    const scores = classifier.scores([c('refund'), c('tracking'), c('I want a human')]);
+    // The second topical line is the last one: 2 × 1.5 against 2 × 1.
+    expect(scores).toMatchObject({ payments: 2, delivery: 3 });
+    expect(classifier.label([c('tracking'), c('refund'), c('agent please')]).topic).toBe(
+      'payments',
+    );
+  });
+
+  it('weighs the asking sentence of a line that asks and tells more', () => {
+    const scores = classifier.scores([c('Where is my refund? The tracking number was 123.')]);
+    expect(scores.payments).toBe(3);
+    expect(scores.delivery).toBe(2);
+  });
+
+  it('lets the bot only reinforce a topic the customer raised', () => {
+    expect(
+      classifier.scores([a('Your tracking number is in the email.'), c('hello')]),
+    ).toMatchObject({ delivery: 0 });
+    const scores = classifier.scores([
+      c('refund please'),
+      a('Refunds and tracking: see the page.'),
+    ]);
+    expect(scores.payments).toBeCloseTo(2 + 2 * 0.3);
+    expect(scores.delivery).toBe(0);
+  });
+
+  it('gives confidence as the winner share of the evidence', () => {
+    expect(classifier.label([c('refund'), c('tracking')])).toEqual({
+      topic: 'delivery',
+      confidence: 0.6,
+    });
   });
 });

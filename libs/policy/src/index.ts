@@ -42,7 +42,11 @@ export {
   type ChannelNotice,
   channelNotice,
 } from './texts/channel-notices.js';
-export { buildSystemPrompt, SYSTEM_PROMPT_EN } from './prompt/system-prompt.js';
+export {
+  buildSystemPrompt,
+  confidentialPromptTexts,
+  SYSTEM_PROMPT_EN,
+} from './prompt/system-prompt.js';
 export {
   formatChunksForPrompt,
   parseChunksFromToolMessage,

@@ -22,6 +22,7 @@ export {
   type ToolCallResult,
   type TurnRoute,
   type TurnStep,
+  type ValidationFacts,
 } from './turn-route/turn-route.js';
 export { type LocalisedText } from './texts/localised-text.js';
 export { ABSTENTION, HANDOFF_REQUESTED, handoffText } from './texts/handoff-texts.js';

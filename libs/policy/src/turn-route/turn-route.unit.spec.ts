@@ -106,13 +106,21 @@ describe('given the tools ran', () => {
 
 describe('given the draft was validated', () => {
   it('when every sentence passed then the turn ends with the answer', () => {
-    expect(afterValidation({ passed: true })).toEqual({ next: 'end' });
+    expect(afterValidation({ passed: true, asksToRephrase: false })).toEqual({ next: 'end' });
   });
 
   it('when a check failed then the turn escalates as answer_validation_failed', () => {
-    expect(afterValidation({ passed: false })).toEqual({
+    for (const asksToRephrase of [false, true])
+      expect(afterValidation({ passed: false, asksToRephrase })).toEqual({
+        next: 'escalate',
+        reason: 'answer_validation_failed',
+      });
+  });
+
+  it('when the draft asks the customer to rephrase then the turn escalates as rephrase_requested', () => {
+    expect(afterValidation({ passed: true, asksToRephrase: true })).toEqual({
       next: 'escalate',
-      reason: 'answer_validation_failed',
+      reason: 'rephrase_requested',
     });
   });
 });

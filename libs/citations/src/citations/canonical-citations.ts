@@ -10,7 +10,10 @@ const BRACKET_PAIRS: readonly (readonly [string, string])[] = [
 ];
 const escape = (c: string) => `\\${c}`;
 const BRACKETED = new RegExp(
-  BRACKET_PAIRS.map(([open, close]) => `${escape(open)}([^\\n${escape(open)}${escape(close)}]{1,400})${escape(close)}`).join('|'),
+  BRACKET_PAIRS.map(
+    ([open, close]) =>
+      `${escape(open)}([^\\n${escape(open)}${escape(close)}]{1,400})${escape(close)}`,
+  ).join('|'),
   'g',
 );
 

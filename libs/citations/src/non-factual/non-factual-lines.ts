@@ -6,13 +6,7 @@ import { checkWords } from '../words/check-words.js';
 
 /** The kinds of line a reply may hold without a citation (`data/non-factual-lines.yaml`). */
 export type NonFactualKind =
-  | 'greeting'
-  | 'thanks'
-  | 'sympathy'
-  | 'closing'
-  | 'acknowledgement'
-  | 'lead_in'
-  | 'rephrase';
+  'greeting' | 'thanks' | 'sympathy' | 'closing' | 'acknowledgement' | 'lead_in' | 'rephrase';
 
 /** One kind of non-factual line, as the data file gives it. */
 export interface NonFactualKindData {
@@ -93,7 +87,8 @@ function readData(): Readonly<Record<NonFactualKind, NonFactualKindData>> {
   const read = {} as Record<NonFactualKind, NonFactualKindData>;
   for (const kind of KINDS) {
     const data = kinds[kind] ?? fail(`kind "${kind}" is missing`);
-    if (typeof data.why !== 'string' || data.why.trim() === '') fail(`${kind} needs a reason (why)`);
+    if (typeof data.why !== 'string' || data.why.trim() === '')
+      fail(`${kind} needs a reason (why)`);
     const en = phrasesOf(data.en, `${kind}.en`);
     const ar = phrasesOf(data.ar, `${kind}.ar`);
     const endsWithColon = data.ends_with_colon === true;
@@ -130,8 +125,7 @@ export const KIND_OF_LINE: ReadonlyMap<string, NonFactualKind> = (() => {
     for (const phrase of [...NON_FACTUAL_LINES[kind].en, ...NON_FACTUAL_LINES[kind].ar]) {
       const key = lineKey(phrase);
       const known = kinds.get(key);
-      if (known !== undefined && known !== kind)
-        fail(`"${phrase}" is both ${known} and ${kind}`);
+      if (known !== undefined && known !== kind) fail(`"${phrase}" is both ${known} and ${kind}`);
       kinds.set(key, kind);
     }
   }

@@ -14,7 +14,9 @@ const VISIBLE_CONTROL = /\[U\+[0-9A-F]{4}\]/g;
  */
 export function withVisibleDisplayControls(draft: string): string {
   const marked = draft.replace(MARK_BESIDE_DIGIT, (marks) =>
-    [...marks].map((mark) => `[U+${mark.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`).join(''),
+    [...marks]
+      .map((mark) => `[U+${mark.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`)
+      .join(''),
   );
   return withVisibleBidiControls(marked);
 }

@@ -209,15 +209,13 @@ export function validateReply(
     (options.confidential ?? []).map(normalizedOnce),
     [...chunks.values()].map((chunk) => chunk.text),
   );
-  const read = texts.map(
-    (text, index): Sentence => ({
-      text,
-      nonFactual: nonFactualLineOf(text),
-      citations: extractCitations(text),
-      leaking: leaking.has(index),
-      displayControls: displayControlsIn(text, controls),
-    }),
-  );
+  const read = texts.map((text, index): Sentence => ({
+    text,
+    nonFactual: nonFactualLineOf(text),
+    citations: extractCitations(text),
+    leaking: leaking.has(index),
+    displayControls: displayControlsIn(text, controls),
+  }));
   const context: ReplyContext = {
     chunks,
     linkHosts: options.linkHosts ?? [],

@@ -31,7 +31,10 @@ export function validateNode(ports: AgentPorts, checks: ReplyChecks) {
       state.language,
       state.promptChunks.map((chunk) => chunk.lang),
     );
-    const route = afterValidation({ passed: verdict.passed, asksToRephrase: asksToRephrase(reply) });
+    const route = afterValidation({
+      passed: verdict.passed,
+      asksToRephrase: asksToRephrase(reply),
+    });
     if (route.next === 'end') {
       const cited = new Set(verdict.sentences.flatMap((s) => s.citations));
       await ports.sendReply(turnOf(state), {

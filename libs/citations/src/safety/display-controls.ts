@@ -1,19 +1,24 @@
 import { BIDI_CONTROLS, withVisibleBidiControls } from '@support/text';
 
-// The marks (LRM, RLM, ALM) reorder no letters, but beside a digit they cut a number into runs a
-// right-to-left line shows in swapped order: "2<RLM>1" reads "12". Elsewhere they are harmless
-// (Arabic text copied from a document carries them) and the checks ignore them.
-const MARK_BESIDE_DIGIT = /(?<=\p{Nd})[\u200E\u200F\u061C]+|[\u200E\u200F\u061C]+(?=\p{Nd})/gu;
+// The marks (LRM, RLM, ALM) reorder no letters, but between two digits of a number or a range
+// they cut it into runs a line can show in swapped order: "2<RLM>1" reads "12", "3<RLM>-4" can
+// read "4-3". Elsewhere they are harmless and the checks ignore them: Arabic number formatting
+// (ICU, `Intl`) puts an RLM before an amount ("المجموع: <RLM>137.00 ر.س."), and documents carry them.
+const NUMBER_INSIDE = '[\\s.,:/\\-\\u2013\\u2014\\u066B\\u066C]*';
+const MARK_INSIDE_NUMBER = new RegExp(
+  `(?<=\\p{Nd}${NUMBER_INSIDE})[\\u200E\\u200F\\u061C]+(?=${NUMBER_INSIDE}\\p{Nd})`,
+  'gu',
+);
 const VISIBLE_CONTROL = /\[U\+[0-9A-F]{4}\]/g;
 
 /**
  * The draft with each character that changes the order text is displayed in written as its code
  * point (`[U+202E]`): the bidirectional controls ({@link BIDI_CONTROLS}) anywhere, and a
- * left-to-right, right-to-left or Arabic letter mark beside a digit. The checks then read the
+ * left-to-right, right-to-left or Arabic letter mark between two digits of a number or a range. The checks then read the
  * control where it was, instead of text the page would show in another order.
  */
 export function withVisibleDisplayControls(draft: string): string {
-  const marked = draft.replace(MARK_BESIDE_DIGIT, (marks) =>
+  const marked = draft.replace(MARK_INSIDE_NUMBER, (marks) =>
     [...marks]
       .map((mark) => `[U+${mark.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`)
       .join(''),

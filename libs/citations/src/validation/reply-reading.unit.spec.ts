@@ -135,8 +135,8 @@ describe('characters that show other text than the check reads', () => {
       'U+200F',
     ],
     [
-      'a left-to-right mark beside a number',
-      'يمكن إرجاع المنتجات خلال \u200E٢١ يوماً من الاستلام [ar-returns#1].',
+      'a left-to-right mark inside an Arabic number',
+      'يمكن إرجاع المنتجات خلال ٢\u200E١ يوماً من الاستلام [ar-returns#1].',
       'U+200E',
     ],
   ])('fail a draft with %s', (_case, draft, control) => {
@@ -151,7 +151,15 @@ describe('characters that show other text than the check reads', () => {
     expect(problems('\u202EHi!')).toEqual(['bidi_control: U+202E']);
   });
 
-  it('leave a direction mark away from digits to the checks, which read through it', () => {
+  it('leave a direction mark outside a number to the checks, which read through it', () => {
     expect(passes('يمكن إرجاع\u200F المنتجات خلال ٢١ يوماً من الاستلام [ar-returns#1].')).toBe(true);
+    // Arabic number formatting (Intl) puts an RLM before an amount.
+    expect(passes('يمكن إرجاع المنتجات خلال \u200F٢١ يوماً من الاستلام [ar-returns#1].')).toBe(true);
+  });
+
+  it('fail a mark that cuts a range', () => {
+    expect(
+      problems('Items can be returned within 2\u200F - 21 days of delivery [returns#1].'),
+    ).toEqual(['bidi_control: U+200F']);
   });
 });

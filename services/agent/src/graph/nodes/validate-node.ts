@@ -34,6 +34,7 @@ export function validateNode(ports: AgentPorts, checks: ReplyChecks) {
     const route = afterValidation({
       passed: verdict.passed,
       asksToRephrase: asksToRephrase(reply),
+      hadMaterial: state.promptChunks.length > 0,
     });
     if (route.next === 'end') {
       const cited = new Set(verdict.sentences.flatMap((s) => s.citations));

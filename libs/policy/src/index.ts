@@ -27,6 +27,7 @@ export {
 export { type LocalisedText } from './texts/localised-text.js';
 export { ABSTENTION, HANDOFF_REQUESTED, handoffText } from './texts/handoff-texts.js';
 export { HOLDING } from './texts/holding-note.js';
+export { ANYTHING_ELSE } from './texts/anything-else.js';
 export { REPHRASE_REQUEST } from './texts/rephrase-request.js';
 export { availabilityText, type SupportAvailability } from './texts/availability-text.js';
 export { waitingText } from './texts/waiting-text.js';

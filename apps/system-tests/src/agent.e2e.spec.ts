@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEventId } from '@support/bus';
 import { AdminReplied, createEvent } from '@support/contracts';
+import { DashboardQueries } from '@support/gateway';
 import {
   type FakeChatReply,
   FakeOpenAiChatServer,
@@ -299,6 +300,14 @@ describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => 
     // The draft passed its check: the bot had chunks and did not use them.
     expect(trace.validation?.passed).toBe(true);
     expect(renderTrace(trace)).toMatch(/rephrase_requested/);
+    // Counted on the dashboard, by its reason, as avoidable.
+    const dashboard = stack.gateway.app.get(DashboardQueries);
+    const counted = await eventually(async () => {
+      const { byReason } = await dashboard.load(new Date(Date.now() - 86_400_000), new Date());
+      return byReason.find((r) => r.reason === 'rephrase_requested') ?? false;
+    });
+    expect(counted).toMatchObject({ group: 'avoidable' });
+    expect(counted.count).toBeGreaterThanOrEqual(1);
     socket.close();
   });
 

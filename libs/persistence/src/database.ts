@@ -16,6 +16,7 @@ import { TurnTraceSynthetic1764916000000 } from './migrations/1764916000000-turn
 import { EscalationWithdrawals1764920000000 } from './migrations/1764920000000-escalation-withdrawals.js';
 import { DashboardAggregates1765200000000 } from './migrations/1765200000000-dashboard-aggregates.js';
 import { Knowledge1765300000000 } from './migrations/1765300000000-knowledge.js';
+import { RephraseRequestedReason1765400000000 } from './migrations/1765400000000-rephrase-requested-reason.js';
 import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
 import { EscalationReplyEntity } from './projections/escalations/escalation-reply.js';
 import {
@@ -44,6 +45,7 @@ export const MIGRATIONS: Function[] = [
   EscalationWithdrawals1764920000000,
   DashboardAggregates1765200000000,
   Knowledge1765300000000,
+  RephraseRequestedReason1765400000000,
 ];
 
 export interface DatabaseOptions {

@@ -22,10 +22,12 @@ export {
   type ToolCallResult,
   type TurnRoute,
   type TurnStep,
+  type ValidationFacts,
 } from './turn-route/turn-route.js';
 export { type LocalisedText } from './texts/localised-text.js';
 export { ABSTENTION, HANDOFF_REQUESTED, handoffText } from './texts/handoff-texts.js';
 export { HOLDING } from './texts/holding-note.js';
+export { ANYTHING_ELSE } from './texts/anything-else.js';
 export { REPHRASE_REQUEST } from './texts/rephrase-request.js';
 export { availabilityText, type SupportAvailability } from './texts/availability-text.js';
 export { waitingText } from './texts/waiting-text.js';
@@ -42,7 +44,11 @@ export {
   type ChannelNotice,
   channelNotice,
 } from './texts/channel-notices.js';
-export { buildSystemPrompt, SYSTEM_PROMPT_EN } from './prompt/system-prompt.js';
+export {
+  buildSystemPrompt,
+  confidentialPromptTexts,
+  SYSTEM_PROMPT_EN,
+} from './prompt/system-prompt.js';
 export {
   formatChunksForPrompt,
   parseChunksFromToolMessage,

@@ -1,17 +1,25 @@
 import { normalizeForChecks } from '@support/text';
+import { canonicalCitations } from '../citations/canonical-citations.js';
 import { extractCitations } from '../citations/extract-citations.js';
-import { isCourtesyPhrase } from '../courtesy/is-courtesy-phrase.js';
+import { type NonFactualLine, nonFactualLineOf } from '../non-factual/read-non-factual-line.js';
 import { memoByText } from '../memo/memo-by-text.js';
 import { extractQuantities } from '../quantities/extract-quantities.js';
 import type { Quantity } from '../quantities/quantity.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
 import { foreignHosts, withoutLinks } from '../safety/foreign-links.js';
 import { requestsSecret } from '../safety/reader-requests.js';
+import {
+  displayControlsIn,
+  displayControlsOf,
+  withVisibleDisplayControls,
+} from '../safety/display-controls.js';
 import { splitSentences } from '../sentences/split-sentences.js';
 import { lexicalSupport, MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
 import { negationMismatch } from '../support/negation-support.js';
 import { sentencesRepeatingConfidential } from './confidential.js';
 import {
+  ANSWER_NEEDED,
+  BIDI_CONTROL,
   CONFIDENTIAL_TEXT,
   FOREIGN_LINK,
   MAX_PROBLEM_TEXT,
@@ -49,9 +57,21 @@ const normalizedOnce = memoByText(normalizeForChecks, 64);
 
 interface Sentence {
   text: string;
-  courtesy: boolean;
+  /** A line that states nothing (a greeting, a lead-in, ...), or undefined for a factual one. */
+  nonFactual: NonFactualLine | undefined;
   citations: string[];
   leaking: boolean;
+  /** The bidirectional controls the draft holds in this sentence, by code point ("U+202E"). */
+  displayControls: readonly string[];
+}
+
+/** What every sentence is checked against besides its own words. */
+interface ReplyContext {
+  readonly chunks: ReadonlyMap<string, CheckedChunk>;
+  readonly linkHosts: readonly string[];
+  readonly minSupportedShare: number;
+  /** The reply holds a factual, cited sentence (a lead-in or a "Sure!" has something to stand by). */
+  readonly answers: boolean;
 }
 
 export interface ValidateReplyOptions {
@@ -99,22 +119,22 @@ function unsupported(
     : UNSUPPORTED_WORDS;
 }
 
-function problemOf(
-  sentence: Sentence,
-  chunks: ReadonlyMap<string, CheckedChunk>,
-  linkHosts: readonly string[],
-  minSupportedShare: number,
-): string | undefined {
+function problemOf(sentence: Sentence, context: ReplyContext): string | undefined {
+  const { chunks, linkHosts, minSupportedShare } = context;
   // Whatever the sentence cites: no chunk makes these acceptable, so a planted one cannot either.
+  // A bidirectional control displays other characters than the checks read ("12" for "21").
+  const [control] = sentence.displayControls;
+  if (control !== undefined) return `${BIDI_CONTROL}: ${control}`;
   if (requestsSecret(sentence.text)) return SECRET_REQUEST;
   const [host] = foreignHosts(sentence.text, linkHosts);
   if (host !== undefined) return `${FOREIGN_LINK}: ${host}`;
   if (sentence.leaking) return CONFIDENTIAL_TEXT;
-  // An invented id is refused in any sentence, courtesy or not: it would reach the customer as a
-  // citation of nothing, and it shows the model making things up.
+  // An invented id is refused in any sentence, non-factual or not: it would reach the customer as
+  // a citation of nothing, and it shows the model making things up.
   const unknown = sentence.citations.find((id) => !chunks.has(id));
   if (unknown !== undefined) return `${UNKNOWN_CITATION}: ${unknown}`;
-  if (sentence.courtesy) return undefined;
+  if (sentence.nonFactual !== undefined)
+    return sentence.nonFactual.needsAnswer && !context.answers ? ANSWER_NEEDED : undefined;
   if (sentence.citations.length === 0) return MISSING_CITATION;
   return unsupported(
     sentence.text,
@@ -124,14 +144,19 @@ function problemOf(
 }
 
 /**
- * The mechanical check that decides whether a draft reply may reach the customer. The reply, the
- * chunks and the confidential texts are first put through `normalizeForChecks` (NFKC, invisible
- * characters stripped, Arabic folded), so that a zero-width space or a full-width letter inside a
- * word hides it from no check. The reply is then split into sentences ({@link splitSentences}),
- * and each sentence must be either
+ * The mechanical check that decides whether a draft reply may reach the customer. The reply is
+ * read in its canonical citation form ({@link canonicalCitations}: `【a#1】`, `［a#1］`, markers after
+ * the full stop and `[a#1][b#2]` as `[a#1, b#2]` before it), which is the text the agent sends.
+ * Characters that change the order text is displayed in (bidirectional controls anywhere, a
+ * direction mark beside a digit) are written out as their code points
+ * ({@link withVisibleDisplayControls}). The reply, the chunks and the confidential texts are then
+ * put through `normalizeForChecks` (NFKC, invisible characters stripped, Arabic folded), so that a
+ * zero-width space or a full-width letter inside a word hides it from no check. The reply is split
+ * into sentences ({@link splitSentences}), and each sentence must be either
  *
- * - one of the fixed courtesy phrases ({@link isCourtesyPhrase}: greetings, thanks, "anything
- *   else?"), as a whole, or
+ * - a line that states nothing ({@link nonFactualLineOf}: a greeting, thanks, sympathy, a closing,
+ *   the rephrase request, and, only beside a cited sentence of the same reply, an acknowledgement
+ *   such as "Sure!" or a lead-in ending in a colon, `answer_needed` otherwise), as a whole, or
  * - cited, and supported by the chunks it cites: it states no quantity
  *   ({@link extractQuantities}) that they lack, compared by canonical value and unit
  *   (`unsupported_quantity: <value>`), and at least {@link MIN_SUPPORTED_SHARE} of its content
@@ -142,6 +167,7 @@ function problemOf(
  *
  * Whatever it cites, a sentence fails when it
  *
+ * - holds a character that reorders what is displayed (`bidi_control: U+202E`);
  * - asks for a card number, CVV, password or one-time code ({@link requestsSecret};
  *   `secret_request`);
  * - links to or names a host outside `options.linkHosts` ({@link foreignHosts};
@@ -152,7 +178,7 @@ function problemOf(
  *
  * The reply passes when every sentence is ok and there is at least one sentence: an empty reply,
  * or one with nothing but markers and punctuation, fails. Each verdict's `text` is the sentence as
- * checked (normalised); `factual` says it was held to the citation rule (not a courtesy phrase).
+ * checked (normalised); `factual` says it was held to the citation rule (not a non-factual line).
  * Pure: no model, no I/O, no clock.
  */
 export function validateReply(
@@ -175,29 +201,32 @@ export function validateReply(
     );
   }
 
-  const texts = splitSentences(normalizeForChecks(reply));
+  const canonical = canonicalCitations(reply);
+  const controls = displayControlsOf(canonical);
+  const texts = splitSentences(normalizeForChecks(withVisibleDisplayControls(canonical)));
   const leaking = sentencesRepeatingConfidential(
     texts,
     (options.confidential ?? []).map(normalizedOnce),
     [...chunks.values()].map((chunk) => chunk.text),
   );
-  const linkHosts = options.linkHosts ?? [];
-  const sentences = texts.map((text, index): SentenceVerdict => {
-    const sentence: Sentence = {
-      text,
-      courtesy: isCourtesyPhrase(text),
-      citations: extractCitations(text),
-      leaking: leaking.has(index),
-    };
-    const problem = problemOf(
-      sentence,
-      chunks,
-      linkHosts,
-      options.minSupportedShare ?? MIN_SUPPORTED_SHARE,
-    );
+  const read = texts.map((text, index): Sentence => ({
+    text,
+    nonFactual: nonFactualLineOf(text),
+    citations: extractCitations(text),
+    leaking: leaking.has(index),
+    displayControls: displayControlsIn(text, controls),
+  }));
+  const context: ReplyContext = {
+    chunks,
+    linkHosts: options.linkHosts ?? [],
+    minSupportedShare: options.minSupportedShare ?? MIN_SUPPORTED_SHARE,
+    answers: read.some((s) => s.nonFactual === undefined && s.citations.length > 0),
+  };
+  const sentences = read.map((sentence): SentenceVerdict => {
+    const problem = problemOf(sentence, context);
     const verdict: SentenceVerdict = {
-      text: clip(text, MAX_VERDICT_TEXT),
-      factual: !sentence.courtesy,
+      text: clip(sentence.text, MAX_VERDICT_TEXT),
+      factual: sentence.nonFactual === undefined,
       citations: sentence.citations,
       ok: problem === undefined,
     };
@@ -206,4 +235,15 @@ export function validateReply(
   });
 
   return { passed: sentences.length > 0 && sentences.every((s) => s.ok), sentences };
+}
+
+/**
+ * Whether the reply asks the customer to rephrase (a sentence of the `rephrase` kind of
+ * {@link NON_FACTUAL_LINES}): the bot had chunks and did not answer. Read as
+ * {@link validateReply} reads the reply.
+ */
+export function asksToRephrase(reply: string): boolean {
+  return splitSentences(normalizeForChecks(canonicalCitations(reply))).some(
+    (text) => nonFactualLineOf(text)?.rephrase === true,
+  );
 }

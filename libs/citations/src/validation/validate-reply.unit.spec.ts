@@ -35,7 +35,8 @@ describe('validateReply', () => {
           ok: true,
         },
         {
-          text: 'Refunds reach the original payment method within 5-7 working days. [retail-returns#2]',
+          // Read, and sent, with the citation before the full stop it followed.
+          text: 'Refunds reach the original payment method within 5-7 working days [retail-returns#2].',
           factual: true,
           citations: ['retail-returns#2'],
           ok: true,

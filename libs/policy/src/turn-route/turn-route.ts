@@ -97,7 +97,25 @@ export function afterTools(calls: readonly ToolCallResult[]): TurnRoute {
   return go('model');
 }
 
-/** A draft that passed every check is the answer; any failed sentence sends the turn to a human. */
-export function afterValidation(verdict: { readonly passed: boolean }): TurnRoute {
-  return verdict.passed ? go('end') : escalate('answer_validation_failed');
+/** What the validate step found in the draft. */
+export interface ValidationFacts {
+  /** Every sentence passed the reply check. */
+  readonly passed: boolean;
+  /** The draft asks the customer to rephrase (`asksToRephrase` of `libs/citations`). */
+  readonly asksToRephrase: boolean;
+  /** The turn's prompt held material: knowledge-base chunks or order records. */
+  readonly hadMaterial: boolean;
+}
+
+/**
+ * A draft that passed every check is the answer; any failed sentence sends the turn to a human.
+ * A draft that asks the customer to rephrase passes its check (it states nothing false) but,
+ * when the turn had material, answers nothing the bot could have answered from it: an avoidable
+ * escalation of its own (`rephrase_requested`), so a colleague answers and analysts see it.
+ * Without material (a greeting, nothing to look up) the request for a question is the reply.
+ * Neither the model nor the responder decides that it failed; this does.
+ */
+export function afterValidation(facts: ValidationFacts): TurnRoute {
+  if (!facts.passed) return escalate('answer_validation_failed');
+  return facts.asksToRephrase && facts.hadMaterial ? escalate('rephrase_requested') : go('end');
 }

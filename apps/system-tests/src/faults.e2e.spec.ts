@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { newEventId, readEventLog } from '@support/bus';
 import {
-  AdminReplied,
   ALL_EVENTS,
   createEvent,
   DeadLettered,
@@ -14,6 +13,7 @@ import {
   type PayloadOf,
 } from '@support/contracts';
 import { eventually, type TestSocket } from '@support/testing';
+import { sendAdminReply } from './support/admin-reply.js';
 import { sendMessage } from './support/support-stack.js';
 import { ACK_WAIT_MS, type ProcessStack, startProcessStack } from './support/process-stack.js';
 import { expectConversationIntact, repliesSeen } from './support/turn-integrity.js';
@@ -293,23 +293,11 @@ describe('faults, with every service in its own process', () => {
       const { events } = await readEventLog(stack.bus, EscalationRaised);
       return events.find((e) => e.turnId === neighbour) ?? false;
     }, 30_000);
-    const adminReply = createEvent(
-      AdminReplied,
-      {
-        escalationId: (raised.payload as { escalationId: string }).escalationId,
-        provider: 'console',
-        adminId: 'admin-1',
-        text: 'Wholesale returns go through your account manager.',
-        externalId: newEventId(),
-      },
-      {
-        id: newEventId(),
-        occurredAt: new Date().toISOString(),
-        conversationId,
-        correlationId: newEventId(),
-      },
-    );
-    await stack.publisher.publish(adminReply);
+    const adminReply = await sendAdminReply(stack.publisher, stack.database.url, {
+      escalationId: (raised.payload as { escalationId: string }).escalationId,
+      conversationId,
+      text: 'Wholesale returns go through your account manager.',
+    });
     await socket.next((f) => f.type === 'reply' && f.kind === 'human', 30_000);
 
     const { events } = await readEventLog(stack.bus);

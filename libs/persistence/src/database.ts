@@ -16,6 +16,8 @@ import { TurnTraceSynthetic1764916000000 } from './migrations/1764916000000-turn
 import { EscalationWithdrawals1764920000000 } from './migrations/1764920000000-escalation-withdrawals.js';
 import { DashboardAggregates1765200000000 } from './migrations/1765200000000-dashboard-aggregates.js';
 import { Knowledge1765300000000 } from './migrations/1765300000000-knowledge.js';
+import { MessagesByTurn1765400000000 } from './migrations/1765400000000-messages-by-turn.js';
+import { AdminReplyReceipts1765410000000 } from './migrations/1765410000000-admin-reply-receipts.js';
 import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
 import { EscalationReplyEntity } from './projections/escalations/escalation-reply.js';
 import {
@@ -44,6 +46,8 @@ export const MIGRATIONS: Function[] = [
   EscalationWithdrawals1764920000000,
   DashboardAggregates1765200000000,
   Knowledge1765300000000,
+  MessagesByTurn1765400000000,
+  AdminReplyReceipts1765410000000,
 ];
 
 export interface DatabaseOptions {

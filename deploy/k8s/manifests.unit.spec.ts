@@ -7,7 +7,9 @@
  * reads as a list of what is wrong rather than a bare `expected false to be true`.
  */
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -753,19 +755,14 @@ describe('deploy/k8s past one machine', () => {
       });
     }
 
-    // The config file the pods run with: from a ConfigMap mounted where --config points.
+    // The config file the pods run with: where --config points, rendered there by the init
+    // container from the template in ConfigMap nats-config.
     const configArg = args[args.indexOf('--config') + 1] ?? args[args.indexOf('-c') + 1];
     expect(configArg).toBeDefined();
-    const mount = list(container.volumeMounts).find((m) =>
-      configArg!.startsWith(`${String(m.mountPath)}/`),
-    );
-    expect(mount).toBeDefined();
-    const volume = list(obj(obj(spec.template).spec).volumes).find((v) => v.name === mount!.name);
-    const configMapName = String(obj(volume?.configMap).name);
-    const conf = configMapKeys(configMapName).get(
-      configArg!.slice(String(mount!.mountPath).length + 1),
-    );
-    expect(conf).toBeDefined();
+    const render = natsRender!;
+    expect(render.output).toBe(configArg);
+    const conf = natsConf;
+    expect(conf).not.toBe('');
     const jetstream = /jetstream\s*[:=]?\s*\{([^}]*)\}/.exec(conf!)?.[1] ?? '';
     expect(jetstream).toMatch(/^\s*sync_interval\s*[:=]\s*['"]?always['"]?\s*$/m);
     expect(jetstream).toMatch(/^\s*store_dir\s*[:=]\s*['"]?\/data['"]?\s*$/m);
@@ -831,12 +828,39 @@ describe('deploy/k8s past one machine', () => {
 // ---------------------------------------------------------------------------------------------
 // The bus's users (generated from BUS_ACCESS) and who may reach whom
 
-/** nats.conf as the NATS pods run it (ConfigMap nats-config). */
-const natsConf = configMapKeys('nats-config').get('nats.conf') ?? '';
 const natsStatefulSet = statefulSets.find((s) => s.name === 'nats');
-const natsServerEnv = natsStatefulSet
-  ? providedVars('StatefulSet nats', containersOf(natsStatefulSet)[0] ?? {}, [])
-  : [];
+
+/**
+ * The NATS pods' init container that renders nats.conf: its script and template (from ConfigMaps
+ * mounted where its command points) and the file it writes, which the server container mounts.
+ */
+const natsRender = (() => {
+  if (!natsStatefulSet) return null;
+  const podSpec = obj(obj(obj(natsStatefulSet.body.spec).template).spec);
+  const init = list(podSpec.initContainers).find((c) => c.name === 'render-config');
+  if (!init) return null;
+  const command = Array.isArray(init.command) ? (init.command as unknown[]).map(String) : [];
+  const [, scriptPath = '', templatePath = '', output = ''] = command;
+  const fromConfigMap = (path: string) => {
+    const mount = list(init.volumeMounts).find((m) => path.startsWith(`${String(m.mountPath)}/`));
+    const volume = list(podSpec.volumes).find((v) => v.name === mount?.name);
+    const name = obj(volume?.configMap).name;
+    return name === undefined
+      ? undefined
+      : configMapKeys(String(name)).get(path.slice(String(mount!.mountPath).length + 1));
+  };
+  return {
+    init,
+    script: fromConfigMap(scriptPath) ?? '',
+    template: fromConfigMap(templatePath) ?? '',
+    output,
+  };
+})();
+
+/** nats.conf as the NATS pods run it: the template, placeholders filled in at pod start. */
+const natsConf = natsRender?.template ?? '';
+/** Where the passwords come from: the render step (the server container has none of them). */
+const natsServerEnv = natsRender ? providedVars('StatefulSet nats', natsRender.init, []) : [];
 
 function secretRefOf(vars: ProvidedVar[], name: string): string | undefined {
   const source = vars.find((v) => v.name === name)?.source;
@@ -884,6 +908,40 @@ describe('deploy/k8s NATS users and permissions', () => {
     // On failure: paste `node libs/bus/dist/access/print-nats-authorization.js SUPPORT` output.
     expect(blocks[0]).toBe(natsAuthorization(stream));
     expect(natsConf).not.toMatch(/no_auth_user/);
+  });
+
+  it('every password in nats.conf is quoted: number-like ones (openssl rand -hex) stay strings', () => {
+    const passwords = natsConf.split('\n').filter((line) => /^\s*password\s*[:=]/.test(line));
+    expect(passwords).toHaveLength(BUS_USERS.length);
+    expect(
+      passwords.filter((line) => !/^\s*password: "\{\{NATS_PASSWORD_[A-Z_]+\}\}"$/.test(line)),
+    ).toEqual([]);
+    // The render step fills them in inside the quotes, and refuses what it cannot.
+    const dir = mkdtempSync(join(tmpdir(), 'nats-render-'));
+    try {
+      writeFileSync(join(dir, 'render.sh'), natsRender!.script);
+      writeFileSync(join(dir, 'nats.conf'), natsConf);
+      const numberLike = ['00112233', '1234e5', '0x1f', '12.5e3', '1e9', 'true', '007', '42'];
+      const env = Object.fromEntries(
+        BUS_USERS.map((user, i) => [passwordEnvVar(user), numberLike[i % numberLike.length]!]),
+      );
+      const render = (extra: Record<string, string>) =>
+        spawnSync('sh', [join(dir, 'render.sh'), join(dir, 'nats.conf'), join(dir, 'out.conf')], {
+          env: { PATH: process.env.PATH, ...env, ...extra },
+          encoding: 'utf8',
+        });
+      expect(render({}).status).toBe(0);
+      const rendered = readFileSync(join(dir, 'out.conf'), 'utf8');
+      for (const user of BUS_USERS)
+        expect(rendered).toContain(`password: "${env[passwordEnvVar(user)]}"`);
+      expect(rendered).not.toContain('{{');
+      const refused = render({ NATS_PASSWORD_OPS: 'has"quote' });
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toContain('NATS_PASSWORD_OPS');
+      expect(render({ NATS_PASSWORD_GATEWAY: '' }).status).not.toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the server reads each user password from that user’s own Secret', () => {

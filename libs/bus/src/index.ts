@@ -22,6 +22,7 @@ export { BUS_USERS, type NatsPermissions } from './access/nats-permissions.js';
 export {
   natsAuthorization,
   passwordEnvVar,
+  passwordPlaceholder,
   type PasswordSource,
 } from './access/nats-authorization.js';
 export { streamConfig } from './stream.js';

@@ -1,8 +1,17 @@
 import type { BusUser } from './bus-access.js';
 import { BUS_USERS, type NatsPermissions, permissionsOf } from './nats-permissions.js';
 
-/** A user's password in the server config: an environment variable of the server, or a literal. */
+/**
+ * A user's password in the server config: a literal, or a placeholder `{{VARIABLE}}` that the
+ * server's pod fills in from its environment before nats-server reads the file (deploy/k8s's
+ * render-nats-config.sh). Either way it stands in double quotes: nats-server parses a bare value,
+ * and a `$VARIABLE` reference is parsed too, as a number when it looks like one (`openssl rand
+ * -hex` can give `00112233…` or `…1234e5`), which then fails to start or never matches.
+ */
 export type PasswordSource = { readonly env: string } | { readonly literal: string };
+
+/** The placeholder of `variable` in a config template (filled in, inside quotes, at pod start). */
+export const passwordPlaceholder = (variable: string) => `{{${variable}}}`;
 
 /** The server's variable holding `user`'s password (deploy/k8s: from that user's Secret). */
 export function passwordEnvVar(user: BusUser): string {
@@ -22,8 +31,7 @@ function userBlock(user: BusUser, password: PasswordSource, permissions: NatsPer
   return [
     '    {',
     `      user: ${quoted(user)}`,
-    // An unquoted $NAME is resolved by nats-server from its environment.
-    `      password: ${'env' in password ? `$${password.env}` : quoted(password.literal)}`,
+    `      password: ${quoted('env' in password ? passwordPlaceholder(password.env) : password.literal)}`,
     '      permissions: {',
     '        publish: {',
     ...list('allow', permissions.publish.allow, '          '),

@@ -5,8 +5,12 @@ import { readOpsCredentials } from '../infra/local-bus-users.js';
 import { reachable as postgresReachable } from '../infra/ensure-postgres.js';
 import { CliError, EXIT } from './exit-codes.js';
 
-/** host:port of a URL, without the credentials it may carry. */
-export const hostOf = (url: string) => new URL(url).host;
+/** host:port of a URL (of each, for a list), without the credentials it may carry. */
+export const hostOf = (url: string) =>
+  url
+    .split(',')
+    .map((one) => new URL(one.trim()).host)
+    .join(',');
 
 /**
  * Points this process at the NATS and PostgreSQL of the running system (NATS_URL / DATABASE_URL,

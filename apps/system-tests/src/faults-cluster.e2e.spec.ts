@@ -29,7 +29,7 @@ describe('faults on a 3-node JetStream cluster (R3 stream), every service in its
   beforeAll(async () => {
     cluster = await startNatsCluster(3);
     stack = await startProcessStack({}, { cluster });
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await stack?.close();
     await cluster?.stop();

@@ -265,7 +265,21 @@ export class EventConsumerRunner {
           ),
         },
       );
+      // Recorded before (a per-process consumer replaying the log meets the same failure again):
+      // stored once, past the stream's duplicate window too.
+      if (await this.bus.deadLetterKeys.recorded(event.id)) {
+        message.term(`dead letter ${event.id} already recorded`);
+        return true;
+      }
       await this.publisher.publish(event);
+      // Not remembered (the bus went away just now): a later replay may store it once more.
+      await this.bus.deadLetterKeys
+        .remember(event.id)
+        .catch((error: unknown) =>
+          this.logger.warn(
+            `${context.consumer}: dead letter ${event.id} not remembered: ${String(error)}`,
+          ),
+        );
       this.metrics?.deadLettered(context.consumer, cause);
       this.logger.error(
         `${context.consumer}: seq ${context.streamSequence} dead-lettered (${cause}): ${reason}`,

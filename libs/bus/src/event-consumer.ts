@@ -127,6 +127,9 @@ export class EventConsumerRunner {
     const concurrency = subscription.concurrency ?? 1;
     const messages: ConsumerMessages = await consumer.consume({
       max_messages: concurrency > 1 ? concurrency * 2 : 64,
+      // A pull waiting on a cluster node that died (or froze) is noticed only when it expires, as
+      // a missed heartbeat: 30 s by default, the longest wait of a leader change (faults-cluster).
+      expires: PULL_EXPIRES_MS,
     });
     const lanes = new ConversationLanes(concurrency, (error) =>
       this.logger.error(`consumer ${subscription.durable}: ${String(error)}`),
@@ -296,6 +299,9 @@ export class EventConsumerRunner {
     }
   }
 }
+
+/** How long one pull request waits on the server before the client issues another. */
+const PULL_EXPIRES_MS = 5_000;
 
 /** The `n`th delay (1-based); the last one repeats. */
 function pick(delays: readonly number[], n: number): number {

@@ -275,6 +275,7 @@ export class EventConsumerRunner {
         return true;
       }
       await this.publisher.publish(event);
+      this.metrics?.deadLettered(context.consumer, cause);
       // Not remembered (the bus went away just now): a later replay may store it once more.
       await this.bus.deadLetterKeys
         .remember(event.id)
@@ -283,7 +284,6 @@ export class EventConsumerRunner {
             `${context.consumer}: dead letter ${event.id} not remembered: ${String(error)}`,
           ),
         );
-      this.metrics?.deadLettered(context.consumer, cause);
       this.logger.error(
         `${context.consumer}: seq ${context.streamSequence} dead-lettered (${cause}): ${reason}`,
       );

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { ownProcess, releaseProcess } from './owned-processes.js';
 
 export interface SupervisedServerSpec {
+  /** What /proc/PID/comm says of it (the watchdog signals only that program). */
   readonly name: 'nats-server';
   readonly command: string;
   readonly args: readonly string[];
@@ -10,6 +11,8 @@ export interface SupervisedServerSpec {
   log(line: string): void;
   /** Called once when restarting is given up: the caller exits loudly. */
   giveUp(reason: string): void;
+  /** Delays before each restart; default RESTART_DELAYS_MS. */
+  readonly restartDelaysMs?: readonly number[];
 }
 
 /** Waits before each restart, by consecutive failure (the last one is the most it waits). */
@@ -69,16 +72,17 @@ export class SupervisedServer {
     if (Date.now() - this.startedAt > STABLE_AFTER_MS) this.failures = 0;
     this.failures += 1;
     const how = signal ? `signal ${signal}` : `status ${code}`;
-    if (this.failures > RESTART_DELAYS_MS.length) {
+    const delays = this.spec.restartDelaysMs ?? RESTART_DELAYS_MS;
+    if (this.failures > delays.length) {
       this.spec.giveUp(
         `${this.spec.name} (pid ${child.pid}) exited with ${how}, ${this.failures} times in a row: not restarting it`,
       );
       return;
     }
-    const delay = RESTART_DELAYS_MS[this.failures - 1]!;
+    const delay = delays[this.failures - 1]!;
     this.spec.log(
       `${this.spec.name} (pid ${child.pid}) exited with ${how}; restarting it in ${delay} ms ` +
-        `(attempt ${this.failures} of ${RESTART_DELAYS_MS.length})`,
+        `(attempt ${this.failures} of ${delays.length})`,
     );
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newEventId } from '@support/bus';
-import { AdminReplied, createEvent } from '@support/contracts';
 import { DashboardQueries } from '@support/gateway';
 import {
   type FakeChatReply,
@@ -10,6 +8,7 @@ import {
 import { renderTrace, TurnTraceReader } from '@support/persistence';
 import { parseChunksFromToolMessage, REPHRASE_REQUEST } from '@support/policy';
 import { eventually } from '@support/testing';
+import { sendAdminReply } from './support/admin-reply.js';
 import { ask, startSupportStack, type SupportStack } from './support/support-stack.js';
 
 const NEIGHBOUR = "I'm a reseller, can I return unsold stock from my wholesale order?";
@@ -23,24 +22,11 @@ function escalationOf(stack: SupportStack, conversationId: string) {
 
 async function adminReplies(stack: SupportStack, conversationId: string, text: string) {
   const escalation = await escalationOf(stack, conversationId);
-  await stack.publisher.publish(
-    createEvent(
-      AdminReplied,
-      {
-        escalationId: escalation.payload.escalationId,
-        provider: 'console',
-        adminId: 'admin-1',
-        text,
-        externalId: newEventId(),
-      },
-      {
-        id: newEventId(),
-        occurredAt: new Date().toISOString(),
-        conversationId,
-        correlationId: newEventId(),
-      },
-    ),
-  );
+  await sendAdminReply(stack.publisher, stack.database.url, {
+    escalationId: escalation.payload.escalationId,
+    conversationId,
+    text,
+  });
 }
 
 describe('the agent through the WebSocket, with the embedded default responder', () => {

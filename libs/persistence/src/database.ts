@@ -17,6 +17,8 @@ import { EscalationWithdrawals1764920000000 } from './migrations/1764920000000-e
 import { DashboardAggregates1765200000000 } from './migrations/1765200000000-dashboard-aggregates.js';
 import { Knowledge1765300000000 } from './migrations/1765300000000-knowledge.js';
 import { RephraseRequestedReason1765400000000 } from './migrations/1765400000000-rephrase-requested-reason.js';
+import { MessagesByTurn1765420000000 } from './migrations/1765420000000-messages-by-turn.js';
+import { AdminReplyReceipts1765430000000 } from './migrations/1765430000000-admin-reply-receipts.js';
 import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
 import { EscalationReplyEntity } from './projections/escalations/escalation-reply.js';
 import {
@@ -46,6 +48,8 @@ export const MIGRATIONS: Function[] = [
   DashboardAggregates1765200000000,
   Knowledge1765300000000,
   RephraseRequestedReason1765400000000,
+  MessagesByTurn1765420000000,
+  AdminReplyReceipts1765430000000,
 ];
 
 export interface DatabaseOptions {

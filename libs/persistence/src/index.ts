@@ -98,3 +98,4 @@ export {
   takeToken,
 } from './rate-limits/token-bucket.js';
 export { GatewayLimits1764710000000 } from './rate-limits/migrations/1764710000000-gateway-limits.js';
+export { type AdminReplyReceipt, AdminReplyReceipts } from './receipts/admin-reply-receipts.js';

@@ -28,7 +28,7 @@ import {
   llmEnv,
   loadQwenTokenizer,
 } from '@support/models';
-import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
+import { AdminReplyReceipts, type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import {
   CLOCK,
   type Clock,
@@ -202,6 +202,7 @@ export class AgentModule {
             CLOCK,
             AGENT_CONFIG,
             ServiceMetrics,
+            DataSource,
           ],
           useFactory: (
             ports: BusAgentPorts,
@@ -212,6 +213,7 @@ export class AgentModule {
             clock: Clock,
             config: AgentConfig,
             metrics: ServiceMetrics,
+            dataSource: DataSource,
           ) => {
             const chatModel = options.chatModel ?? chatModelFromConfig(loadConfig(llmEnv, env));
             const supportSchedule: SupportSchedule = {
@@ -255,6 +257,7 @@ export class AgentModule {
               new ConversationLock(pool),
               detectLanguage,
               () => clock.now(),
+              new AdminReplyReceipts(dataSource),
               supportSchedule,
               saver,
             );

@@ -1,3 +1,5 @@
+import type { AdminReplyReceipts } from '@support/persistence';
+import { AppError } from '@support/platform';
 import { Command } from '@langchain/langgraph';
 import { deterministicId, type EventPublisher } from '@support/bus';
 import {
@@ -49,6 +51,7 @@ export class AgentConversations {
     private readonly lock: ConversationLock,
     private readonly detectLanguage: (text: string) => Language,
     private readonly clock: () => Date,
+    private readonly receipts: Pick<AdminReplyReceipts, 'holds'>,
     private readonly supportSchedule: SupportSchedule = ALWAYS_OPEN,
     private readonly checkpoints: TurnReads = EVERY_READ,
   ) {}
@@ -114,6 +117,14 @@ export class AgentConversations {
   ): Promise<void> {
     const { conversationId, turnId } = turn;
     const { values, next, paused } = await this.snapshot(conversationId);
+    // A conversation is its first customer's: a message naming another customer (published past
+    // the gateway) must not look up that customer's orders here. Dead-lettered, never answered.
+    if (values.customerId && values.customerId !== turn.customerId)
+      throw new AppError(
+        'forbidden',
+        `message ${turn.causeEventId} names customer ${turn.customerId}, ` +
+          `not the owner of conversation ${conversationId}`,
+      );
     if (values.turnIds?.includes(turnId)) {
       // Seen before: finish it if a crash stopped it mid-run, otherwise there is nothing to do.
       if (next.length > 0 && !paused) await this.graph.invoke(null, this.config(conversationId));
@@ -139,6 +150,15 @@ export class AgentConversations {
   async onAdminReply(event: EnvelopeOf<typeof AdminReplied>): Promise<void> {
     const conversationId = event.conversationId;
     if (!conversationId) return;
+    // Received by the escalation service (Slack) or the gateway (console) before it was published:
+    // an admin reply published straight on the bus has no receipt and never reaches the customer.
+    const { provider, externalId, escalationId } = event.payload;
+    if (!(await this.receipts.holds({ provider, externalId, escalationId, conversationId })))
+      throw new AppError(
+        'forbidden',
+        `admin reply ${event.id} (${provider} ${externalId}) was never received for escalation ` +
+          `${escalationId} of conversation ${conversationId}: not relayed`,
+      );
     await this.lock.run(conversationId, async () => {
       const { values, paused, pausedEscalation } = await this.snapshot(conversationId);
       // A conversation the agent never handled has no thread to resume and no customer to address.

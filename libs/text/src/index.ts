@@ -24,3 +24,5 @@ export { conditionOnlyTerms } from './lexical/question-conditions.js';
 export { GLOSSARY_DOC_ID, GLOSSARY_TOPIC, isGlossaryDocument } from './glossary/glossary-id.js';
 export { GLOSSARY_FILE, GlossaryError, parseGlossaryText } from './glossary/parse-glossary.js';
 export { clausesOf, isNegated, segmentsOf } from './negation/negation.js';
+export { arabicLightStem, arabicVariants } from './stem/arabic-light-stem.js';
+export { snowballStemmer } from './stem/stemmer.js';

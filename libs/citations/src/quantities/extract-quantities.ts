@@ -4,11 +4,16 @@ import {
   ARABIC_DUALS,
   ARABIC_NUMBER_WORDS,
   ARABIC_ONE_WORDS,
+  ARABIC_SINGLE_UNIT_LEADS,
+  ARABIC_SINGULAR_UNITS,
   ARABIC_TEEN_HEADS,
   ARABIC_TEN_WORDS,
   ARABIC_TENS_WORDS,
   ENGLISH_NUMBER_WORDS,
+  ENGLISH_TENS,
   ENGLISH_UNIT_WORDS,
+  SINGLE_COUNT_UNITS,
+  SINGLE_UNIT_WORDS,
 } from './number-words.js';
 import type { CurrencyCode, DurationUnit, Quantity, QuantityKind } from './quantity.js';
 import {
@@ -50,6 +55,9 @@ const percentPhrases = PERCENT_PHRASES.map(([a, b]) => [
   ...normalizedSet([b]),
 ]);
 const rangeWords = normalizedSet(RANGE_WORDS);
+const singleUnitWords = normalizedSet(SINGLE_UNIT_WORDS);
+const arabicSingleUnitLeads = normalizedSet(ARABIC_SINGLE_UNIT_LEADS);
+const arabicSingularUnits = normalizedSet(ARABIC_SINGULAR_UNITS);
 
 interface Found {
   value: number;
@@ -99,7 +107,7 @@ function englishNumber(
 ): Found | null {
   const value = englishNumbers.get(word);
   if (value === undefined) return null;
-  if (value === 20 || value === 30) {
+  if (ENGLISH_TENS.includes(value)) {
     const unitIndex = symbolAt(tokens, index + 1, '-') ? index + 2 : index + 1;
     const unit = englishUnits.get(wordAt(tokens, unitIndex) ?? '');
     if (unit !== undefined) return { value: value + unit, first: index, end: unitIndex + 1 };
@@ -131,12 +139,39 @@ function arabicNumber(tokens: readonly QuantityToken[], index: number, word: str
   return tens === undefined ? null : { value: tens, first: index, end: index + 1 };
 }
 
+/** Whether the word at `index` is a week, month or year unit (singular or plural as written). */
+function longUnitAt(tokens: readonly QuantityToken[], index: number): boolean {
+  const unit = durations.get(wordAt(tokens, index) ?? '');
+  return unit !== undefined && SINGLE_COUNT_UNITS.includes(unit);
+}
+
+/**
+ * One of a long unit: "a year", "one month" (the unit read after it), or the Arabic singular
+ * after a word of duration, "خلال سنة" (the unit is the number's own word).
+ */
+function singleUnit(tokens: readonly QuantityToken[], index: number, word: string): Found | null {
+  if (singleUnitWords.has(word) && longUnitAt(tokens, index + 1))
+    return { value: 1, first: index, end: index + 1 };
+  const unit = durations.get(word);
+  if (
+    unit !== undefined &&
+    arabicSingularUnits.has(word) &&
+    arabicSingleUnitLeads.has(wordAt(tokens, index - 1) ?? '')
+  )
+    return { value: 1, first: index, end: index + 1, unit };
+  return null;
+}
+
 function numberAt(tokens: readonly QuantityToken[], index: number): Found | null {
   const token = tokens[index];
   if (token === undefined) return null;
   if (token.type === 'number') return { value: token.value, first: index, end: index + 1 };
   if (token.type !== 'word') return null;
-  return englishNumber(tokens, index, token.word) ?? arabicNumber(tokens, index, token.word);
+  return (
+    englishNumber(tokens, index, token.word) ??
+    arabicNumber(tokens, index, token.word) ??
+    singleUnit(tokens, index, token.word)
+  );
 }
 
 /** The unit written after a number, if any: duration, currency or percent. */

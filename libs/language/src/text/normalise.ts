@@ -11,5 +11,7 @@ const ARABIC = /\p{Script=Arabic}/u;
  */
 export function normalise(text: string): string {
   const folded = normalizeText(normalizeForChecks(text));
-  return ARABIC.test(folded) ? normalizeText(normalizeArabicDialect(standardArabic(folded))) : folded;
+  return ARABIC.test(folded)
+    ? normalizeText(normalizeArabicDialect(standardArabic(folded)))
+    : folded;
 }

@@ -1,4 +1,7 @@
+import { conceptsOf, FACT_LEXICON, type FactLexicon, type GlossaryPair } from '@support/language';
 import { normalizeForChecks } from '@support/text';
+import { factProblem } from '../alignment/check-facts.js';
+import { type SourceUnit, sourceUnits } from '../alignment/source-units.js';
 import { extractCitations } from '../citations/extract-citations.js';
 import { isCourtesyPhrase } from '../courtesy/is-courtesy-phrase.js';
 import { memoByText } from '../memo/memo-by-text.js';
@@ -8,7 +11,12 @@ import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.j
 import { foreignHosts, withoutLinks } from '../safety/foreign-links.js';
 import { requestsSecret } from '../safety/reader-requests.js';
 import { splitSentences } from '../sentences/split-sentences.js';
-import { lexicalSupport, MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
+import {
+  type ChunkVocabulary,
+  chunkVocabulary,
+  conceptSupport,
+} from '../support/concept-support.js';
+import { MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
 import { negationMismatch } from '../support/negation-support.js';
 import { sentencesRepeatingConfidential } from './confidential.js';
 import {
@@ -33,16 +41,52 @@ function clip(text: string, max: number): string {
   return `${[...text].slice(0, max - 1).join('')}…`;
 }
 
-/** A prompt chunk as the checks read it. */
+/**
+ * A prompt chunk as the checks read it: its text, its quantities, its clauses for aligning a
+ * claim with what it restates, and its vocabulary in concepts for reading a claim in any language.
+ */
 interface CheckedChunk {
   readonly text: string;
   readonly quantities: readonly Quantity[];
+  readonly units: readonly SourceUnit[];
+  readonly vocabulary: readonly ChunkVocabulary[];
 }
 
-const checkedChunk = memoByText((raw): CheckedChunk => {
+function analyseChunk(raw: string, lexicon: FactLexicon): CheckedChunk {
   const text = normalizeForChecks(raw);
-  return { text, quantities: extractQuantities(text) };
-});
+  return {
+    text,
+    quantities: extractQuantities(text),
+    units: sourceUnits(text, lexicon),
+    vocabulary: [chunkVocabulary(text, lexicon)],
+  };
+}
+
+const checkedChunk = memoByText((raw) => analyseChunk(raw, FACT_LEXICON));
+
+// A glossary is one per knowledge base: its lexicon and chunk analyses are kept while it is used.
+const glossaryLexicons = new WeakMap<readonly GlossaryPair[], FactLexicon>();
+const glossaryChunks = new WeakMap<FactLexicon, (raw: string) => CheckedChunk>();
+
+function chunkReader(glossary: readonly GlossaryPair[] | undefined): {
+  lexicon: FactLexicon;
+  read: (raw: string) => CheckedChunk;
+} {
+  if (glossary === undefined || glossary.length === 0)
+    return { lexicon: FACT_LEXICON, read: checkedChunk };
+  let lexicon = glossaryLexicons.get(glossary);
+  if (lexicon === undefined) {
+    lexicon = FACT_LEXICON.withGlossary(glossary);
+    glossaryLexicons.set(glossary, lexicon);
+  }
+  let read = glossaryChunks.get(lexicon);
+  if (read === undefined) {
+    const withLexicon = lexicon;
+    read = memoByText((raw) => analyseChunk(raw, withLexicon));
+    glossaryChunks.set(lexicon, read);
+  }
+  return { lexicon, read };
+}
 
 // The system prompt is the same text turn after turn.
 const normalizedOnce = memoByText(normalizeForChecks, 64);
@@ -67,29 +111,52 @@ export interface ValidateReplyOptions {
   readonly linkHosts?: readonly string[];
   /** The share of a cited sentence's content terms its chunks must hold; {@link MIN_SUPPORTED_SHARE} by default. */
   readonly minSupportedShare?: number;
+  /**
+   * The knowledge base's glossary (`glossary.yaml` pairs): its names (a wallet, a district) are
+   * facts a draft may state only where its source does, and translate between the languages.
+   */
+  readonly glossary?: readonly GlossaryPair[];
 }
 
-/** Why the cited chunks do not support a cited sentence, or undefined when they do. */
+/** What every sentence's check reads besides the sentence: the lexicon and the whole reply's facts. */
+interface FactContext {
+  readonly lexicon: FactLexicon;
+  readonly replyFacts: ReadonlySet<string>;
+}
+
+/**
+ * Why the cited chunks do not support a cited sentence, or undefined when they do: a quantity no
+ * chunk states, too few of its words or concepts in them, a negation turned around, or a fact of
+ * the chunk sentences it restates changed, added or dropped ({@link factProblem}).
+ */
 function unsupported(
   sentence: string,
   cited: readonly CheckedChunk[],
   minSupportedShare: number,
+  context: FactContext,
 ): string | undefined {
   const supporting = cited.flatMap((chunk) => chunk.quantities);
   const stated = extractQuantities(sentence);
   const quantity = stated.find((q) => !supporting.some((source) => sameQuantity(q, source)));
   if (quantity) return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
   // Links are the link check's; their words ("https", "www") are nothing a chunk says.
-  const support = lexicalSupport(
+  const support = conceptSupport(
     withoutLinks(sentence),
-    cited.map((chunk) => chunk.text),
+    cited.flatMap((chunk) => chunk.vocabulary),
+    context.lexicon,
   );
   if (support.share >= minSupportedShare) {
     const negation = negationMismatch(
       sentence,
       cited.map((chunk) => chunk.text),
     );
-    return negation === undefined ? undefined : `${NEGATION_MISMATCH}: ${negation}`;
+    if (negation !== undefined) return `${NEGATION_MISMATCH}: ${negation}`;
+    return factProblem(
+      sentence,
+      cited.flatMap((chunk) => chunk.units),
+      context.replyFacts,
+      context.lexicon,
+    );
   }
   // No content word at all: a sentence of quantities alone ("21 days") is what the quantity check
   // just passed; one of stop words alone ("Yes, you can") says nothing a chunk could vouch for.
@@ -104,6 +171,7 @@ function problemOf(
   chunks: ReadonlyMap<string, CheckedChunk>,
   linkHosts: readonly string[],
   minSupportedShare: number,
+  context: FactContext,
 ): string | undefined {
   // Whatever the sentence cites: no chunk makes these acceptable, so a planted one cannot either.
   if (requestsSecret(sentence.text)) return SECRET_REQUEST;
@@ -120,6 +188,7 @@ function problemOf(
     sentence.text,
     sentence.citations.flatMap((id) => chunks.get(id) ?? []),
     minSupportedShare,
+    context,
   );
 }
 
@@ -160,9 +229,10 @@ export function validateReply(
   promptChunks: readonly PromptChunk[],
   options: ValidateReplyOptions = {},
 ): ValidationVerdict {
+  const reader = chunkReader(options.glossary);
   const chunks = new Map<string, CheckedChunk>();
   for (const chunk of promptChunks) {
-    const checked = checkedChunk(chunk.text);
+    const checked = reader.read(chunk.text);
     const known = chunks.get(chunk.chunkId);
     chunks.set(
       chunk.chunkId,
@@ -170,12 +240,19 @@ export function validateReply(
         ? {
             text: `${known.text}\n${checked.text}`,
             quantities: [...known.quantities, ...checked.quantities],
+            units: [...known.units, ...checked.units],
+            vocabulary: [...known.vocabulary, ...checked.vocabulary],
           }
         : checked,
     );
   }
 
-  const texts = splitSentences(normalizeForChecks(reply));
+  const normalizedReply = normalizeForChecks(reply);
+  const texts = splitSentences(normalizedReply);
+  const context: FactContext = {
+    lexicon: reader.lexicon,
+    replyFacts: new Set(conceptsOf(normalizedReply, reader.lexicon).facts.keys()),
+  };
   const leaking = sentencesRepeatingConfidential(
     texts,
     (options.confidential ?? []).map(normalizedOnce),
@@ -194,6 +271,7 @@ export function validateReply(
       chunks,
       linkHosts,
       options.minSupportedShare ?? MIN_SUPPORTED_SHARE,
+      context,
     );
     const verdict: SentenceVerdict = {
       text: clip(text, MAX_VERDICT_TEXT),

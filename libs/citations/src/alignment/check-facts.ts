@@ -1,0 +1,80 @@
+import { conceptsOf, FACT_LEXICON, type FactConcept, type FactLexicon } from '@support/language';
+import { clausesOf } from '@support/text';
+import { stripCitations } from '../citations/strip-citations.js';
+import { extractQuantities } from '../quantities/extract-quantities.js';
+import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
+import { alignClaim } from './align-claim.js';
+import { clauseNegated, type SourceUnit } from './source-units.js';
+
+/** A fact concept the draft states that the sentences it restates do not: `unsupported_fact: <id>`. */
+export const UNSUPPORTED_FACT = 'unsupported_fact';
+/** A condition of the restated sentence that the draft leaves out: `dropped_condition: <id>`. */
+export const DROPPED_CONDITION = 'dropped_condition';
+/** A value the restated sentences do not give: `unsupported_quantity: <value>`. */
+const UNSUPPORTED_QUANTITY = 'unsupported_quantity';
+/** The restated sentences say the opposite: `negation_mismatch: <side>`. */
+const NEGATION_MISMATCH = 'negation_mismatch';
+
+/** Whether the units carry a concept: itself, or a narrower one ("card" is carried by "Visa"). */
+function carried(concept: FactConcept, units: readonly SourceUnit[]): boolean {
+  return units.some((unit) =>
+    [...unit.concepts.facts.values()].some(
+      (fact) => fact.id === concept.id || fact.broader.includes(concept.id),
+    ),
+  );
+}
+
+/**
+ * Why a cited sentence does not say what the chunk sentences it restates say, or undefined. Each
+ * clause of the sentence is aligned with the clauses of its chunks it shares the most concepts
+ * with ({@link alignClaim}, in either language), and against those alone:
+ *
+ * - every quantity must be given, with its unit (working days apart from calendar days);
+ * - every fact concept it states (scope, condition, payment or refund channel, place, time, a
+ *   glossary name) must be carried, unless negation empties it ("no fee of any kind");
+ * - it must be negated exactly when those clauses are (a list under "cannot be returned" is);
+ * - a condition those clauses all set ("only", "unopened", "over", "before") must be kept, in the
+ *   sentence or elsewhere in the reply (`replyFacts`).
+ *
+ * A clause that shares nothing with the chunks is left to the word check.
+ */
+export function factProblem(
+  sentence: string,
+  units: readonly SourceUnit[],
+  replyFacts: ReadonlySet<string>,
+  lexicon: FactLexicon = FACT_LEXICON,
+): string | undefined {
+  const claims = clausesOf(stripCitations(sentence)).map((text) => ({
+    text,
+    concepts: conceptsOf(text, lexicon),
+    negated: clauseNegated(text, lexicon),
+    aligned: [] as SourceUnit[],
+  }));
+  for (const claim of claims) claim.aligned = alignClaim(claim.concepts, units);
+  const restated = claims.flatMap((claim) => claim.aligned);
+  if (restated.length === 0) return undefined;
+
+  const quantities = extractQuantities(stripCitations(sentence));
+  const sources = restated.flatMap((unit) => unit.quantities);
+  const quantity = quantities.find((q) => !sources.some((source) => sameQuantity(q, source)));
+  if (quantity) return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
+
+  for (const claim of claims) {
+    if (claim.aligned.length === 0) continue;
+    for (const fact of claim.concepts.facts.values()) {
+      if (!fact.checks.has('stated') || (fact.notUnderNegation && claim.negated)) continue;
+      if (!carried(fact, restated)) return `${UNSUPPORTED_FACT}: ${fact.id}`;
+    }
+    if (!claim.negated && claim.aligned.every((unit) => unit.negated))
+      return `${NEGATION_MISMATCH}: chunk_negates`;
+    if (claim.negated && !claim.aligned.some((unit) => unit.negated))
+      return `${NEGATION_MISMATCH}: sentence_negates`;
+    const [first, ...others] = claim.aligned;
+    for (const fact of first!.concepts.facts.values()) {
+      if (!fact.checks.has('kept') || replyFacts.has(fact.id)) continue;
+      if (others.every((unit) => unit.concepts.facts.has(fact.id)))
+        return `${DROPPED_CONDITION}: ${fact.id}`;
+    }
+  }
+  return undefined;
+}

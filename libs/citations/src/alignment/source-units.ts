@@ -1,0 +1,75 @@
+import {
+  conceptsOf,
+  FACT_LEXICON,
+  type FactLexicon,
+  type TextConcepts,
+  withoutConcepts,
+} from '@support/language';
+import { clausesOf, isNegated } from '@support/text';
+import { extractQuantities } from '../quantities/extract-quantities.js';
+import type { Quantity } from '../quantities/quantity.js';
+import { splitSentences } from '../sentences/split-sentences.js';
+
+/** A clause of a chunk, the smallest piece a draft sentence is aligned to. */
+export interface SourceUnit {
+  /** The clause, after the lead-in it depends on ("Items that cannot be returned: Lingerie"). */
+  readonly text: string;
+  /** It says "not", in itself or through its lead-in (conditions such as "غير مفتوحة" aside). */
+  readonly negated: boolean;
+  readonly quantities: readonly Quantity[];
+  readonly concepts: TextConcepts;
+}
+
+const LIST_ITEM = /^\s*(?:[-*\u2022]|\d+[.)])\s+/u;
+const ENDS_SENTENCE = /[.!?\u061F\u061B\u2026]\s*$/u;
+const LEADS_IN = /[:\uFF1A]\s*$/u;
+
+// A condition is no negation of the clause it sits in: "unopened" is "غير مفتوحة" in Arabic.
+export const NOT_NEGATING_KINDS: ReadonlySet<string> = new Set(['condition']);
+
+/** Whether a clause says "not", leaving out the words of its conditions. */
+export function clauseNegated(text: string, lexicon: FactLexicon = FACT_LEXICON): boolean {
+  return isNegated(withoutConcepts(text, NOT_NEGATING_KINDS, lexicon));
+}
+
+function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon): SourceUnit {
+  const text = leadIn === undefined ? clause : `${leadIn.replace(/[:\uFF1A]\s*$/u, '')}: ${clause}`;
+  return {
+    text,
+    negated:
+      clauseNegated(clause, lexicon) || (leadIn !== undefined && clauseNegated(leadIn, lexicon)),
+    quantities: extractQuantities(clause),
+    concepts: conceptsOf(text, lexicon),
+  };
+}
+
+/**
+ * The clauses of a chunk (already through `normalizeForChecks`), each read with what it depends
+ * on: a list line with the line that leads into it (the sentence ending in a colon before the
+ * list, or else the chunk's heading), so that "Items that cannot be returned" followed by
+ * "- Lingerie and sleepwear" reads as lingerie not being returnable.
+ */
+export function sourceUnits(chunk: string, lexicon: FactLexicon = FACT_LEXICON): SourceUnit[] {
+  const lines = chunk.split(/\r?\n/).map((line) => line.trim());
+  // The chunker writes the section heading, then a blank line, then the paragraphs.
+  const heading =
+    lines.length > 2 && lines[1] === '' && !ENDS_SENTENCE.test(lines[0]!) ? lines[0] : undefined;
+  const units: SourceUnit[] = [];
+  let leadIn = heading;
+  for (const line of lines) {
+    if (line === '') continue;
+    if (LIST_ITEM.test(line)) {
+      const item = line.replace(LIST_ITEM, '');
+      for (const sentence of splitSentences(item))
+        for (const clause of clausesOf(sentence)) units.push(unit(clause, leadIn, lexicon));
+      continue;
+    }
+    const sentences = splitSentences(line);
+    for (const sentence of sentences)
+      for (const clause of clausesOf(sentence)) units.push(unit(clause, undefined, lexicon));
+    const last = sentences.at(-1);
+    if (last !== undefined && LEADS_IN.test(last)) leadIn = last;
+    else if (line !== heading) leadIn = heading;
+  }
+  return units;
+}

@@ -1,0 +1,106 @@
+import {
+  conceptsOf,
+  FACT_LEXICON,
+  type FactLexicon,
+  normalise,
+  withoutClitics,
+} from '@support/language';
+import { sharedTerms } from '@support/text';
+import { memoByText } from '../memo/memo-by-text.js';
+import { lexicalSupport, type LexicalSupport } from './lexical-support.js';
+import { supportTerms } from './support-terms.js';
+
+const ARABIC = /\p{Script=Arabic}/u;
+const LATIN = /\p{Script=Latin}/u;
+
+/** What a cited chunk offers a word of the draft: its stems, concepts and languages. */
+export interface ChunkVocabulary {
+  readonly text: string;
+  readonly terms: ReadonlySet<string>;
+  readonly facts: ReadonlySet<string>;
+  readonly arabic: boolean;
+  readonly latin: boolean;
+}
+
+const stems = memoByText((text): ReadonlySet<string> => new Set(supportTerms(text).keys()));
+
+/** The vocabulary of a chunk (already through `normalizeForChecks`). */
+export function chunkVocabulary(
+  text: string,
+  lexicon: FactLexicon = FACT_LEXICON,
+): ChunkVocabulary {
+  const concepts = conceptsOf(text, lexicon);
+  return {
+    text,
+    terms: concepts.terms,
+    facts: new Set(concepts.facts.keys()),
+    arabic: ARABIC.test(text),
+    latin: LATIN.test(text),
+  };
+}
+
+// Words of the draft's language that no chunk's language has and no concept translates may make
+// up at most this share of its terms before the sentence is judged on them after all.
+const MAX_UNTRANSLATED_SHARE = 1 / 3;
+
+type WordReading = 'supported' | 'function_word' | 'untranslated' | 'missing';
+
+function readWord(
+  word: string,
+  chunks: readonly ChunkVocabulary[],
+  lexicon: FactLexicon,
+): WordReading {
+  const standard = normalise(word);
+  // A dialect word for a function word ("اللي" for "الذي") says nothing to support.
+  if (supportTerms(standard).size === 0) return 'function_word';
+  const chunkStems = chunks.map((chunk) => stems(chunk.text));
+  // A clitic the chunk does not write ("وجدة" for "جدة").
+  if (ARABIC.test(word))
+    for (const form of withoutClitics(standard).slice(1))
+      for (const term of supportTerms(form).keys())
+        if (chunkStems.some((chunk) => chunk.has(term))) return 'supported';
+  // The same concept in the chunk, in either language ("refund" and "استرداد", "Riyadh" and "الرياض").
+  const concepts = conceptsOf(word, lexicon);
+  for (const fact of concepts.facts.keys())
+    if (chunks.some((chunk) => chunk.facts.has(fact))) return 'supported';
+  const allTerms = new Set(chunks.flatMap((chunk) => [...chunk.terms]));
+  if (concepts.terms.size > 0 && sharedTerms(concepts.terms, allTerms).size === concepts.terms.size)
+    return 'supported';
+  const written = ARABIC.test(word) ? 'arabic' : 'latin';
+  return chunks.some((chunk) => chunk[written]) ? 'missing' : 'untranslated';
+}
+
+/**
+ * {@link lexicalSupport}, with the words it misses read language-neutrally: a word is supported
+ * when a chunk holds it without a clitic, or holds its concept in either language (libs/language);
+ * a dialect function word counts for nothing. A word written in a language none of the chunks is
+ * written in, with no concept to translate it, is left out of the share while such words are at
+ * most a third of the sentence's terms: the typed facts of the sentence are checked apart
+ * (`factProblem`), and a cross-lingual answer cannot share words with its source.
+ */
+export function conceptSupport(
+  sentence: string,
+  chunks: readonly ChunkVocabulary[],
+  lexicon: FactLexicon = FACT_LEXICON,
+): LexicalSupport {
+  const lexical = lexicalSupport(
+    sentence,
+    chunks.map((chunk) => chunk.text),
+  );
+  const total = lexical.missing.length === 0 ? 0 : supportTerms(sentence).size;
+  if (lexical.missing.length === 0) return lexical;
+  const readings = lexical.missing.map((word) => [word, readWord(word, chunks, lexicon)] as const);
+  const missing = readings.filter(([, reading]) => reading === 'missing').map(([word]) => word);
+  const untranslated = readings.filter(([, reading]) => reading === 'untranslated').map(([w]) => w);
+  const functionWords = readings.filter(([, reading]) => reading === 'function_word').length;
+  const counted = total - functionWords;
+  if (untranslated.length <= counted * MAX_UNTRANSLATED_SHARE) {
+    const judged = counted - untranslated.length;
+    return { share: judged <= 0 ? 0 : (judged - missing.length) / judged, missing };
+  }
+  const unsupported = [...missing, ...untranslated];
+  return {
+    share: counted <= 0 ? 0 : (counted - unsupported.length) / counted,
+    missing: unsupported,
+  };
+}

@@ -1,12 +1,13 @@
 export { normalise } from './text/normalise.js';
 export { type Token, type TokenLanguage, tokens } from './text/tokens.js';
 export { stem } from './text/stem.js';
-export { withoutClitics } from './text/arabic-forms.js';
+export { isFunctionWord, withoutClitics } from './text/arabic-forms.js';
 export {
   FACT_LEXICON,
   type FactCheck,
   type FactConcept,
   FactLexicon,
+  WORD_KIND,
   type FactMention,
   type GlossaryPair,
 } from './lexicon/fact-lexicon.js';

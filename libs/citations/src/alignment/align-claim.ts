@@ -1,6 +1,23 @@
 import type { TextConcepts } from '@support/language';
-import { sharedTerms } from '@support/text';
+import { contentTerms, sharedTerms } from '@support/text';
+import {
+  DURATION_UNITS,
+  WORKING_WORDS,
+  ARABIC_WORKING_WORDS,
+  CURRENCY_WORDS,
+} from '../quantities/units.js';
 import type { SourceUnit } from './source-units.js';
+
+// The words of units ("days", "SAR", "working") are the quantity's, checked with its value; as
+// terms they would tie a claim to every sentence that states a duration.
+const UNIT_TERMS: ReadonlySet<string> = contentTerms(
+  [
+    ...Object.keys(DURATION_UNITS),
+    ...WORKING_WORDS,
+    ...ARABIC_WORKING_WORDS,
+    ...Object.keys(CURRENCY_WORDS),
+  ].join(' '),
+);
 
 // A fact concept in common (a place, a payment method, a condition) says more about where a
 // claim comes from than a word in common ("return", "item").
@@ -10,7 +27,8 @@ const FACT_WEIGHT = 2;
 function overlap(claim: TextConcepts, unit: SourceUnit): number {
   let facts = 0;
   for (const id of claim.facts.keys()) if (unit.concepts.facts.has(id)) facts += 1;
-  return sharedTerms(claim.terms, unit.concepts.terms).size + FACT_WEIGHT * facts;
+  const terms = [...claim.terms].filter((term) => !UNIT_TERMS.has(term));
+  return sharedTerms(terms, unit.concepts.terms).size + FACT_WEIGHT * facts;
 }
 
 /**

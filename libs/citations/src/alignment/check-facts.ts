@@ -1,4 +1,10 @@
-import { conceptsOf, FACT_LEXICON, type FactConcept, type FactLexicon } from '@support/language';
+import {
+  conceptsOf,
+  FACT_LEXICON,
+  type FactConcept,
+  type FactLexicon,
+  type TextConcepts,
+} from '@support/language';
 import { clausesOf } from '@support/text';
 import { stripCitations } from '../citations/strip-citations.js';
 import { extractQuantities } from '../quantities/extract-quantities.js';
@@ -25,6 +31,22 @@ function carried(concept: FactConcept, units: readonly SourceUnit[]): boolean {
 }
 
 /**
+ * A term the claim affirms that the chunks name only as an item of a negated list ("Lingerie can
+ * be returned" where lingerie is listed under "cannot be returned"), and nowhere affirmed.
+ */
+function listedAsNegated(
+  claim: { concepts: TextConcepts; negated: boolean },
+  units: readonly SourceUnit[],
+): boolean {
+  if (claim.negated) return false;
+  return [...claim.concepts.terms].some(
+    (term) =>
+      units.some((unit) => unit.negatedItems.has(term)) &&
+      !units.some((unit) => !unit.negated && unit.concepts.terms.has(term)),
+  );
+}
+
+/**
  * Why a cited sentence does not say what the chunk sentences it restates say, or undefined. Each
  * clause of the sentence is aligned with the clauses of its chunks it shares the most concepts
  * with ({@link alignClaim}, in either language), and against those alone:
@@ -32,7 +54,8 @@ function carried(concept: FactConcept, units: readonly SourceUnit[]): boolean {
  * - every quantity must be given, with its unit (working days apart from calendar days);
  * - every fact concept it states (scope, condition, payment or refund channel, place, time, a
  *   glossary name) must be carried, unless negation empties it ("no fee of any kind");
- * - it must be negated exactly when those clauses are (a list under "cannot be returned" is);
+ * - it must be negated exactly when those clauses are, and may not affirm what the chunks name
+ *   only as an item of a negated list ("cannot be returned: lingerie, swimwear");
  * - a condition those clauses all set ("only", "unopened", "over", "before") must be kept, in the
  *   sentence or elsewhere in the reply (`replyFacts`).
  *
@@ -51,6 +74,8 @@ export function factProblem(
     aligned: [] as SourceUnit[],
   }));
   for (const claim of claims) claim.aligned = alignClaim(claim.concepts, units);
+  if (claims.some((claim) => listedAsNegated(claim, units)))
+    return `${NEGATION_MISMATCH}: chunk_negates`;
   const restated = claims.flatMap((claim) => claim.aligned);
   if (restated.length === 0) return undefined;
 

@@ -18,6 +18,11 @@ export interface SourceUnit {
   readonly negated: boolean;
   readonly quantities: readonly Quantity[];
   readonly concepts: TextConcepts;
+  /**
+   * The terms of the items a negated list names ("cannot be returned: lingerie, swimwear", or a
+   * list line under such a lead-in): what the negation is about.
+   */
+  readonly negatedItems: ReadonlySet<string>;
 }
 
 const LIST_ITEM = /^\s*(?:[-*\u2022]|\d+[.)])\s+/u;
@@ -32,6 +37,21 @@ export function clauseNegated(text: string, lexicon: FactLexicon = FACT_LEXICON)
   return isNegated(withoutConcepts(text, NOT_NEGATING_KINDS, lexicon));
 }
 
+const NO_TERMS: ReadonlySet<string> = new Set();
+
+/** The items of a negated list: a list line under a negated lead-in, or what follows its colon. */
+function negatedItems(
+  clause: string,
+  leadIn: string | undefined,
+  lexicon: FactLexicon,
+): ReadonlySet<string> {
+  if (leadIn !== undefined)
+    return clauseNegated(leadIn, lexicon) ? conceptsOf(clause, lexicon).terms : NO_TERMS;
+  const colon = clause.search(/[:\uFF1A]/u);
+  if (colon < 0 || !clauseNegated(clause.slice(0, colon), lexicon)) return NO_TERMS;
+  return conceptsOf(clause.slice(colon + 1), lexicon).terms;
+}
+
 function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon): SourceUnit {
   const text = leadIn === undefined ? clause : `${leadIn.replace(/[:\uFF1A]\s*$/u, '')}: ${clause}`;
   return {
@@ -40,6 +60,7 @@ function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon):
       clauseNegated(clause, lexicon) || (leadIn !== undefined && clauseNegated(leadIn, lexicon)),
     quantities: extractQuantities(clause),
     concepts: conceptsOf(text, lexicon),
+    negatedItems: negatedItems(clause, leadIn, lexicon),
   };
 }
 

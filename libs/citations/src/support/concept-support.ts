@@ -2,15 +2,19 @@ import {
   conceptsOf,
   FACT_LEXICON,
   type FactLexicon,
+  isFunctionWord,
   normalise,
   withoutClitics,
 } from '@support/language';
-import { sharedTerms } from '@support/text';
+import { normalizeText, sharedTerms } from '@support/text';
+import { extractQuantities } from '../quantities/extract-quantities.js';
 import { memoByText } from '../memo/memo-by-text.js';
 import { lexicalSupport, type LexicalSupport } from './lexical-support.js';
 import { supportTerms } from './support-terms.js';
 
 const ARABIC = /\p{Script=Arabic}/u;
+// Concept terms of libs/text ("~refund") and of shop-words.yaml ("=word.within").
+const isConcept = (term: string) => term.startsWith('~') || term.startsWith('=');
 const LATIN = /\p{Script=Latin}/u;
 
 /** What a cited chunk offers a word of the draft: its stems, concepts and languages. */
@@ -52,7 +56,7 @@ function readWord(
 ): WordReading {
   const standard = normalise(word);
   // A dialect word for a function word ("اللي" for "الذي") says nothing to support.
-  if (supportTerms(standard).size === 0) return 'function_word';
+  if (supportTerms(standard).size === 0 || isFunctionWord(standard)) return 'function_word';
   const chunkStems = chunks.map((chunk) => stems(chunk.text));
   // A clitic the chunk does not write ("وجدة" for "جدة").
   if (ARABIC.test(word))
@@ -64,7 +68,9 @@ function readWord(
   for (const fact of concepts.facts.keys())
     if (chunks.some((chunk) => chunk.facts.has(fact))) return 'supported';
   const allTerms = new Set(chunks.flatMap((chunk) => [...chunk.terms]));
-  if (concepts.terms.size > 0 && sharedTerms(concepts.terms, allTerms).size === concepts.terms.size)
+  const shared = sharedTerms(concepts.terms, allTerms);
+  // A concept in common ("~refund", "=word.within") or every term of the word.
+  if ([...shared].some(isConcept) || (shared.size > 0 && shared.size === concepts.terms.size))
     return 'supported';
   const written = ARABIC.test(word) ? 'arabic' : 'latin';
   return chunks.some((chunk) => chunk[written]) ? 'missing' : 'untranslated';
@@ -89,7 +95,17 @@ export function conceptSupport(
   );
   const total = lexical.missing.length === 0 ? 0 : supportTerms(sentence).size;
   if (lexical.missing.length === 0) return lexical;
-  const readings = lexical.missing.map((word) => [word, readWord(word, chunks, lexicon)] as const);
+  // The words of a quantity ("3 أيام عمل") are the quantity check's, with its value.
+  const quantityWords = new Set(
+    extractQuantities(sentence).flatMap((quantity) => quantity.text.split(/\s+/)),
+  );
+  const readings = lexical.missing.map(
+    (word) =>
+      [
+        word,
+        quantityWords.has(normalizeText(word)) ? 'function_word' : readWord(word, chunks, lexicon),
+      ] as const,
+  );
   const missing = readings.filter(([, reading]) => reading === 'missing').map(([word]) => word);
   const untranslated = readings.filter(([, reading]) => reading === 'untranslated').map(([w]) => w);
   const functionWords = readings.filter(([, reading]) => reading === 'function_word').length;

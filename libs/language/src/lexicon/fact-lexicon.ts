@@ -154,7 +154,15 @@ export class FactLexicon {
   }
 }
 
-/** The fact concepts of the shop trade in English, MSA and Gulf Arabic (fact-concepts.yaml). */
+const PACKS = ['fact-concepts.yaml', 'shop-words.yaml'];
+
+/**
+ * The concepts of the shop trade in English, MSA and Gulf Arabic: the facts of fact-concepts.yaml
+ * and the plain words of shop-words.yaml (kind `word`, checked for nothing, read in both languages).
+ */
 export const FACT_LEXICON = FactLexicon.fromGroups(
-  (readLanguageData('fact-concepts.yaml') as { groups: readonly GroupData[] }).groups,
+  PACKS.flatMap((file) => (readLanguageData(file) as { groups: readonly GroupData[] }).groups),
 );
+
+/** The kind of a concept that only translates a word: it is no fact. */
+export const WORD_KIND = 'word';

@@ -1,5 +1,5 @@
 import { contentTerms, isPlaceConcept } from '@support/text';
-import { FACT_LEXICON, type FactConcept, type FactLexicon } from './fact-lexicon.js';
+import { FACT_LEXICON, type FactConcept, type FactLexicon, WORD_KIND } from './fact-lexicon.js';
 
 /** What a text says, language-neutrally. */
 export interface TextConcepts {
@@ -7,7 +7,8 @@ export interface TextConcepts {
   readonly facts: ReadonlyMap<string, FactConcept>;
   /**
    * Its content terms with shop concepts in place of words (libs/text `contentTerms`: "ship" and
-   * "توصيل" are both `~deliver`), to compare with `sharedTerms`.
+   * "توصيل" are both `~deliver`), and the word concepts of shop-words.yaml (`=word.within`), to
+   * compare with `sharedTerms`.
    */
   readonly terms: ReadonlySet<string>;
 }
@@ -26,8 +27,10 @@ const PLACE: Omit<FactConcept, 'id'> = {
  */
 export function conceptsOf(text: string, lexicon: FactLexicon = FACT_LEXICON): TextConcepts {
   const facts = new Map<string, FactConcept>();
-  for (const mention of lexicon.mentions(text)) facts.set(mention.concept.id, mention.concept);
   const terms = contentTerms(text);
+  for (const { concept } of lexicon.mentions(text))
+    if (concept.kind === WORD_KIND) terms.add(`=${concept.id}`);
+    else facts.set(concept.id, concept);
   for (const term of terms)
     if (isPlaceConcept(term)) {
       const id = `place.${term.slice(1)}`;

@@ -4,6 +4,7 @@ import { readLanguageData } from './read-data.js';
 interface ArabicFormsData {
   readonly clitics: { readonly prefixes: readonly string[]; readonly article: string };
   readonly dialect: { readonly forms: Readonly<Record<string, string>> };
+  readonly function_words: { readonly words: readonly string[] };
 }
 
 const data = readLanguageData('arabic-forms.yaml') as ArabicFormsData;
@@ -41,4 +42,11 @@ export function withoutClitics(word: string): string[] {
     if (word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS)
       forms.push(word.slice(prefix.length));
   return forms;
+}
+
+const FUNCTION_WORDS = new Set(data.function_words.words.map((word) => normalizeText(word)));
+
+/** Whether a normalised Arabic word only carries grammar ("يتم", "سوف"; arabic-forms.yaml). */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word);
 }

@@ -31,6 +31,27 @@ function carried(concept: FactConcept, units: readonly SourceUnit[]): boolean {
 }
 
 /**
+ * A condition that every clause a claim restates sets and the reply leaves out: one of `kept`, or
+ * every one of a `kept_any` kind.
+ */
+function droppedCondition(
+  aligned: readonly SourceUnit[],
+  replyFacts: ReadonlySet<string>,
+): string | undefined {
+  const [first, ...others] = aligned;
+  if (first === undefined) return undefined;
+  const setByAll = [...first.concepts.facts.values()].filter((fact) =>
+    others.every((unit) => unit.concepts.facts.has(fact.id)),
+  );
+  const each = setByAll.find((fact) => fact.checks.has('kept') && !replyFacts.has(fact.id));
+  if (each !== undefined) return each.id;
+  const anyOf = setByAll.filter((fact) => fact.checks.has('kept_any'));
+  return anyOf.length > 0 && !anyOf.some((fact) => replyFacts.has(fact.id))
+    ? anyOf[0]!.id
+    : undefined;
+}
+
+/**
  * A term the claim affirms that the chunks name only as an item of a negated list ("Lingerie can
  * be returned" where lingerie is listed under "cannot be returned"), and nowhere affirmed.
  */
@@ -79,10 +100,16 @@ export function factProblem(
   const restated = claims.flatMap((claim) => claim.aligned);
   if (restated.length === 0) return undefined;
 
-  const quantities = extractQuantities(stripCitations(sentence));
-  const sources = restated.flatMap((unit) => unit.quantities);
-  const quantity = quantities.find((q) => !sources.some((source) => sameQuantity(q, source)));
-  if (quantity) return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
+  for (const claim of claims)
+    for (const quantity of extractQuantities(claim.text)) {
+      // Among the clauses stating a value of its kind, those the claim restates must give it.
+      const stating = units.filter((unit) =>
+        unit.quantities.some((q) => quantity.kind === 'number' || q.kind === quantity.kind),
+      );
+      const sources = alignClaim(claim.concepts, stating).flatMap((unit) => unit.quantities);
+      if (!sources.some((source) => sameQuantity(quantity, source)))
+        return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
+    }
 
   for (const claim of claims) {
     if (claim.aligned.length === 0) continue;
@@ -94,12 +121,8 @@ export function factProblem(
       return `${NEGATION_MISMATCH}: chunk_negates`;
     if (claim.negated && !claim.aligned.some((unit) => unit.negated))
       return `${NEGATION_MISMATCH}: sentence_negates`;
-    const [first, ...others] = claim.aligned;
-    for (const fact of first!.concepts.facts.values()) {
-      if (!fact.checks.has('kept') || replyFacts.has(fact.id)) continue;
-      if (others.every((unit) => unit.concepts.facts.has(fact.id)))
-        return `${DROPPED_CONDITION}: ${fact.id}`;
-    }
+    const dropped = droppedCondition(claim.aligned, replyFacts);
+    if (dropped !== undefined) return `${DROPPED_CONDITION}: ${dropped}`;
   }
   return undefined;
 }

@@ -3,8 +3,11 @@ import { readLanguageData } from '../text/read-data.js';
 import { stem } from '../text/stem.js';
 import { type Token, tokens } from '../text/tokens.js';
 
-/** How a fact concept is checked: `stated` may not be added, `kept` may not be dropped. */
-export type FactCheck = 'stated' | 'kept';
+/**
+ * How a fact concept is checked: `stated` may not be added, `kept` may not be dropped, `kept_any`
+ * may be dropped while another of its group that the source sets is kept.
+ */
+export type FactCheck = 'stated' | 'kept' | 'kept_any';
 
 /** A concept that carries a checkable fact (fact-concepts.yaml, a glossary, or a place). */
 export interface FactConcept {

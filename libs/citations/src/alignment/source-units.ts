@@ -5,7 +5,7 @@ import {
   type TextConcepts,
   withoutConcepts,
 } from '@support/language';
-import { clausesOf, isNegated } from '@support/text';
+import { clausesOf, isNegated, segmentsOf } from '@support/text';
 import { extractQuantities } from '../quantities/extract-quantities.js';
 import type { Quantity } from '../quantities/quantity.js';
 import { splitSentences } from '../sentences/split-sentences.js';
@@ -18,6 +18,10 @@ export interface SourceUnit {
   readonly negated: boolean;
   readonly quantities: readonly Quantity[];
   readonly concepts: TextConcepts;
+  /** Its pieces (cut at commas and colons), each with its polarity: what a claim quotes. */
+  readonly pieces: readonly Piece[];
+  /** Its values, each with the words around it: the case a quantity belongs to. */
+  readonly values: readonly ValueSegment[];
   /**
    * The terms of the items a negated list names ("cannot be returned: lingerie, swimwear", or a
    * list line under such a lead-in): what the negation is about.
@@ -25,12 +29,25 @@ export interface SourceUnit {
   readonly negatedItems: ReadonlySet<string>;
 }
 
+/** A piece of a clause. */
+export interface Piece {
+  readonly concepts: TextConcepts;
+  readonly negated: boolean;
+}
+
+/** A value of a clause with the words of its case ("within 3–6 working days in Kuwait, Qatar"). */
+export interface ValueSegment {
+  readonly concepts: TextConcepts;
+  readonly quantities: readonly Quantity[];
+}
+
 const LIST_ITEM = /^\s*(?:[-*\u2022]|\d+[.)])\s+/u;
 const ENDS_SENTENCE = /[.!?\u061F\u061B\u2026]\s*$/u;
 const LEADS_IN = /[:\uFF1A]\s*$/u;
 
-// A condition is no negation of the clause it sits in: "unopened" is "غير مفتوحة" in Arabic.
-export const NOT_NEGATING_KINDS: ReadonlySet<string> = new Set(['condition']);
+// A condition or a price is no negation of the clause it sits in: "unopened" is "غير مفتوحة" in
+// Arabic, "free" is "لا يوجد رسوم".
+export const NOT_NEGATING_KINDS: ReadonlySet<string> = new Set(['condition', 'charge']);
 
 /** Whether a clause says "not", leaving out the words of its conditions. */
 export function clauseNegated(text: string, lexicon: FactLexicon = FACT_LEXICON): boolean {
@@ -52,14 +69,44 @@ function negatedItems(
   return conceptsOf(clause.slice(colon + 1), lexicon).terms;
 }
 
+/**
+ * A clause cut at its commas and colons into one segment per value: a piece without a value
+ * belongs to the next value ("mada: 3–7 working days"), or to the last when none follows
+ * ("3–6 working days in Kuwait, Qatar, Bahrain and Oman").
+ */
+export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegment[] {
+  const texts: string[] = [];
+  let pending = '';
+  for (const piece of segmentsOf(clause)) {
+    const joined = pending ? `${pending}, ${piece}` : piece;
+    if (extractQuantities(piece).length > 0) {
+      texts.push(joined);
+      pending = '';
+    } else pending = joined;
+  }
+  if (pending) {
+    if (texts.length > 0) texts[texts.length - 1] = `${texts.at(-1)}, ${pending}`;
+    else texts.push(pending);
+  }
+  return texts.map((text) => ({
+    concepts: conceptsOf(text, lexicon),
+    quantities: extractQuantities(text),
+  }));
+}
+
 function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon): SourceUnit {
+  const leadNegated = leadIn !== undefined && clauseNegated(leadIn, lexicon);
   const text = leadIn === undefined ? clause : `${leadIn.replace(/[:\uFF1A]\s*$/u, '')}: ${clause}`;
   return {
     text,
-    negated:
-      clauseNegated(clause, lexicon) || (leadIn !== undefined && clauseNegated(leadIn, lexicon)),
+    negated: clauseNegated(clause, lexicon) || leadNegated,
     quantities: extractQuantities(clause),
     concepts: conceptsOf(text, lexicon),
+    pieces: segmentsOf(clause).map((piece) => ({
+      concepts: conceptsOf(piece, lexicon),
+      negated: clauseNegated(piece, lexicon) || leadNegated,
+    })),
+    values: valueSegments(clause, lexicon),
     negatedItems: negatedItems(clause, leadIn, lexicon),
   };
 }

@@ -12,6 +12,7 @@ import {
   ENGLISH_NUMBER_WORDS,
   ENGLISH_TENS,
   ENGLISH_UNIT_WORDS,
+  ONE_WORDS,
   SINGLE_COUNT_UNITS,
   SINGLE_UNIT_WORDS,
 } from './number-words.js';
@@ -56,6 +57,7 @@ const percentPhrases = PERCENT_PHRASES.map(([a, b]) => [
 ]);
 const rangeWords = normalizedSet(RANGE_WORDS);
 const singleUnitWords = normalizedSet(SINGLE_UNIT_WORDS);
+const oneWords = normalizedSet(ONE_WORDS);
 const arabicSingleUnitLeads = normalizedSet(ARABIC_SINGLE_UNIT_LEADS);
 const arabicSingularUnits = normalizedSet(ARABIC_SINGULAR_UNITS);
 
@@ -151,6 +153,8 @@ function longUnitAt(tokens: readonly QuantityToken[], index: number): boolean {
  */
 function singleUnit(tokens: readonly QuantityToken[], index: number, word: string): Found | null {
   if (singleUnitWords.has(word) && longUnitAt(tokens, index + 1))
+    return { value: 1, first: index, end: index + 1 };
+  if (oneWords.has(word) && unitAfter(tokens, index + 1)?.kind === 'duration')
     return { value: 1, first: index, end: index + 1 };
   const unit = durations.get(word);
   if (

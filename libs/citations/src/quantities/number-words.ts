@@ -44,10 +44,13 @@ export const ENGLISH_NUMBER_WORDS: Readonly<Record<string, number>> = {
 export const ENGLISH_TENS: readonly number[] = [20, 30, 40, 50, 60, 70, 80, 90];
 
 /**
- * Words that count one before a long duration unit: "a year", "one month", "an entire week" is
- * not meant. Days and hours are left out: "within a day" is how people talk, not a policy.
+ * Words that count one before a long duration unit: "a year", "a month". Days and hours are left
+ * out: "within a day" is how people talk, not a policy.
  */
-export const SINGLE_UNIT_WORDS: readonly string[] = ['a', 'an', 'one'];
+export const SINGLE_UNIT_WORDS: readonly string[] = ['a', 'an'];
+
+/** "One" before any unit is a count: "one hour", "one working day". */
+export const ONE_WORDS: readonly string[] = ['one'];
 
 /** The long units a {@link SINGLE_UNIT_WORDS} word counts, and an Arabic singular stands for. */
 export const SINGLE_COUNT_UNITS: readonly DurationUnit[] = ['week', 'month', 'year'];

@@ -1,17 +1,26 @@
 import type { DurationUnit, Quantity } from './quantity.js';
 
-const HOURS: Partial<Record<DurationUnit, number>> = { hour: 1, day: 24, week: 168 };
+const HOURS: Partial<Record<DurationUnit, number>> = {
+  minute: 1 / 60,
+  hour: 1,
+  day: 24,
+  week: 168,
+};
 
 function sameDuration(a: Quantity, b: Quantity): boolean {
   // Working days are not calendar days: "3 days" for "3 working days" promises a shorter wait.
   if (Boolean(a.working) !== Boolean(b.working)) return false;
   if (a.unit === b.unit) return a.value === b.value;
-  // Calendar hours, days and weeks convert ("two weeks" is "14 days"); working days and months
+  // Calendar minutes, hours, days and weeks convert ("two weeks" is "14 days"); working days and months
   // do not convert into anything.
   if (a.working || b.working) return false;
   const aHours = HOURS[a.unit as DurationUnit];
   const bHours = HOURS[b.unit as DurationUnit];
-  return aHours !== undefined && bHours !== undefined && a.value * aHours === b.value * bHours;
+  return (
+    aHours !== undefined &&
+    bHours !== undefined &&
+    Math.abs(a.value * aHours - b.value * bHours) < 1e-9
+  );
 }
 
 /**

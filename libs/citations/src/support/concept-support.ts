@@ -45,7 +45,7 @@ export function chunkVocabulary(
 
 // Words of the draft's language that no chunk's language has and no concept translates may make
 // up at most this share of its terms before the sentence is judged on them after all.
-const MAX_UNTRANSLATED_SHARE = 1 / 3;
+const MAX_UNTRANSLATED_SHARE = 1 / 2;
 
 type WordReading = 'supported' | 'function_word' | 'untranslated' | 'missing';
 
@@ -53,10 +53,14 @@ function readWord(
   word: string,
   chunks: readonly ChunkVocabulary[],
   lexicon: FactLexicon,
+  inSupportedPhrase: ReadonlySet<string>,
 ): WordReading {
   const standard = normalise(word);
   // A dialect word for a function word ("اللي" for "الذي") says nothing to support.
-  if (supportTerms(standard).size === 0 || isFunctionWord(standard)) return 'function_word';
+  if (supportTerms(standard).size === 0 || withoutClitics(standard).some(isFunctionWord))
+    return 'function_word';
+  // A word of a phrase whose concept the chunk has ("original payment method", "على الأقل").
+  if (inSupportedPhrase.has(standard)) return 'supported';
   const chunkStems = chunks.map((chunk) => stems(chunk.text));
   // A clitic the chunk does not write ("وجدة" for "جدة").
   if (ARABIC.test(word))
@@ -76,12 +80,29 @@ function readWord(
   return chunks.some((chunk) => chunk[written]) ? 'missing' : 'untranslated';
 }
 
+/** The words (normalised) of the sentence's concept phrases that a cited chunk also names. */
+function wordsOfSupportedPhrases(
+  sentence: string,
+  chunks: readonly ChunkVocabulary[],
+  lexicon: FactLexicon,
+): Set<string> {
+  const { words, mentions } = lexicon.tokensAndMentions(sentence);
+  const supported = new Set<string>();
+  for (const { concept, start, end } of mentions) {
+    const held = chunks.some(
+      (chunk) => chunk.facts.has(concept.id) || chunk.terms.has(`=${concept.id}`),
+    );
+    if (held) for (const word of words.slice(start, end)) supported.add(word);
+  }
+  return supported;
+}
+
 /**
  * {@link lexicalSupport}, with the words it misses read language-neutrally: a word is supported
  * when a chunk holds it without a clitic, or holds its concept in either language (libs/language);
  * a dialect function word counts for nothing. A word written in a language none of the chunks is
  * written in, with no concept to translate it, is left out of the share while such words are at
- * most a third of the sentence's terms: the typed facts of the sentence are checked apart
+ * most half of the sentence's terms: the typed facts of the sentence are checked apart
  * (`factProblem`), and a cross-lingual answer cannot share words with its source.
  */
 export function conceptSupport(
@@ -99,11 +120,14 @@ export function conceptSupport(
   const quantityWords = new Set(
     extractQuantities(sentence).flatMap((quantity) => quantity.text.split(/\s+/)),
   );
+  const inSupportedPhrase = wordsOfSupportedPhrases(sentence, chunks, lexicon);
   const readings = lexical.missing.map(
     (word) =>
       [
         word,
-        quantityWords.has(normalizeText(word)) ? 'function_word' : readWord(word, chunks, lexicon),
+        quantityWords.has(normalizeText(word))
+          ? 'function_word'
+          : readWord(word, chunks, lexicon, inSupportedPhrase),
       ] as const,
   );
   const missing = readings.filter(([, reading]) => reading === 'missing').map(([word]) => word);

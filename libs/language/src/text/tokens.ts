@@ -8,7 +8,8 @@ export interface Token {
   readonly language: TokenLanguage;
 }
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+// A contraction is one word ("don't"): a negation check reads the words it is given.
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['\u2019][\p{L}\p{M}]+)*/gu;
 const ARABIC = /\p{Script=Arabic}/u;
 const NUMBER = /^\p{N}+$/u;
 

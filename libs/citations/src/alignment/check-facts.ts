@@ -137,21 +137,20 @@ export function factProblem(
   const restated = claims.flatMap((claim) => claim.aligned);
   if (restated.length === 0) return undefined;
 
+  const chunkValues = units.flatMap((unit) => unit.values);
   for (const claim of claims)
-    for (const quantity of extractQuantities(claim.text)) {
-      // Among the clauses stating a value of its kind, those the claim restates must give it.
-      // A value's case is named by its facts (the place, the payment method) before its words.
-      const stating = units
-        .flatMap((unit) => unit.values)
-        .filter((segment) =>
+    for (const stated of valueSegments(claim.text, lexicon))
+      for (const quantity of stated.quantities) {
+        // Among the chunks' values of its kind, the one whose words and facts (the place, the
+        // payment method) its own segment shares, facts first; any of them when it shares none.
+        const stating = chunkValues.filter((segment) =>
           segment.quantities.some((q) => quantity.kind === 'number' || q.kind === quantity.kind),
         );
-      const sources = alignClaim(claim.concepts, stating, VALUE_FACT_WEIGHT).flatMap(
-        (segment) => segment.quantities,
-      );
-      if (!sources.some((source) => sameQuantity(quantity, source)))
-        return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
-    }
+        const aligned = alignClaim(stated.concepts, stating, VALUE_FACT_WEIGHT);
+        const sources = (aligned.length > 0 ? aligned : stating).flatMap((v) => v.quantities);
+        if (!sources.some((source) => sameQuantity(quantity, source)))
+          return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
+      }
 
   const covered = units.filter((unit) =>
     claims.some((claim) => coverage(claim.concepts, unit) >= RESTATED_COVERAGE),

@@ -47,7 +47,7 @@ const LEADS_IN = /[:\uFF1A]\s*$/u;
 
 // A condition or a price is no negation of the clause it sits in: "unopened" is "غير مفتوحة" in
 // Arabic, "free" is "لا يوجد رسوم".
-export const NOT_NEGATING_KINDS: ReadonlySet<string> = new Set(['condition', 'charge']);
+export const NOT_NEGATING_KINDS: ReadonlySet<string> = new Set(['condition', 'charge', 'idiom']);
 
 /** Whether a clause says "not", leaving out the words of its conditions. */
 export function clauseNegated(text: string, lexicon: FactLexicon = FACT_LEXICON): boolean {

@@ -17,7 +17,6 @@ import {
   conceptSupport,
 } from '../support/concept-support.js';
 import { MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
-import { negationMismatch } from '../support/negation-support.js';
 import { sentencesRepeatingConfidential } from './confidential.js';
 import {
   CONFIDENTIAL_TEXT,
@@ -25,7 +24,6 @@ import {
   MAX_PROBLEM_TEXT,
   MAX_VERDICT_TEXT,
   MISSING_CITATION,
-  NEGATION_MISMATCH,
   SECRET_REQUEST,
   UNKNOWN_CITATION,
   UNSUPPORTED_QUANTITY,
@@ -146,11 +144,8 @@ function unsupported(
     context.lexicon,
   );
   if (support.share >= minSupportedShare) {
-    const negation = negationMismatch(
-      sentence,
-      cited.map((chunk) => chunk.text),
-    );
-    if (negation !== undefined) return `${NEGATION_MISMATCH}: ${negation}`;
+    // Polarity is read clause by clause against the clauses the sentence restates, a list line
+    // with the lead-in it depends on ("Items that cannot be returned" + "- Swimwear").
     return factProblem(
       sentence,
       cited.flatMap((chunk) => chunk.units),

@@ -5,11 +5,11 @@ import {
   type FactLexicon,
   type TextConcepts,
 } from '@support/language';
-import { clausesOf, segmentsOf } from '@support/text';
+import { clausesOf, segmentsOf, sharedTerms } from '@support/text';
 import { stripCitations } from '../citations/strip-citations.js';
 import { extractQuantities } from '../quantities/extract-quantities.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
-import { alignClaim, coverage } from './align-claim.js';
+import { aligningTerms, alignClaim, coverage } from './align-claim.js';
 import { clauseNegated, type SourceUnit, valueSegments } from './source-units.js';
 
 /** A fact concept the draft states that the sentences it restates do not: `unsupported_fact: <id>`. */
@@ -61,8 +61,24 @@ function droppedCondition(
  */
 function negatedFor(claim: TextConcepts, unit: SourceUnit): boolean {
   const closest = alignClaim(claim, unit.pieces);
-  return closest.length === 0 ? unit.negated : closest.every((piece) => piece.negated);
+  if (closest.length === 0) return unit.negated;
+  if (closest.every((piece) => piece.negated)) return true;
+  // The claim also takes words only a negated piece has: "is treated as a fault" from "Damage
+  // caused by washing ..., is not treated as a fault".
+  const affirmed = new Set(
+    unit.pieces.filter((piece) => !piece.negated).flatMap((piece) => [...piece.concepts.terms]),
+  );
+  return unit.pieces.some(
+    (piece) =>
+      piece.negated &&
+      [...sharedTerms(aligningTerms(claim), piece.concepts.terms)].some(
+        (term) => !affirmed.has(term),
+      ),
+  );
 }
+
+// The fewest terms a piece of a claim needs to be read for its polarity.
+const MIN_CLAIM_TERMS = 2;
 
 /**
  * Whether a piece of the claim (cut at commas) says "not" where the chunk pieces it restates do
@@ -75,6 +91,9 @@ function polarityMismatch(
 ): 'sentence_negates' | 'chunk_negates' | undefined {
   for (const text of segmentsOf(claim)) {
     const piece = conceptsOf(text, lexicon);
+    // A piece of one word ("Fragrances," before "oud oil and bakhoor can't be returned") states
+    // nothing to be negated.
+    if (aligningTerms(piece).length + piece.facts.size < MIN_CLAIM_TERMS) continue;
     const aligned = alignClaim(piece, units);
     if (aligned.length === 0) continue;
     const negated = clauseNegated(text, lexicon);
@@ -83,6 +102,22 @@ function polarityMismatch(
     if (negated && !negations.some(Boolean)) return 'sentence_negates';
   }
   return undefined;
+}
+
+// Kinds of fact that name the case a rule is about: a unit of another place or product is
+// another case, however many words it shares.
+const CASE_KINDS: ReadonlySet<string> = new Set(['place', 'product', 'channel']);
+
+/** Whether a unit is about the claim's case: of each case kind it names, the claim names one. */
+function sameCase(claim: TextConcepts, unit: SourceUnit): boolean {
+  const kinds = new Set(
+    [...unit.concepts.facts.values()].filter((f) => CASE_KINDS.has(f.kind)).map((f) => f.kind),
+  );
+  return [...kinds].every((kind) =>
+    [...unit.concepts.facts.values()].some(
+      (fact) => fact.kind === kind && claim.facts.has(fact.id),
+    ),
+  );
 }
 
 // A unit the claim restates for the most part, even when another shares more with it.
@@ -153,7 +188,10 @@ export function factProblem(
       }
 
   const covered = units.filter((unit) =>
-    claims.some((claim) => coverage(claim.concepts, unit) >= RESTATED_COVERAGE),
+    claims.some(
+      (claim) =>
+        coverage(claim.concepts, unit) >= RESTATED_COVERAGE && sameCase(claim.concepts, unit),
+    ),
   );
   for (const claim of claims) {
     if (claim.aligned.length === 0) continue;

@@ -77,7 +77,11 @@ function negatedItems(
 export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegment[] {
   const texts: string[] = [];
   let pending = '';
-  for (const piece of segmentsOf(clause)) {
+  // "3–7 working days for mada and 7–14 for Visa": two values, two cases.
+  const pieces = segmentsOf(clause).flatMap((piece) =>
+    piece.split(/\s(?:and|or|و|او|أو)\s(?=[^,،]*\d)/u),
+  );
+  for (const piece of pieces) {
     const joined = pending ? `${pending}, ${piece}` : piece;
     if (extractQuantities(piece).length > 0) {
       texts.push(joined);

@@ -23,11 +23,13 @@ import {
   type QuantityToken,
 } from './tokenize-quantities.js';
 import {
+  AFTERNOON_WORDS,
   ARABIC_WORKING_WORDS,
   CURRENCY_NATIONALITIES,
   CURRENCY_PREFIXES,
   CURRENCY_WORDS,
   DURATION_UNITS,
+  MORNING_WORDS,
   PERCENT_PHRASES,
   PERCENT_WORDS,
   RANGE_WORDS,
@@ -58,6 +60,9 @@ const percentPhrases = PERCENT_PHRASES.map(([a, b]) => [
 const rangeWords = normalizedSet(RANGE_WORDS);
 const singleUnitWords = normalizedSet(SINGLE_UNIT_WORDS);
 const oneWords = normalizedSet(ONE_WORDS);
+const morningWords = normalizedSet(MORNING_WORDS);
+const afternoonWords = normalizedSet(AFTERNOON_WORDS);
+const NOON = 12;
 const arabicSingleUnitLeads = normalizedSet(ARABIC_SINGLE_UNIT_LEADS);
 const arabicSingularUnits = normalizedSet(ARABIC_SINGULAR_UNITS);
 
@@ -250,6 +255,13 @@ function readQuantity(
       quantity.working = true;
       quantity.last = number.end;
     }
+    return quantity;
+  }
+  // A clock hour: "4 PM" is 16, "10 AM" is 10.
+  const clockWord = wordAt(tokens, number.end) ?? '';
+  if (morningWords.has(clockWord) || afternoonWords.has(clockWord)) {
+    if (afternoonWords.has(clockWord) && quantity.value < NOON) quantity.value += NOON;
+    quantity.last = number.end;
     return quantity;
   }
   const unit = unitAfter(tokens, number.end) ?? (prefixFree ? unitBefore(tokens, index - 1) : null);

@@ -130,6 +130,18 @@ describe('extractQuantities', () => {
     expect(brief('السنة الماضية، شهر رمضان')).toEqual([]);
   });
 
+  it('reads a clock hour with AM or PM, and their Arabic words, as the hour of the day', () => {
+    expect(brief('from 10 AM to 10 PM')).toEqual([
+      { value: 10, kind: 'number' },
+      { value: 22, kind: 'number' },
+    ]);
+    expect(brief('من 4 عصراً إلى 10 مساءً')).toEqual([
+      { value: 16, kind: 'number' },
+      { value: 22, kind: 'number' },
+    ]);
+    expect(brief('قبل الساعة 1 ظهراً')).toEqual([{ value: 13, kind: 'number' }]);
+  });
+
   it('ignores citation markers', () => {
     expect(brief('within 21 days [retail-returns#2]')).toEqual([
       { value: 21, kind: 'duration', unit: 'day' },

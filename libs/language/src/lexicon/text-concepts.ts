@@ -21,6 +21,9 @@ const PLACE: Omit<FactConcept, 'id'> = {
   notUnderNegation: false,
 };
 
+const CURRENCY_NAMED = 'currency.named';
+const CURRENCY_KINDS: ReadonlySet<string> = new Set(['currency']);
+
 /**
  * The concepts of a text, in either language: the fact concepts of `lexicon` (the packs, with a
  * knowledge base's glossary if given) and the Gulf places, plus the shop concepts and stems of its
@@ -32,7 +35,11 @@ export function conceptsOf(text: string, lexicon: FactLexicon = FACT_LEXICON): T
   for (const { concept } of lexicon.mentions(text))
     if (concept.kind === WORD_KIND) terms.add(`=${concept.id}`);
     else facts.set(concept.id, concept);
-  for (const term of terms)
+  // "دينار كويتي" is a currency, not Kuwait.
+  const places = facts.has(CURRENCY_NAMED)
+    ? contentTerms(withoutConcepts(text, CURRENCY_KINDS, lexicon))
+    : terms;
+  for (const term of places)
     if (isPlaceConcept(term)) {
       const id = `place.${term.slice(1)}`;
       facts.set(id, { id, ...PLACE });

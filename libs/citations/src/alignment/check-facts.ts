@@ -181,7 +181,10 @@ export function factProblem(
         const stating = chunkValues.filter((segment) =>
           segment.quantities.some((q) => quantity.kind === 'number' || q.kind === quantity.kind),
         );
-        const aligned = alignClaim(stated.concepts, stating, VALUE_FACT_WEIGHT);
+        // A bare number (an order number, a count) has no case; a duration, a price, a share
+        // or a clock hour has one.
+        const cased = quantity.kind !== 'number' || quantity.clock === true;
+        const aligned = cased ? alignClaim(stated.concepts, stating, VALUE_FACT_WEIGHT) : [];
         const sources = (aligned.length > 0 ? aligned : stating).flatMap((v) => v.quantities);
         if (!sources.some((source) => sameQuantity(quantity, source)))
           return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;

@@ -261,6 +261,7 @@ function readQuantity(
   const clockWord = wordAt(tokens, number.end) ?? '';
   if (morningWords.has(clockWord) || afternoonWords.has(clockWord)) {
     if (afternoonWords.has(clockWord) && quantity.value < NOON) quantity.value += NOON;
+    quantity.clock = true;
     quantity.last = number.end;
     return quantity;
   }

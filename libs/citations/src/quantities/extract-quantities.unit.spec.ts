@@ -132,14 +132,14 @@ describe('extractQuantities', () => {
 
   it('reads a clock hour with AM or PM, and their Arabic words, as the hour of the day', () => {
     expect(brief('from 10 AM to 10 PM')).toEqual([
-      { value: 10, kind: 'number' },
-      { value: 22, kind: 'number' },
+      { value: 10, kind: 'number', clock: true },
+      { value: 22, kind: 'number', clock: true },
     ]);
     expect(brief('من 4 عصراً إلى 10 مساءً')).toEqual([
-      { value: 16, kind: 'number' },
-      { value: 22, kind: 'number' },
+      { value: 16, kind: 'number', clock: true },
+      { value: 22, kind: 'number', clock: true },
     ]);
-    expect(brief('قبل الساعة 1 ظهراً')).toEqual([{ value: 13, kind: 'number' }]);
+    expect(brief('قبل الساعة 1 ظهراً')).toEqual([{ value: 13, kind: 'number', clock: true }]);
   });
 
   it('ignores citation markers', () => {

@@ -77,6 +77,9 @@ function negatedFor(claim: TextConcepts, unit: SourceUnit): boolean {
   );
 }
 
+// A sentence that asks the reader something ("Which order do you mean?").
+const QUESTION = /[?\u061F]\s*[.!]?\s*$/u;
+
 // The fewest terms a piece of a claim needs to be read for its polarity.
 const MIN_CLAIM_TERMS = 2;
 
@@ -160,6 +163,7 @@ export function factProblem(
   replyFacts: ReadonlySet<string>,
   lexicon: FactLexicon = FACT_LEXICON,
 ): string | undefined {
+  const asks = QUESTION.test(stripCitations(sentence));
   const claims = clausesOf(stripCitations(sentence)).map((text) => ({
     text,
     concepts: conceptsOf(text, lexicon),
@@ -200,12 +204,15 @@ export function factProblem(
     if (claim.aligned.length === 0) continue;
     for (const fact of claim.concepts.facts.values()) {
       if (!fact.checks.has('stated') || (fact.notUnderNegation && claim.negated)) continue;
+      // "Which order do you mean?", "أي طلب تقصد؟": a question's "which" is no scope.
+      if (asks && fact.kind === 'scope') continue;
       if (!carried(fact, restated) && !carried(fact, covered))
         return `${UNSUPPORTED_FACT}: ${fact.id}`;
     }
     const polarity = polarityMismatch(claim.text, units, lexicon);
     if (polarity !== undefined) return `${NEGATION_MISMATCH}: ${polarity}`;
-    const dropped = droppedCondition(claim.aligned, replyFacts);
+    // A question states no outcome, so it drops no condition.
+    const dropped = asks ? undefined : droppedCondition(claim.aligned, replyFacts);
     if (dropped !== undefined) return `${DROPPED_CONDITION}: ${dropped}`;
   }
   return undefined;

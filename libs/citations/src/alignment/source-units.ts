@@ -69,6 +69,10 @@ function negatedItems(
   return conceptsOf(clause.slice(colon + 1), lexicon).terms;
 }
 
+// "1,500" and "١٬٥٠٠" are one number: their separators are no commas to cut at.
+const DIGIT_GROUP = /(\d)[,\u066C](?=\d{3}(?!\d))/gu;
+const withoutDigitGroups = (text: string) => text.replace(DIGIT_GROUP, '$1');
+
 /**
  * A clause cut at its commas and colons into one segment per value: a piece without a value
  * belongs to the next value ("mada: 3–7 working days"), or to the last when none follows
@@ -78,7 +82,7 @@ export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegmen
   const texts: string[] = [];
   let pending = '';
   // "3–7 working days for mada and 7–14 for Visa": two values, two cases.
-  const pieces = segmentsOf(clause).flatMap((piece) =>
+  const pieces = segmentsOf(withoutDigitGroups(clause)).flatMap((piece) =>
     piece.split(/\s(?:and|or|و|او|أو)\s(?=[^,،]*\d)/u),
   );
   for (const piece of pieces) {

@@ -110,6 +110,7 @@ describe('factProblem', () => {
   it('reads polarity piece by piece, a list line through its lead-in', () => {
     const list = 'Items that cannot be returned\n\n- Swimwear and burkinis';
     expect(problem("Swimwear and burkinis can't be returned.", list)).toBeUndefined();
+    expect(problem('Items that cannot be returned: Swimwear and burkinis.', list)).toBeUndefined();
     expect(problem('Swimwear can be returned within 21 days.', list)).toBe(
       'negation_mismatch: chunk_negates',
     );

@@ -92,6 +92,9 @@ function polarityMismatch(
   units: readonly SourceUnit[],
   lexicon: FactLexicon,
 ): 'sentence_negates' | 'chunk_negates' | undefined {
+  // "Items that cannot be returned: earrings, swimwear": what follows a negated lead-in is negated.
+  const colon = claim.search(/[:\uFF1A]/u);
+  const leadNegated = colon > 0 && clauseNegated(claim.slice(0, colon), lexicon);
   for (const text of segmentsOf(claim)) {
     const piece = conceptsOf(text, lexicon);
     // A piece of one word ("Fragrances," before "oud oil and bakhoor can't be returned") states
@@ -99,7 +102,7 @@ function polarityMismatch(
     if (aligningTerms(piece).length + piece.facts.size < MIN_CLAIM_TERMS) continue;
     const aligned = alignClaim(piece, units);
     if (aligned.length === 0) continue;
-    const negated = clauseNegated(text, lexicon);
+    const negated = leadNegated || clauseNegated(text, lexicon);
     const negations = aligned.map((unit) => negatedFor(piece, unit));
     if (!negated && negations.every(Boolean)) return 'chunk_negates';
     if (negated && !negations.some(Boolean)) return 'sentence_negates';

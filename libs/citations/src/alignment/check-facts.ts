@@ -7,7 +7,6 @@ import {
 } from '@support/language';
 import { clausesOf, segmentsOf, sharedTerms } from '@support/text';
 import { stripCitations } from '../citations/strip-citations.js';
-import { extractQuantities } from '../quantities/extract-quantities.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
 import { aligningTerms, alignClaim, coverage } from './align-claim.js';
 import { clauseNegated, type SourceUnit, valueSegments } from './source-units.js';

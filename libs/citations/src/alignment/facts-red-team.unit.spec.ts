@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { validateReply } from '../validation/validate-reply.js';
+import type { PromptChunk } from '../validation/verdict.js';
 
 /**
  * Drafts that change one fact of the chunk they cite (each must fail) and faithful restatements
@@ -55,11 +56,13 @@ const AR_RETURNS = {
   text: 'مهلة الإرجاع وشروطه\n\nيحق لك إرجاع المنتجات خلال 21 يوماً من تاريخ التسليم، بشرط أن تكون غير ملبوسة ولا مغسولة ولم يُجرَ عليها أي تعديل، وأن تبقى بطاقاتها الأصلية مثبّتة عليها مع كيس سناء الأصلي الخاص بالملابس. وتُعاد الأحذية في علبتها الأصلية. أما القطع التي تظهر عليها آثار مكياج أو عطر أو مزيل عرق فتُرفض عند الفحص وتُعاد إليك.',
 };
 
-const verdict = (draft: string, ...chunks: { chunkId: string; text: string }[]) =>
-  validateReply(draft, chunks);
+const verdict = (draft: string, ...chunks: PromptChunk[]) => validateReply(draft, chunks);
+
+/** A case: its name, the draft, the chunks it cites. */
+type Case = [string, string, ...PromptChunk[]];
 
 describe('the facts check refuses a draft that changes one fact', () => {
-  it.each([
+  it.each<Case>([
     [
       'a duration in words past thirty',
       'You can return items within ninety days of the delivery date [retail-returns#2].',
@@ -158,7 +161,7 @@ describe('the facts check refuses a draft that changes one fact', () => {
 });
 
 describe('the facts check lets a faithful draft through', () => {
-  it.each([
+  it.each<Case>([
     [
       'a copied sentence',
       'You can return items within 21 days of the delivery date [retail-returns#2].',

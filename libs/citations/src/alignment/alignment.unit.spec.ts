@@ -111,6 +111,12 @@ describe('factProblem', () => {
     const list = 'Items that cannot be returned\n\n- Swimwear and burkinis';
     expect(problem("Swimwear and burkinis can't be returned.", list)).toBeUndefined();
     expect(problem('Items that cannot be returned: Swimwear and burkinis.', list)).toBeUndefined();
+    const inline =
+      'The following items cannot be returned: lingerie, swimwear and opened perfumes.';
+    expect(problem(inline, inline)).toBeUndefined();
+    expect(problem('Swimwear can be returned within 14 days.', inline)).toBe(
+      'negation_mismatch: chunk_negates',
+    );
     expect(problem('Swimwear can be returned within 21 days.', list)).toBe(
       'negation_mismatch: chunk_negates',
     );

@@ -104,6 +104,9 @@ export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegmen
 
 function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon): SourceUnit {
   const leadNegated = leadIn !== undefined && clauseNegated(leadIn, lexicon);
+  // "cannot be returned: lingerie, swimwear": the items after a negated colon are negated.
+  const colon = clause.search(/[:\uFF1A]/u);
+  const listNegated = colon > 0 && clauseNegated(clause.slice(0, colon), lexicon);
   const text = leadIn === undefined ? clause : `${leadIn.replace(/[:\uFF1A]\s*$/u, '')}: ${clause}`;
   return {
     text,
@@ -112,7 +115,7 @@ function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon):
     concepts: conceptsOf(text, lexicon),
     pieces: segmentsOf(clause).map((piece) => ({
       concepts: conceptsOf(piece, lexicon),
-      negated: clauseNegated(piece, lexicon) || leadNegated,
+      negated: clauseNegated(piece, lexicon) || leadNegated || listNegated,
     })),
     values: valueSegments(clause, lexicon),
     negatedItems: negatedItems(clause, leadIn, lexicon),

@@ -1,4 +1,7 @@
+import { conceptsOf, FACT_LEXICON, type FactLexicon, type GlossaryPair } from '@support/language';
 import { normalizeForChecks } from '@support/text';
+import { factProblem } from '../alignment/check-facts.js';
+import { type SourceUnit, sourceUnits } from '../alignment/source-units.js';
 import { canonicalCitations } from '../citations/canonical-citations.js';
 import { extractCitations } from '../citations/extract-citations.js';
 import { type NonFactualLine, nonFactualLineOf } from '../non-factual/read-non-factual-line.js';
@@ -14,8 +17,12 @@ import {
   withVisibleDisplayControls,
 } from '../safety/display-controls.js';
 import { splitSentences } from '../sentences/split-sentences.js';
-import { lexicalSupport, MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
-import { negationMismatch } from '../support/negation-support.js';
+import {
+  type ChunkVocabulary,
+  chunkVocabulary,
+  conceptSupport,
+} from '../support/concept-support.js';
+import { MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
 import { sentencesRepeatingConfidential } from './confidential.js';
 import {
   ANSWER_NEEDED,
@@ -25,7 +32,6 @@ import {
   MAX_PROBLEM_TEXT,
   MAX_VERDICT_TEXT,
   MISSING_CITATION,
-  NEGATION_MISMATCH,
   SECRET_REQUEST,
   UNKNOWN_CITATION,
   UNSUPPORTED_QUANTITY,
@@ -41,16 +47,52 @@ function clip(text: string, max: number): string {
   return `${[...text].slice(0, max - 1).join('')}…`;
 }
 
-/** A prompt chunk as the checks read it. */
+/**
+ * A prompt chunk as the checks read it: its text, its quantities, its clauses for aligning a
+ * claim with what it restates, and its vocabulary in concepts for reading a claim in any language.
+ */
 interface CheckedChunk {
   readonly text: string;
   readonly quantities: readonly Quantity[];
+  readonly units: readonly SourceUnit[];
+  readonly vocabulary: readonly ChunkVocabulary[];
 }
 
-const checkedChunk = memoByText((raw): CheckedChunk => {
+function analyseChunk(raw: string, lexicon: FactLexicon): CheckedChunk {
   const text = normalizeForChecks(raw);
-  return { text, quantities: extractQuantities(text) };
-});
+  return {
+    text,
+    quantities: extractQuantities(text),
+    units: sourceUnits(text, lexicon),
+    vocabulary: [chunkVocabulary(text, lexicon)],
+  };
+}
+
+const checkedChunk = memoByText((raw) => analyseChunk(raw, FACT_LEXICON));
+
+// A glossary is one per knowledge base: its lexicon and chunk analyses are kept while it is used.
+const glossaryLexicons = new WeakMap<readonly GlossaryPair[], FactLexicon>();
+const glossaryChunks = new WeakMap<FactLexicon, (raw: string) => CheckedChunk>();
+
+function chunkReader(glossary: readonly GlossaryPair[] | undefined): {
+  lexicon: FactLexicon;
+  read: (raw: string) => CheckedChunk;
+} {
+  if (glossary === undefined || glossary.length === 0)
+    return { lexicon: FACT_LEXICON, read: checkedChunk };
+  let lexicon = glossaryLexicons.get(glossary);
+  if (lexicon === undefined) {
+    lexicon = FACT_LEXICON.withGlossary(glossary);
+    glossaryLexicons.set(glossary, lexicon);
+  }
+  let read = glossaryChunks.get(lexicon);
+  if (read === undefined) {
+    const withLexicon = lexicon;
+    read = memoByText((raw) => analyseChunk(raw, withLexicon));
+    glossaryChunks.set(lexicon, read);
+  }
+  return { lexicon, read };
+}
 
 // The system prompt is the same text turn after turn.
 const normalizedOnce = memoByText(normalizeForChecks, 64);
@@ -72,6 +114,7 @@ interface ReplyContext {
   readonly minSupportedShare: number;
   /** The reply holds a factual, cited sentence (a lead-in or a "Sure!" has something to stand by). */
   readonly answers: boolean;
+  readonly facts: FactContext;
 }
 
 export interface ValidateReplyOptions {
@@ -87,29 +130,49 @@ export interface ValidateReplyOptions {
   readonly linkHosts?: readonly string[];
   /** The share of a cited sentence's content terms its chunks must hold; {@link MIN_SUPPORTED_SHARE} by default. */
   readonly minSupportedShare?: number;
+  /**
+   * The knowledge base's glossary (`glossary.yaml` pairs): its names (a wallet, a district) are
+   * facts a draft may state only where its source does, and translate between the languages.
+   */
+  readonly glossary?: readonly GlossaryPair[];
 }
 
-/** Why the cited chunks do not support a cited sentence, or undefined when they do. */
+/** What every sentence's check reads besides the sentence: the lexicon and the whole reply's facts. */
+interface FactContext {
+  readonly lexicon: FactLexicon;
+  readonly replyFacts: ReadonlySet<string>;
+}
+
+/**
+ * Why the cited chunks do not support a cited sentence, or undefined when they do: a quantity no
+ * chunk states, too few of its words or concepts in them, a negation turned around, or a fact of
+ * the chunk sentences it restates changed, added or dropped ({@link factProblem}).
+ */
 function unsupported(
   sentence: string,
   cited: readonly CheckedChunk[],
   minSupportedShare: number,
+  context: FactContext,
 ): string | undefined {
   const supporting = cited.flatMap((chunk) => chunk.quantities);
   const stated = extractQuantities(sentence);
   const quantity = stated.find((q) => !supporting.some((source) => sameQuantity(q, source)));
   if (quantity) return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
   // Links are the link check's; their words ("https", "www") are nothing a chunk says.
-  const support = lexicalSupport(
+  const support = conceptSupport(
     withoutLinks(sentence),
-    cited.map((chunk) => chunk.text),
+    cited.flatMap((chunk) => chunk.vocabulary),
+    context.lexicon,
   );
   if (support.share >= minSupportedShare) {
-    const negation = negationMismatch(
+    // Polarity is read clause by clause against the clauses the sentence restates, a list line
+    // with the lead-in it depends on ("Items that cannot be returned" + "- Swimwear").
+    return factProblem(
       sentence,
-      cited.map((chunk) => chunk.text),
+      cited.flatMap((chunk) => chunk.units),
+      context.replyFacts,
+      context.lexicon,
     );
-    return negation === undefined ? undefined : `${NEGATION_MISMATCH}: ${negation}`;
   }
   // No content word at all: a sentence of quantities alone ("21 days") is what the quantity check
   // just passed; one of stop words alone ("Yes, you can") says nothing a chunk could vouch for.
@@ -140,6 +203,7 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
     sentence.text,
     sentence.citations.flatMap((id) => chunks.get(id) ?? []),
     minSupportedShare,
+    context.facts,
   );
 }
 
@@ -159,10 +223,10 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
  *   such as "Sure!" or a lead-in ending in a colon, `answer_needed` otherwise), as a whole, or
  * - cited, and supported by the chunks it cites: it states no quantity
  *   ({@link extractQuantities}) that they lack, compared by canonical value and unit
- *   (`unsupported_quantity: <value>`), and at least {@link MIN_SUPPORTED_SHARE} of its content
- *   terms are theirs ({@link lexicalSupport}; `unsupported_words: <words>`), and it is negated
- *   exactly when the chunk clause it matches is ({@link negationMismatch};
- *   `negation_mismatch: sentence_negates | chunk_negates`). An uncited sentence is
+ *   (`unsupported_quantity: <value>`), at least {@link MIN_SUPPORTED_SHARE} of its content
+ *   terms or their concepts are theirs, in either language ({@link conceptSupport};
+ *   `unsupported_words: <words>`), and the chunk sentences it restates carry its typed facts, its
+ *   polarity and the conditions of what it states ({@link factProblem}). An uncited sentence is
  *   `missing_citation`.
  *
  * Whatever it cites, a sentence fails when it
@@ -186,9 +250,10 @@ export function validateReply(
   promptChunks: readonly PromptChunk[],
   options: ValidateReplyOptions = {},
 ): ValidationVerdict {
+  const reader = chunkReader(options.glossary);
   const chunks = new Map<string, CheckedChunk>();
   for (const chunk of promptChunks) {
-    const checked = checkedChunk(chunk.text);
+    const checked = reader.read(chunk.text);
     const known = chunks.get(chunk.chunkId);
     chunks.set(
       chunk.chunkId,
@@ -196,6 +261,8 @@ export function validateReply(
         ? {
             text: `${known.text}\n${checked.text}`,
             quantities: [...known.quantities, ...checked.quantities],
+            units: [...known.units, ...checked.units],
+            vocabulary: [...known.vocabulary, ...checked.vocabulary],
           }
         : checked,
     );
@@ -203,7 +270,8 @@ export function validateReply(
 
   const canonical = canonicalCitations(reply);
   const controls = displayControlsOf(canonical);
-  const texts = splitSentences(normalizeForChecks(withVisibleDisplayControls(canonical)));
+  const normalizedReply = normalizeForChecks(withVisibleDisplayControls(canonical));
+  const texts = splitSentences(normalizedReply);
   const leaking = sentencesRepeatingConfidential(
     texts,
     (options.confidential ?? []).map(normalizedOnce),
@@ -221,6 +289,10 @@ export function validateReply(
     linkHosts: options.linkHosts ?? [],
     minSupportedShare: options.minSupportedShare ?? MIN_SUPPORTED_SHARE,
     answers: read.some((s) => s.nonFactual === undefined && s.citations.length > 0),
+    facts: {
+      lexicon: reader.lexicon,
+      replyFacts: new Set(conceptsOf(normalizedReply, reader.lexicon).facts.keys()),
+    },
   };
   const sentences = read.map((sentence): SentenceVerdict => {
     const problem = problemOf(sentence, context);

@@ -16,6 +16,7 @@ import {
   displayControlsOf,
   withVisibleDisplayControls,
 } from '../safety/display-controls.js';
+import { paragraphCitations, sentenceLines } from '../sentences/paragraph-citations.js';
 import { splitSentences } from '../sentences/split-sentences.js';
 import {
   type ChunkVocabulary,
@@ -102,6 +103,8 @@ interface Sentence {
   /** A line that states nothing (a greeting, a lead-in, ...), or undefined for a factual one. */
   nonFactual: NonFactualLine | undefined;
   citations: string[];
+  /** What its facts are checked against: its citations, or its paragraph's ({@link paragraphCitations}). */
+  checkedAgainst: readonly string[];
   leaking: boolean;
   /** The bidirectional controls the draft holds in this sentence, by code point ("U+202E"). */
   displayControls: readonly string[];
@@ -198,10 +201,10 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
   if (unknown !== undefined) return `${UNKNOWN_CITATION}: ${unknown}`;
   if (sentence.nonFactual !== undefined)
     return sentence.nonFactual.needsAnswer && !context.answers ? ANSWER_NEEDED : undefined;
-  if (sentence.citations.length === 0) return MISSING_CITATION;
+  if (sentence.checkedAgainst.length === 0) return MISSING_CITATION;
   return unsupported(
     sentence.text,
-    sentence.citations.flatMap((id) => chunks.get(id) ?? []),
+    sentence.checkedAgainst.flatMap((id) => chunks.get(id) ?? []),
     minSupportedShare,
     context.facts,
   );
@@ -226,8 +229,9 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
  *   (`unsupported_quantity: <value>`), at least {@link MIN_SUPPORTED_SHARE} of its content
  *   terms or their concepts are theirs, in either language ({@link conceptSupport};
  *   `unsupported_words: <words>`), and the chunk sentences it restates carry its typed facts, its
- *   polarity and the conditions of what it states ({@link factProblem}). An uncited sentence is
- *   `missing_citation`.
+ *   polarity and the conditions of what it states ({@link factProblem}). A sentence without
+ *   a citation of its own is checked against those of the cited sentence on its line
+ *   ({@link paragraphCitations}); with none there it is `missing_citation`.
  *
  * Whatever it cites, a sentence fails when it
  *
@@ -277,12 +281,20 @@ export function validateReply(
     (options.confidential ?? []).map(normalizedOnce),
     [...chunks.values()].map((chunk) => chunk.text),
   );
-  const read = texts.map((text, index): Sentence => ({
+  const own = texts.map((text) => ({
     text,
     nonFactual: nonFactualLineOf(text),
     citations: extractCitations(text),
+  }));
+  const checkedAgainst = paragraphCitations(
+    own.map((s) => ({ citations: s.citations, states: s.nonFactual === undefined })),
+    sentenceLines(normalizedReply, texts.length),
+  );
+  const read = own.map((sentence, index): Sentence => ({
+    ...sentence,
+    checkedAgainst: checkedAgainst[index]!,
     leaking: leaking.has(index),
-    displayControls: displayControlsIn(text, controls),
+    displayControls: displayControlsIn(sentence.text, controls),
   }));
   const context: ReplyContext = {
     chunks,

@@ -1,4 +1,6 @@
 import {
+  ClarificationChosen,
+  ClarificationOffered,
   EscalationRaised,
   type EventEnvelope,
   isEvent,

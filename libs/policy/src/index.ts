@@ -45,7 +45,7 @@ export {
   NONE_OPTION_ID,
   readChoice,
 } from './clarify/clarification.js';
-export { sectionTitleOf } from './clarify/section-title.js';
+export { sectionHeading, sectionTitleOf } from './clarify/section-title.js';
 export { REPHRASE_REQUEST } from './texts/rephrase-request.js';
 export { availabilityText, type SupportAvailability } from './texts/availability-text.js';
 export { waitingText } from './texts/waiting-text.js';

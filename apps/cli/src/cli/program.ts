@@ -35,6 +35,7 @@ export interface CommandRunners {
     rows?: string;
     score?: boolean;
     json?: boolean;
+    answerClarifications?: boolean;
     timeoutMs: number;
   }): Promise<void>;
   trace(options: { dataDir: string; turnId: string; json?: boolean }): Promise<void>;
@@ -189,11 +190,16 @@ export function buildProgram(runners: CommandRunners): Command {
     )
     .option('--score', 'tables, targets and misses')
     .option('--json', 'the score as JSON, for machines')
+    .option(
+      '--answer-clarifications',
+      "answer a clarifying question with the option whose document is in the question's docs (else none of these), and score that answer apart",
+    )
     .option('--timeout-ms <ms>', 'how long to wait for each reply', positiveInteger, 60_000)
     .addOption(dataDirOption())
     .action(
       (o: {
         questions: string;
+        answerClarifications?: boolean;
         kb?: string;
         out?: string;
         rows?: string;

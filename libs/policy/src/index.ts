@@ -31,6 +31,7 @@ export { HOLDING } from './texts/holding-note.js';
 export { CLARIFYING_QUESTION, NONE_OF_THESE } from './texts/clarification-texts.js';
 export {
   chosenSectionQuestion,
+  chunksOfChosenSection,
   CLARIFY_MAX_OPTIONS,
   CLARIFY_MIN_OPTIONS,
   type ClarifyChoice,

@@ -157,3 +157,15 @@ export function readChoice(
   const option = offered.find((o) => o.id === optionId);
   return option ? { kind: 'section', option } : { kind: 'not_offered' };
 }
+
+/**
+ * What a chosen section's turn may answer from: the chunks of that section only (its document,
+ * under its heading, or its lead when the option was the document's title), so the answer is what
+ * the chosen section says or nothing; no chunk of it left means the gate's handoff.
+ */
+export function chunksOfChosenSection<C extends Pick<ChunkDto, 'docId' | 'text' | 'title'>>(
+  chunks: readonly C[],
+  option: Pick<ClarifyOption, 'docId' | 'title'>,
+): C[] {
+  return chunks.filter((c) => c.docId === option.docId && sectionTitleOf(c) === option.title);
+}

@@ -73,6 +73,8 @@ export const AgentState = Annotation.Root({
   clarification: replace<PendingClarification | null>(() => null),
   /** The option the current message chose (a button, a number), when it chose one. */
   choiceOptionId: replace<string | null>(() => null),
+  /** The section the current message chose: the turn answers from its chunks only. */
+  chosenSection: replace<ClarifyOption | null>(() => null),
   /** The current message answers a clarification: it is not offered another. */
   afterClarification: replace<boolean>(() => false),
   /** The sections the route chose to offer this turn (for the `clarify` node). */

@@ -37,6 +37,7 @@ export function newTurnInput(
     // `clarification` is left as it is: the turn's first node reads and clears it.
     choiceOptionId: turn.choiceOptionId ?? null,
     afterClarification: false,
+    chosenSection: null,
     offeredOptions: [],
   } satisfies AgentStateUpdate;
 }

@@ -27,6 +27,7 @@ export function clarificationAnswerNode(ports: AgentPorts) {
         const question = chosenSectionQuestion(choice.option, offer.question);
         return follow(afterChoice('section'), {
           ...answered,
+          chosenSection: choice.option,
           question,
           language: offer.language,
           messages: { replace: [{ role: 'user', content: question }] },

@@ -8,6 +8,7 @@ import {
 } from '@support/models';
 import {
   afterTools,
+  chunksOfChosenSection,
   type ClarifyOption,
   clarifyOrHandoff,
   type ClarifySettings,
@@ -36,6 +37,21 @@ const asPromptBlock = (chunks: readonly ChunkDto[]) =>
     chunks.map(({ chunkId, title, lang, text }) => ({ chunkId, title, lang, text })),
   );
 
+/**
+ * After a clarification's choice, a search answers from the chosen section only; when it found
+ * nothing there, the gate's verdict stands as if nothing had passed (`below_score_floor`).
+ */
+function onlyChosenSection(
+  found: RetrievalCompletedPayload | null,
+  chosen: ClarifyOption | null,
+): RetrievalCompletedPayload | null {
+  if (found === null || chosen === null || found.verdict !== 'ok') return found;
+  const chunks = chunksOfChosenSection(found.chunks, chosen);
+  return chunks.length > 0
+    ? { ...found, chunks }
+    : { ...found, verdict: 'below_score_floor', chunks: found.chunks };
+}
+
 /** What one call did: the route's view of it, the model's reply, and the chunks it brought. */
 interface CallOutcome {
   readonly result: ToolCallResult;
@@ -63,7 +79,10 @@ async function runCall(
       typeof call.arguments.query === 'string' && call.arguments.query.trim()
         ? call.arguments.query
         : state.question;
-    const found = await ports.searchKnowledgeBase(query, turnOf(state), call.id);
+    const found = onlyChosenSection(
+      await ports.searchKnowledgeBase(query, turnOf(state), call.id),
+      state.chosenSection,
+    );
     const retrieval = found?.verdict ?? 'no_answer';
     const result = { kind: 'knowledge_base', retrieval } as const;
     const retrieved = found?.chunks ?? [];

@@ -103,7 +103,7 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
         ClarificationOffered,
         ClarificationChosen,
       ],
-      'projection-clarifications': [ClarificationOffered, ClarificationChosen, EscalationRaised],
+      'projection-clarifications': [ClarificationOffered, ClarificationChosen],
       'projection-knowledge': [DraftCreated, DraftPublished, DraftDiscarded, DocumentUpserted],
     },
     consumesPerInstance: [

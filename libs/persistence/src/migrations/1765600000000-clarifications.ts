@@ -5,7 +5,8 @@ const schemaOf = (queryRunner: QueryRunner) =>
 
 /**
  * Clarifications before a below-floor handoff: the `clarification` reply kind and `clarified`
- * route in the turn traces and turn statuses, and the clarifications projection's table.
+ * route in the turn traces and turn statuses, the clarifications projection's table, and the
+ * escalations by turn (what followed a clarification).
  */
 export class Clarifications1765600000000 implements MigrationInterface {
   name = 'Clarifications1765600000000';
@@ -39,8 +40,6 @@ export class Clarifications1765600000000 implements MigrationInterface {
         chosen_at timestamptz,
         chosen_doc_id text,
         chosen_title text,
-        escalation_reason text,
-        escalation_group text,
         synthetic boolean NOT NULL
       )`);
     await queryRunner.query(
@@ -49,10 +48,13 @@ export class Clarifications1765600000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX clarifications_choice_turn ON ${s}.clarifications (choice_turn_id)`,
     );
+    // The dashboard joins the handoff that followed a clarification by the answer's turn.
+    await queryRunner.query(`CREATE INDEX escalations_turn ON ${s}.escalations (turn_id)`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     const s = `"${schemaOf(queryRunner)}"`;
+    await queryRunner.query(`DROP INDEX ${s}.escalations_turn`);
     await queryRunner.query(`DROP TABLE ${s}.clarifications`);
     await queryRunner.query(`
       ALTER TABLE ${s}.turns

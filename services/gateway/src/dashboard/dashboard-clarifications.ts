@@ -14,16 +14,18 @@ export interface DashboardClarifications {
 /**
  * The clarifications projection's counts between `$1` and `$2` (offer times), live traffic only;
  * the same query for the aggregates and the rows reading of the dashboard (the table is small:
- * one row per clarification, never more than the below-floor turns).
+ * one row per clarification, never more than the below-floor turns). The handoff that followed is
+ * the escalation of the answer's turn.
  */
 export const CLARIFICATION_COUNTS_SQL = `
   SELECT count(*) AS offered,
-         count(*) FILTER (WHERE outcome = 'section') AS chosen,
-         count(*) FILTER (WHERE outcome = 'none') AS none_of_these,
-         count(*) FILTER (WHERE outcome = 'other') AS other,
-         count(*) FILTER (WHERE escalation_group = 'avoidable') AS avoidable_after
-    FROM clarifications
-   WHERE NOT synthetic AND offered_at >= $1 AND offered_at < $2`;
+         count(*) FILTER (WHERE c.outcome = 'section') AS chosen,
+         count(*) FILTER (WHERE c.outcome = 'none') AS none_of_these,
+         count(*) FILTER (WHERE c.outcome = 'other') AS other,
+         count(*) FILTER (WHERE e."group" = 'avoidable') AS avoidable_after
+    FROM clarifications c
+    LEFT JOIN escalations e ON e.turn_id = c.choice_turn_id
+   WHERE NOT c.synthetic AND c.offered_at >= $1 AND c.offered_at < $2`;
 
 export function dashboardClarifications(
   row: Record<string, unknown> | undefined,

@@ -22,8 +22,6 @@ export const ClarificationEntity = new EntitySchema<ClarificationState>({
     chosenAt: time('chosen_at'),
     chosenDocId: text('chosen_doc_id'),
     chosenTitle: text('chosen_title'),
-    escalationReason: text('escalation_reason'),
-    escalationGroup: text('escalation_group'),
     synthetic: { type: 'boolean' },
   },
 });

@@ -1,4 +1,4 @@
-import type { ClarificationOutcome, EscalationGroup, EscalationReason } from '@support/contracts';
+import type { ClarificationOutcome } from '@support/contracts';
 
 /** A section a clarification offered, as the dashboard and the gaps read it. */
 export interface OfferedSectionRow {
@@ -10,8 +10,8 @@ export interface OfferedSectionRow {
 }
 
 /**
- * One clarification (keyed by the turn that asked it): what was offered, what the customer did
- * with it, and whether the turn their answer started still went to a colleague, and why.
+ * One clarification (keyed by the turn that asked it): what was offered and what the customer
+ * did with it; the answer's turn (`choiceTurnId`) joins the escalation that may have followed.
  */
 export interface ClarificationState {
   offerTurnId: string;
@@ -26,8 +26,5 @@ export interface ClarificationState {
   chosenAt: string | null;
   chosenDocId: string | null;
   chosenTitle: string | null;
-  /** The escalation of the answer's turn ("none of these", or a section that did not answer). */
-  escalationReason: EscalationReason | null;
-  escalationGroup: EscalationGroup | null;
   synthetic: boolean;
 }

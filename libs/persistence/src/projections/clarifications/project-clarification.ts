@@ -1,18 +1,13 @@
 import {
   ClarificationChosen,
   ClarificationOffered,
-  EscalationRaised,
   type EventEnvelope,
   isEvent,
   isSynthetic,
 } from '@support/contracts';
 import type { ClarificationState } from './clarification-model.js';
 
-export const CLARIFICATION_PROJECTION_EVENTS = [
-  ClarificationOffered,
-  ClarificationChosen,
-  EscalationRaised,
-] as const;
+export const CLARIFICATION_PROJECTION_EVENTS = [ClarificationOffered, ClarificationChosen] as const;
 
 export const newClarification = (offerTurnId: string): ClarificationState => ({
   offerTurnId,
@@ -27,16 +22,10 @@ export const newClarification = (offerTurnId: string): ClarificationState => ({
   chosenAt: null,
   chosenDocId: null,
   chosenTitle: null,
-  escalationReason: null,
-  escalationGroup: null,
   synthetic: false,
 });
 
-/**
- * The clarification an event is about: the offering turn of `offered`, the `offerTurnId` of
- * `chosen`; an escalation is about the clarification whose answer started its turn (looked up by
- * the caller, who knows the rows), so this returns null for it.
- */
+/** The clarification an event is about: the offering turn of `offered`, the `offerTurnId` of `chosen`. */
 export function offerTurnIdOf(event: EventEnvelope): string | null {
   if (isEvent(event, ClarificationOffered)) return event.turnId;
   if (isEvent(event, ClarificationChosen)) return event.payload.offerTurnId;
@@ -47,8 +36,9 @@ export function offerTurnIdOf(event: EventEnvelope): string | null {
  * The clarifications projection as a pure function: the row before an event and after it.
  * - offered: what was asked, of which message, and the sections;
  * - chosen: the outcome, the answer's turn and the chosen section (the earliest wins);
- * - escalation.raised on the answer's turn: its reason and group (the earliest wins);
  * - any synthetic event marks the row as evaluation traffic.
+ * The two commute (each sets its own fields), so consumers may fold them in any order. Whether a
+ * handoff still followed is the escalations projection's, joined by the answer's turn.
  */
 export function projectClarification(
   event: EventEnvelope,
@@ -85,10 +75,6 @@ export function projectClarification(
       chosenDocId: p.docId ?? null,
       chosenTitle: p.title ?? null,
     };
-  }
-  if (isEvent(event, EscalationRaised) && event.turnId === row.choiceTurnId) {
-    if (row.escalationReason !== null) return row;
-    return { ...row, escalationReason: event.payload.reason, escalationGroup: event.payload.group };
   }
   return current;
 }

@@ -36,6 +36,7 @@ export interface CommandRunners {
     score?: boolean;
     json?: boolean;
     answerClarifications?: boolean;
+    keepGoingOnQuarantine?: boolean;
     timeoutMs: number;
   }): Promise<void>;
   trace(options: { dataDir: string; turnId: string; json?: boolean }): Promise<void>;
@@ -194,12 +195,17 @@ export function buildProgram(runners: CommandRunners): Command {
       '--answer-clarifications',
       "answer a clarifying question with the option whose document is in the question's docs (else none of these), and score that answer apart",
     )
+    .option(
+      '--keep-going-on-quarantine',
+      'ask the questions even when the knowledge-base screen quarantined a document (it stays unsearchable, as in production)',
+    )
     .option('--timeout-ms <ms>', 'how long to wait for each reply', positiveInteger, 60_000)
     .addOption(dataDirOption())
     .action(
       (o: {
         questions: string;
         answerClarifications?: boolean;
+        keepGoingOnQuarantine?: boolean;
         kb?: string;
         out?: string;
         rows?: string;

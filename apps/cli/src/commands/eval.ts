@@ -54,13 +54,14 @@ async function askAll(
   kb: string,
   timeoutMs: number,
   answerClarifications: boolean,
+  keepGoingOnQuarantine: boolean,
 ): Promise<{ rows: EvalRow[]; namespace: string }> {
   const namespace = `eval_${Date.now().toString(36)}`;
   const services = await ensureServices(['retrieval', 'reranker-proxy', 'agent']);
   const client = await TurnClient.open();
   const rows: EvalRow[] = [];
   try {
-    await ingestCommand({ dir: kb, namespace, timeoutMs, quiet: true });
+    await ingestCommand({ dir: kb, namespace, timeoutMs, quiet: true, keepGoingOnQuarantine });
     for (const q of questions) {
       const customerId = `eval-${q.id}`.slice(0, CUSTOMER_ID_MAX_CHARS);
       const outcome = await client.ask(q.q, { namespace, customerId, timeoutMs });
@@ -145,6 +146,8 @@ export async function evalCommand(options: {
   score?: boolean;
   json?: boolean;
   answerClarifications?: boolean;
+  /** Ask the questions even when the screen quarantined a document (it is not searchable). */
+  keepGoingOnQuarantine?: boolean;
 }): Promise<EvalScore & { clarifications: ClarificationSummary }> {
   const questions = parseEvalQuestions(readFileSync(options.questions, 'utf8'), options.questions);
   let rows: EvalRow[];
@@ -156,6 +159,7 @@ export async function evalCommand(options: {
       options.kb,
       options.timeoutMs,
       options.answerClarifications === true,
+      options.keepGoingOnQuarantine === true,
     ));
   else throw new Error('eval needs --kb DIR to ask the questions, or --rows FILE to score a run');
 

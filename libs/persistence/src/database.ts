@@ -19,6 +19,8 @@ import { Knowledge1765300000000 } from './migrations/1765300000000-knowledge.js'
 import { RephraseRequestedReason1765400000000 } from './migrations/1765400000000-rephrase-requested-reason.js';
 import { MessagesByTurn1765420000000 } from './migrations/1765420000000-messages-by-turn.js';
 import { AdminReplyReceipts1765430000000 } from './migrations/1765430000000-admin-reply-receipts.js';
+import { Clarifications1765600000000 } from './migrations/1765600000000-clarifications.js';
+import { ClarificationEntity } from './projections/clarifications/clarification-entities.js';
 import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
 import { EscalationReplyEntity } from './projections/escalations/escalation-reply.js';
 import {
@@ -36,6 +38,7 @@ export const ENTITIES = [
   TurnTraceEntity,
   KnowledgeDraftEntity,
   KnowledgeGlossaryEntity,
+  ClarificationEntity,
   ProcessedEventEntity,
 ];
 export const MIGRATIONS: Function[] = [
@@ -50,6 +53,7 @@ export const MIGRATIONS: Function[] = [
   RephraseRequestedReason1765400000000,
   MessagesByTurn1765420000000,
   AdminReplyReceipts1765430000000,
+  Clarifications1765600000000,
 ];
 
 export interface DatabaseOptions {

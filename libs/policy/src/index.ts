@@ -12,11 +12,13 @@ export { reciprocalRankFusion } from './retrieval/rrf.js';
 export { type ReplyLanguage, replyLanguage } from './language/reply-language.js';
 export { checkReplyLanguage } from './language/check-reply-language.js';
 export {
+  afterChoice,
   afterModel,
   afterTools,
   afterValidation,
   beforeModel,
   type BeforeModelFacts,
+  clarifyOrHandoff,
   MAX_MODEL_CALLS,
   type ModelReply,
   type ToolCallResult,
@@ -28,6 +30,25 @@ export { type LocalisedText } from './texts/localised-text.js';
 export { ABSTENTION, HANDOFF_REQUESTED, handoffText } from './texts/handoff-texts.js';
 export { HOLDING } from './texts/holding-note.js';
 export { ANYTHING_ELSE } from './texts/anything-else.js';
+export { CLARIFYING_QUESTION, NONE_OF_THESE } from './texts/clarification-texts.js';
+export {
+  chosenSectionQuestion,
+  chunksOfChosenSection,
+  CLARIFY_MAX_OPTIONS,
+  CLARIFY_MIN_OPTIONS,
+  type ClarifyChoice,
+  type ClarifyDecision,
+  type ClarifyFacts,
+  type ClarifyOption,
+  type ClarifySettings,
+  type ClarifySkipReason,
+  clarificationReply,
+  decideClarification,
+  DEFAULT_CLARIFY_SETTINGS,
+  NONE_OPTION_ID,
+  readChoice,
+} from './clarify/clarification.js';
+export { sectionHeading, sectionTitleOf } from './clarify/section-title.js';
 export { REPHRASE_REQUEST } from './texts/rephrase-request.js';
 export { availabilityText, type SupportAvailability } from './texts/availability-text.js';
 export { waitingText } from './texts/waiting-text.js';

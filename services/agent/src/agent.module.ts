@@ -234,6 +234,8 @@ export class AgentModule {
                   }),
                 sendReply: (turn, reply) => ports.sendReply(turn, reply),
                 raiseEscalation: (turn, escalation) => ports.raiseEscalation(turn, escalation),
+                offerClarification: (turn, offer) => ports.offerClarification(turn, offer),
+                recordChoice: (turn, choice) => ports.recordChoice(turn, choice),
                 now: () => clock.now(),
               },
               saver,
@@ -241,6 +243,11 @@ export class AgentModule {
                 linkHosts: config.REPLY_LINK_HOSTS,
                 minSupportedShare: config.REPLY_MIN_SUPPORTED_SHARE,
                 supportSchedule,
+                clarify: {
+                  enabled: config.CLARIFY_BEFORE_HANDOFF,
+                  maxOptions: config.CLARIFY_MAX_OPTIONS,
+                  minFloorShare: config.CLARIFY_MIN_FLOOR_SHARE,
+                },
                 promptBudget: {
                   contextTokens: config.MODEL_CONTEXT_TOKENS,
                   answerTokens: config.MODEL_ANSWER_TOKENS,

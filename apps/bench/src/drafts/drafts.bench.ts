@@ -75,6 +75,11 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
         raiseEscalation: async () => {
           escalated = true;
         },
+        // Retrieval's floor is 0 here, so the gate never fails and nothing is clarified.
+        offerClarification: async () => {
+          throw new Error('bench drafts: a clarification was offered although the floor is 0');
+        },
+        recordChoice: async () => undefined,
         now: () => new Date(),
       };
       const graph = buildAgentGraph(ports, new MemorySaver(), {

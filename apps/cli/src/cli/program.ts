@@ -42,6 +42,8 @@ export interface CommandRunners {
     rows?: string;
     score?: boolean;
     json?: boolean;
+    answerClarifications?: boolean;
+    keepGoingOnQuarantine?: boolean;
     timeoutMs: number;
   }): Promise<void>;
   evalTopics(options: { set: string; json?: boolean; summary?: boolean }): Promise<void>;
@@ -219,11 +221,21 @@ export function buildProgram(runners: CommandRunners): Command {
     )
     .option('--score', 'tables, targets and misses')
     .option('--json', 'the score as JSON, for machines')
+    .option(
+      '--answer-clarifications',
+      "answer a clarifying question with the option whose document is in the question's docs (else none of these), and score that answer apart",
+    )
+    .option(
+      '--keep-going-on-quarantine',
+      'ask the questions even when the knowledge-base screen quarantined a document (it stays unsearchable, as in production)',
+    )
     .option('--timeout-ms <ms>', 'how long to wait for each reply', positiveInteger, 60_000)
     .addOption(dataDirOption())
     .action(
       (o: {
         questions: string;
+        answerClarifications?: boolean;
+        keepGoingOnQuarantine?: boolean;
         kb?: string;
         out?: string;
         rows?: string;

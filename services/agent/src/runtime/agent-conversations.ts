@@ -106,7 +106,9 @@ export class AgentConversations {
     // The checkpoint read to decide is the one the run starts from (see ReadOnceCheckpoints).
     const thread = checkpointThreadOf(conversationId);
     await this.lock.run(conversationId, () =>
-      this.checkpoints.turn(thread, () => this.startTurn(turn, text, p.attachments)),
+      this.checkpoints.turn(thread, () =>
+        this.startTurn(turn, text, p.attachments, p.choice?.optionId),
+      ),
     );
   }
 
@@ -114,6 +116,7 @@ export class AgentConversations {
     turn: TurnContext,
     text: string,
     attachments: EnvelopeOf<typeof MessageReceived>['payload']['attachments'],
+    choiceOptionId?: string,
   ): Promise<void> {
     const { conversationId, turnId } = turn;
     const { values, next, paused } = await this.snapshot(conversationId);
@@ -144,7 +147,10 @@ export class AgentConversations {
       return;
     }
     const images = attachments.map(({ mimeType, dataBase64 }) => ({ mimeType, dataBase64 }));
-    await this.graph.invoke(newTurnInput({ ...turn, text, images }), this.config(conversationId));
+    await this.graph.invoke(
+      newTurnInput({ ...turn, text, images, ...(choiceOptionId ? { choiceOptionId } : {}) }),
+      this.config(conversationId),
+    );
   }
 
   async onAdminReply(event: EnvelopeOf<typeof AdminReplied>): Promise<void> {

@@ -36,6 +36,7 @@ export class ReplyDelivery {
         kind: p.kind,
         text: p.text,
         citations: p.citations,
+        ...(p.options ? { options: p.options } : {}),
         at: event.occurredAt,
       },
       p.replyId,

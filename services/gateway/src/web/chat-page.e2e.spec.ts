@@ -150,6 +150,21 @@ describe('customer chat page in a real browser', () => {
     await publisher.publish(createEvent(ReplySent, payload as never, meta));
   }
 
+  /**
+   * Another message of the same conversation with a turn of its own, as the gateway records one:
+   * the gateway shows one reply per turn (a second is refused as forged).
+   */
+  async function followUp(cause: MessageReceived, text: string): Promise<MessageReceived> {
+    const turnId = newEventId();
+    const event = createEvent(
+      MessageReceivedEvent,
+      { ...cause.payload, text, messageId: newEventId() } as never,
+      { ...metaFor(cause), turnId, causationId: null, correlationId: turnId },
+    ) as MessageReceived;
+    await publisher.publish(event);
+    return event;
+  }
+
   async function publishAdminReply(cause: MessageReceived, text: string) {
     const event = createEvent(
       AdminReplied,
@@ -247,7 +262,7 @@ describe('customer chat page in a real browser', () => {
     expect(await source.locator('.source-title').textContent()).toBe(arabicTitle);
     expect(await source.getAttribute('data-doc-id')).toBe('returns-retail');
 
-    await publishReply(cause, {
+    await publishReply(await followUp(cause, 'And in English?'), {
       kind: 'answer',
       language: 'en',
       text: 'Yes: unworn items can be returned within 14 days of delivery [returns-retail#2].',
@@ -505,19 +520,23 @@ describe('customer chat page in a real browser', () => {
     const { page, pageErrors } = await openChat(customerId, { width: 390, height: 844 });
     const question = 'Can I return a worn abaya?';
     await sendMessage(page, question);
-    const cause = await receivedEvent(customerId, question);
-    for (let i = 1; i <= 12; i += 1)
+    const first = await receivedEvent(customerId, question);
+    let cause = first;
+    for (let i = 1; i <= 12; i += 1) {
+      if (i > 1) cause = await followUp(first, `${question} (${i})`);
       await publishReply(cause, {
         kind: 'answer',
         language: 'en',
         text: `Answer line ${i}: unworn items can be returned within 14 days of delivery [returns-retail#2].`,
         citations: [RETURNS_CITATION],
       });
+    }
     const twelfth = await replyBubble(page, 'agent', 'Answer line 12:');
     await page.waitForTimeout(200);
     expect(await inView(twelfth)).toBe(true);
 
     // The banner appears above the list (shrinking it) and the abstention lands below: in view.
+    cause = await followUp(first, 'Can I talk to someone?');
     await publishEscalation(cause);
     await page.locator('#human-banner').waitFor({ state: 'visible' });
     await publishReply(cause, {

@@ -14,8 +14,12 @@ async function onFakeClock(scenario: () => Promise<void>): Promise<void> {
 }
 
 describe('ConversationLanes', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('keeps the order within a key and overlaps different keys, never above the limit', async () => {
     const lanes = new ConversationLanes(3, fail);

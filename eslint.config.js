@@ -33,10 +33,11 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['type:platform', 'type:testing'],
             },
             { sourceTag: 'type:text', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:language', onlyDependOnLibsWithTags: ['type:text'] },
             { sourceTag: 'type:media', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
               sourceTag: 'type:citations',
-              onlyDependOnLibsWithTags: ['type:text', 'type:contracts'],
+              onlyDependOnLibsWithTags: ['type:text', 'type:language', 'type:contracts'],
             },
             {
               sourceTag: 'type:bus',
@@ -57,6 +58,7 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: [
                 'type:contracts',
                 'type:text',
+                'type:language',
                 'type:citations',
                 'type:testing',
               ],
@@ -101,6 +103,7 @@ export default tseslint.config(
                 'type:testing',
                 'type:models',
                 'type:text',
+                'type:language',
                 'type:citations',
                 'type:knowledge',
                 'type:policy',

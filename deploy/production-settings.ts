@@ -118,7 +118,7 @@ export const MODEL_WIRING: readonly ModelWiring[] = [
 /** Pinned images of the model servers: vLLM's OpenAI server and text-embeddings-inference. */
 export const MODEL_SERVER_IMAGES: Record<ModelServerKind, RegExp> = {
   vllm: /^vllm\/vllm-openai:v\d+\.\d+\.\d+$/,
-  tei: /^ghcr\.io\/huggingface\/text-embeddings-inference:(?:cpu-)?\d+\.\d+(?:\.\d+)?$/,
+  tei: /^ghcr\.io\/huggingface\/text-embeddings-inference:(?:cpu-)?\d+\.\d+\.\d+$/,
 };
 
 /** The model a server container is started with: vLLM's positional model, TEI's --model-id. */

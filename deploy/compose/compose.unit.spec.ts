@@ -29,6 +29,8 @@ const REPO_ROOT = join(COMPOSE_DIR, '..', '..');
 const MODELS_PROFILE = 'models';
 const MODEL_SERVERS = ['vllm', 'embeddings', 'reranker'];
 const INFRASTRUCTURE = ['nats', 'postgres', 'qdrant'];
+/** The one-shot jobs: the knowledge base into the index. */
+const ONE_SHOT = ['ingest'];
 
 type Json = Record<string, unknown>;
 
@@ -110,17 +112,21 @@ describe('docker-compose.yml', () => {
   it('parses, and runs the seven services, NATS, PostgreSQL, Qdrant and the model servers', () => {
     expect(composeDocument.errors.map((e) => e.message)).toEqual([]);
     expect(Object.keys(composeServices).sort()).toEqual(
-      [...SERVICE_NAMES, ...INFRASTRUCTURE, ...MODEL_SERVERS].sort(),
+      [...SERVICE_NAMES, ...INFRASTRUCTURE, ...MODEL_SERVERS, ...ONE_SHOT].sort(),
     );
   });
 
-  it('every image is pinned to a version, and Qdrant runs the client’s major.minor', () => {
+  it('every image is pinned to an exact version, and Qdrant runs the client’s major.minor', () => {
     const problems: string[] = [];
     for (const [name, spec] of Object.entries(composeServices)) {
       const image = String(obj(spec).image);
-      if (!/^[^:@\s]+(?::[A-Za-z0-9_][A-Za-z0-9_.-]*|@sha256:[0-9a-f]{64})$/.test(image))
-        problems.push(`${name}: image ${image} has no tag`);
-      else if (/:latest$/.test(image)) problems.push(`${name}: image ${image} is not pinned`);
+      // A release (x.y.z, with an optional variant such as -alpine) or a digest; never 16 or 2.10.
+      if (
+        !/^[^:@\s]+(?::(?:v|cpu-)?\d+\.\d+\.\d+(?:-[a-z0-9.-]+)?|:\d+\.\d+-[a-z]+|@sha256:[0-9a-f]{64})$/.test(
+          image,
+        )
+      )
+        problems.push(`${name}: image ${image} is not pinned to an exact version`);
     }
     expect(problems).toEqual([]);
     expect(qdrantImageMatchesClient(String(service('qdrant').image), qdrantClientVersion())).toBe(
@@ -346,4 +352,19 @@ describe('docker-compose.yml model servers (profile models)', () => {
       expect(problems).toEqual([]);
     },
   );
+});
+
+describe('docker-compose.yml ingest', () => {
+  it('loads kb/ from the CLI image into the running services once retrieval is healthy, then exits', () => {
+    const spec = service('ingest');
+    expect(obj(spec.build)).toMatchObject({
+      dockerfile: 'deploy/docker/Dockerfile',
+      target: 'cli',
+    });
+    expect(String(spec.image)).toMatch(/^support-agent\/cli:/);
+    expect(commandOf('ingest')).toEqual(['ingest', 'kb', '--quiet', '--no-host-services']);
+    expect(obj(obj(spec.depends_on).retrieval).condition).toBe('service_healthy');
+    expect(composeHost(environmentOf('ingest').get('NATS_URL') ?? 'x:')).toBe('nats');
+    expect(String(spec.restart)).toBe('no');
+  });
 });

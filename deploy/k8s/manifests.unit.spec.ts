@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { BUS_USERS, type BusUser, natsAuthorization, passwordEnvVar } from '@support/bus';
+import { BUS_USERS, type BusUser, passwordEnvVar } from '@support/bus';
 import { SERVICE_NAMES, SERVICE_PORTS, type EnvSchema, type ServiceName } from '@support/platform';
 import { ADMIN_WS_PATH, CUSTOMER_WS_PATH } from '@support/gateway';
 import { escalationEnv } from '@support/escalation';
@@ -23,12 +23,11 @@ import {
   MODEL_WIRING,
   modelMatches,
   PRODUCTION_SETTINGS,
-  qdrantClientVersion,
-  qdrantImageMatchesClient,
   SECRET_VARS,
   servedModel,
   vllmServingProblems,
 } from '../production-settings.js';
+import { at, release, valuesOf } from '../helm/helm-values.js';
 
 const K8S_DIR = fileURLToPath(new URL('.', import.meta.url));
 const DEPLOY_DIR = join(K8S_DIR, '..');
@@ -60,7 +59,7 @@ const EXTRA_PORTS: Partial<Record<ServiceName, Record<string, number>>> = {
  * - AUTH_TOKEN_SECRET: the image runs with NODE_ENV=production, where the gateway refuses the
  *   public development secret (services/gateway/src/config/gateway-config.ts);
  * - NATS_USER / NATS_PASSWORD: optional for a local nats-server, but the cluster's NATS refuses
- *   anonymous connections (nats.yaml), so each service must connect as its own user.
+ *   anonymous connections (deploy/helm/nats), so each service must connect as its own user.
  */
 const PRODUCTION_REQUIRED = new Set([
   'NATS_URL',
@@ -134,6 +133,28 @@ const services = ofKind('Service');
 const configMaps = new Map(ofKind('ConfigMap').map((r) => [r.name, r]));
 const secrets = new Map(ofKind('Secret').map((r) => [r.name, r]));
 
+/**
+ * Secrets CloudNativePG writes for each Cluster's application user, `<cluster>-app`, with the keys
+ * its documentation lists (cloudnative-pg.io, "Connecting from an application"). They exist once
+ * the operator has created the database, so no manifest here defines them.
+ */
+const CNPG_APP_SECRET_KEYS = [
+  'username',
+  'password',
+  'dbname',
+  'host',
+  'port',
+  'uri',
+  'jdbc-uri',
+  'pgpass',
+];
+const clusters = ofKind('Cluster');
+const generatedSecrets = new Map(clusters.map((c) => [`${c.name}-app`, CNPG_APP_SECRET_KEYS]));
+
+function hasSecret(name: string): boolean {
+  return secrets.has(name) || generatedSecrets.has(name);
+}
+
 function labelOf(resource: Resource): unknown {
   return obj(obj(resource.body.metadata).labels)[NAME_LABEL];
 }
@@ -156,7 +177,7 @@ function configMapKeys(name: string): Map<string, string> {
 /** A Secret's keys with decoded values (`data` is base64, `stringData` plain). */
 function secretKeys(name: string): Map<string, string> {
   const body = secrets.get(name)?.body ?? {};
-  const out = new Map<string, string>();
+  const out = new Map<string, string>((generatedSecrets.get(name) ?? []).map((key) => [key, '']));
   for (const [key, value] of Object.entries(obj(body.data)))
     out.set(key, Buffer.from(String(value), 'base64').toString('utf8'));
   for (const [key, value] of Object.entries(obj(body.stringData))) out.set(key, String(value));
@@ -206,7 +227,7 @@ function providedVars(service: string, container: Json, problems: string[]): Pro
         });
     } else if (isObject(from.secretRef)) {
       const name = String(from.secretRef.name);
-      if (!secrets.has(name))
+      if (!hasSecret(name))
         problems.push(`${service}: envFrom Secret "${name}" is not defined in deploy/k8s`);
       for (const key of secretKeys(name).keys())
         out.push({
@@ -226,7 +247,7 @@ function providedVars(service: string, container: Json, problems: string[]): Pro
     else if (isObject(valueFrom.secretKeyRef)) {
       const ref = valueFrom.secretKeyRef;
       source = { kind: 'secret', name: String(ref.name), key: String(ref.key) };
-      if (!secrets.has(source.name))
+      if (!hasSecret(source.name))
         problems.push(
           `${service}: ${name} references Secret "${source.name}", not defined in deploy/k8s`,
         );
@@ -687,156 +708,86 @@ describe('deploy/k8s past one machine', () => {
             problems.push(`${id}: no ${probe}`);
         }
       }
-    expect(statefulSets.length).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 
-  it('every StatefulSet keeps its data on a volumeClaimTemplate its container mounts, behind a defined Service', () => {
-    const problems: string[] = [];
-    const serviceNames = new Set(services.map((s) => s.name));
-    for (const sts of statefulSets) {
-      const spec = obj(sts.body.spec);
-      const claims = list(spec.volumeClaimTemplates).map((c) => String(obj(c.metadata).name));
-      if (claims.length === 0) problems.push(`StatefulSet ${sts.name}: no volumeClaimTemplates`);
-      const mounted = new Set(
-        containersOf(sts).flatMap((c) => list(c.volumeMounts).map((m) => String(m.name))),
-      );
-      for (const claim of claims)
-        if (!mounted.has(claim))
-          problems.push(`StatefulSet ${sts.name}: volumeClaimTemplate ${claim} is not mounted`);
-      if (!serviceNames.has(String(spec.serviceName)))
-        problems.push(
-          `StatefulSet ${sts.name}: serviceName ${String(spec.serviceName)} is not a Service`,
-        );
-      for (const container of containersOf(sts))
-        providedVars(`StatefulSet ${sts.name}`, container, problems);
-    }
-    for (const name of ['nats', 'qdrant', 'postgres'])
-      if (!statefulSets.some((s) => s.name === name)) problems.push(`no StatefulSet ${name}`);
-    expect(problems).toEqual([]);
-  });
-
-  it('NATS runs as a 3-node JetStream cluster, fsync on every write, enough nodes for the stream replicas', () => {
-    const nats = statefulSets.find((s) => s.name === 'nats');
-    expect(nats).toBeDefined();
-    const spec = obj(nats!.body.spec);
-    expect(spec.replicas).toBe(3);
-    expect(spec.serviceName).toBe('nats-headless');
-    const headless = services.find((s) => s.name === 'nats-headless');
-    expect(obj(headless?.body.spec).clusterIP).toBe('None');
-    expect(
-      list(obj(services.find((s) => s.name === 'nats')?.body.spec).ports).map((p) => p.port),
-    ).toContain(4222);
-
-    const container = containersOf(nats!)[0] ?? {};
-    expect(String(container.image)).toMatch(/^nats:2\.10(\.\d+)?-alpine$/);
-    const args = [
-      ...list(container.command),
-      ...(Array.isArray(container.args) ? container.args : []),
-    ].map(String);
-    expect(args).toContain('-js');
-    expect(
-      list(container.ports)
-        .map((p) => Number(p.containerPort))
-        .sort(),
-    ).toEqual([4222, 6222, 8222]);
-    for (const probe of ['livenessProbe', 'readinessProbe']) {
-      const httpGet = obj(obj(container[probe]).httpGet);
-      expect({
-        probe,
-        path: String(httpGet.path).split('?')[0],
-        port: resolvePort(container, httpGet.port),
-      }).toEqual({
-        probe,
-        path: '/healthz',
-        port: 8222,
-      });
-    }
-
-    // The config file the pods run with: from a ConfigMap mounted where --config points.
-    const configArg = args[args.indexOf('--config') + 1] ?? args[args.indexOf('-c') + 1];
-    expect(configArg).toBeDefined();
-    const mount = list(container.volumeMounts).find((m) =>
-      configArg!.startsWith(`${String(m.mountPath)}/`),
-    );
-    expect(mount).toBeDefined();
-    const volume = list(obj(obj(spec.template).spec).volumes).find((v) => v.name === mount!.name);
-    const configMapName = String(obj(volume?.configMap).name);
-    const conf = configMapKeys(configMapName).get(
-      configArg!.slice(String(mount!.mountPath).length + 1),
-    );
-    expect(conf).toBeDefined();
-    const jetstream = /jetstream\s*[:=]?\s*\{([^}]*)\}/.exec(conf!)?.[1] ?? '';
-    expect(jetstream).toMatch(/^\s*sync_interval\s*[:=]\s*['"]?always['"]?\s*$/m);
-    expect(jetstream).toMatch(/^\s*store_dir\s*[:=]\s*['"]?\/data['"]?\s*$/m);
-    expect(list(container.volumeMounts).find((m) => m.mountPath === '/data')?.name).toBe(
-      list(spec.volumeClaimTemplates).map((c) => obj(c.metadata).name)[0],
-    );
-    const cluster = /cluster\s*[:=]?\s*\{([\s\S]*?)\n\s*\}\s*$/m.exec(conf!)?.[1] ?? '';
-    expect(cluster).toMatch(/port\s*[:=]\s*6222/);
-    for (let i = 0; i < 3; i++) expect(cluster).toContain(`nats-${i}.nats-headless`);
-    expect(conf).toMatch(/server_name\s*[:=]/);
-
+  it('NATS and Qdrant are the chart releases the URLs name; the stream fits the NATS cluster', () => {
+    const config = configMapKeys('support-agent-config');
+    const natsUrl = new URL(config.get('NATS_URL') ?? 'x:');
+    expect({ host: natsUrl.hostname, port: natsUrl.port || '4222' }).toEqual({
+      host: release('nats').name,
+      port: String(at(valuesOf('nats'), 'config.nats.port') ?? 4222),
+    });
     // A replicated stream needs at least that many servers.
-    const streamReplicas = [...configMaps.values()]
-      .map((cm) => obj(cm.body.data).BUS_STREAM_REPLICAS)
-      .filter((v): v is string => typeof v === 'string')
-      .map(Number);
-    expect(streamReplicas).toEqual([3]);
+    expect(Number(config.get('BUS_STREAM_REPLICAS'))).toBe(
+      at(valuesOf('nats'), 'config.cluster.replicas'),
+    );
+    expect(deployedValue('retrieval', 'QDRANT_URL')).toBe(`http://${release('qdrant').name}:6333`);
   });
 
-  it('Qdrant and Postgres StatefulSets back QDRANT_URL and DATABASE_URL', () => {
-    const qdrant = statefulSets.find((s) => s.name === 'qdrant');
-    const qdrantContainer = qdrant ? (containersOf(qdrant)[0] ?? {}) : {};
-    expect({
-      image: qdrantContainer.image,
-      matchesClient: qdrantImageMatchesClient(String(qdrantContainer.image), qdrantClientVersion()),
-    }).toEqual({ image: qdrantContainer.image, matchesClient: true });
-    expect(
-      list(qdrantContainer.ports)
-        .map((p) => Number(p.containerPort))
-        .sort(),
-    ).toEqual([6333, 6334]);
-    expect(obj(obj(qdrantContainer.readinessProbe).httpGet).path).toBe('/readyz');
-    expect(obj(obj(qdrantContainer.livenessProbe).httpGet).path).toBe('/livez');
-    const retrieval = deployments.find((d) => labelOf(d) === 'retrieval');
-    const qdrantUrl = providedVars('retrieval', retrieval ? containerOf(retrieval) : {}, []).find(
-      (v) => v.name === 'QDRANT_URL',
+  it('PostgreSQL is a CloudNativePG Cluster, pinned, whose application Secret is every DATABASE_URL', () => {
+    expect(clusters.map((c) => [c.name, c.body.apiVersion])).toEqual([
+      ['postgres', 'postgresql.cnpg.io/v1'],
+    ]);
+    const spec = obj(clusters[0]!.body.spec);
+    expect(Number(spec.instances)).toBeGreaterThanOrEqual(3);
+    expect(String(spec.imageName)).toMatch(
+      /^ghcr\.io\/cloudnative-pg\/postgresql:\d+\.\d+-\w+-\w+$/,
     );
-    expect(qdrantUrl?.source.kind).toBe('configMap');
-    if (qdrantUrl?.source.kind === 'configMap')
-      expect(configMapKeys(qdrantUrl.source.name).get(qdrantUrl.source.key)).toBe(
-        'http://qdrant:6333',
-      );
-
-    const postgres = statefulSets.find((s) => s.name === 'postgres');
-    const pgContainer = postgres ? (containersOf(postgres)[0] ?? {}) : {};
-    expect(String(pgContainer.image)).toMatch(/^postgres:16(\.|$|-)/);
-    for (const probe of ['livenessProbe', 'readinessProbe']) {
-      const command = obj(obj(pgContainer[probe]).exec).command;
-      expect(Array.isArray(command) ? command.join(' ') : '').toContain('pg_isready');
+    expect(obj(obj(spec.bootstrap).initdb)).toMatchObject({
+      database: 'support',
+      owner: 'support',
+    });
+    expect(obj(spec.storage).size).toEqual(expect.any(String));
+    const problems: string[] = [];
+    for (const workload of [...deployments, ...ofKind('Job')]) {
+      const vars = providedVars(workload.name, containersOf(workload)[0] ?? {}, problems);
+      const source = vars.find((v) => v.name === 'DATABASE_URL')?.source;
+      if (
+        source &&
+        !(source.kind === 'secret' && source.name === 'postgres-app' && source.key === 'uri')
+      )
+        problems.push(
+          `${workload.name}: DATABASE_URL is ${JSON.stringify(source)}, not Secret postgres-app key uri`,
+        );
     }
-    const databaseUrl = new URL(secretKeys('support-agent-secrets').get('DATABASE_URL') ?? 'x:');
-    expect(databaseUrl.hostname).toBe('postgres');
-    expect(databaseUrl.port).toBe('5432');
-    expect(
-      list(obj(services.find((s) => s.name === 'postgres')?.body.spec).ports).map((p) => p.port),
-    ).toEqual([5432]);
-    expect(
-      list(obj(services.find((s) => s.name === 'qdrant')?.body.spec).ports).map((p) => p.port),
-    ).toContain(6333);
+    expect(problems).toEqual([]);
+  });
+
+  it('every image is pinned to an exact version', () => {
+    const images = [
+      ...[...deployments, ...ofKind('Job')].flatMap((w) =>
+        containersOf(w).map((c) => String(c.image)),
+      ),
+      ...clusters.map((c) => String(obj(c.body.spec).imageName)),
+    ];
+    const loose = images.filter(
+      (image) =>
+        !/:(?:v|cpu-)?\d+\.\d+\.\d+(?:-[\w.-]+)?$|:\d+\.\d+-\w+-\w+$|@sha256:[0-9a-f]{64}$/.test(
+          image,
+        ),
+    );
+    expect(loose).toEqual([]);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
 // The bus's users (generated from BUS_ACCESS) and who may reach whom
 
-/** nats.conf as the NATS pods run it (ConfigMap nats-config). */
-const natsConf = configMapKeys('nats-config').get('nats.conf') ?? '';
-const natsStatefulSet = statefulSets.find((s) => s.name === 'nats');
-const natsServerEnv = natsStatefulSet
-  ? providedVars('StatefulSet nats', containersOf(natsStatefulSet)[0] ?? {}, [])
-  : [];
+/** The NATS servers' environment, as the chart renders container.env from the values. */
+const natsServerEnv: ProvidedVar[] = Object.entries(obj(at(valuesOf('nats'), 'container.env'))).map(
+  ([name, value]) => {
+    const ref = obj(obj(obj(value).valueFrom).secretKeyRef);
+    return {
+      name,
+      source:
+        typeof value === 'string'
+          ? { kind: 'literal' as const, value }
+          : { kind: 'secret' as const, name: String(ref.name), key: String(ref.key) },
+      via: 'deploy/helm/nats values container.env',
+    };
+  },
+);
 
 function secretRefOf(vars: ProvidedVar[], name: string): string | undefined {
   const source = vars.find((v) => v.name === name)?.source;
@@ -877,15 +828,6 @@ describe('deploy/k8s preflight', () => {
 });
 
 describe('deploy/k8s NATS users and permissions', () => {
-  it('nats.conf holds exactly the authorization block generated from BUS_ACCESS (no anonymous user)', () => {
-    const stream = configMapKeys('support-agent-config').get('EVENT_STREAM') ?? 'SUPPORT';
-    const blocks = natsConf.match(/^authorization \{\n[\s\S]*?\n\}\n/gm) ?? [];
-    expect(blocks).toHaveLength(1);
-    // On failure: paste `node libs/bus/dist/access/print-nats-authorization.js SUPPORT` output.
-    expect(blocks[0]).toBe(natsAuthorization(stream));
-    expect(natsConf).not.toMatch(/no_auth_user/);
-  });
-
   it('the server reads each user password from that user’s own Secret', () => {
     const problems: string[] = [];
     const refs = new Map<string, BusUser>();
@@ -930,6 +872,37 @@ const PROMETHEUS_PEER = {
   namespace: { 'kubernetes.io/metadata.name': 'monitoring' },
   pods: { [NAME_LABEL]: 'prometheus' },
 };
+/** The CloudNativePG operator: its pods in `cnpg-system`, where deploy/helm/helmfile.yaml puts it. */
+const CNPG_OPERATOR = 'cnpg-operator';
+const CNPG_OPERATOR_PEER = {
+  namespace: { 'kubernetes.io/metadata.name': release('cnpg').namespace },
+  pods: { [NAME_LABEL]: 'cloudnative-pg' },
+};
+
+/**
+ * Pods the charts and the operator run, by name, with the labels they carry and the ports they
+ * listen on: the NATS chart's `app.kubernetes.io/name: nats` (natsBox off), the Qdrant chart's
+ * `qdrant`, and CloudNativePG's `cnpg.io/cluster: <cluster>` instances (5432, status on 8000).
+ */
+const CHART_PODS: Record<string, { labels: Json; ports: number[] }> = {
+  nats: { labels: { [NAME_LABEL]: 'nats' }, ports: [4222, 6222, 8222] },
+  qdrant: { labels: { [NAME_LABEL]: 'qdrant' }, ports: [6333, 6334, 6335] },
+  ...Object.fromEntries(
+    clusters.map((c) => [c.name, { labels: { 'cnpg.io/cluster': c.name }, ports: [5432, 8000] }]),
+  ),
+};
+
+/** A peer naming pods of another namespace, matched against one we know. */
+function namespacedPeer(peer: Json, known: { namespace: Json; pods: Json }): boolean {
+  return (
+    isObject(peer.namespaceSelector) &&
+    isObject(peer.podSelector) &&
+    selectorMatches(peer.namespaceSelector, known.namespace) &&
+    selectorMatches(peer.podSelector, known.pods) &&
+    Object.keys(obj(peer.namespaceSelector.matchLabels)).length > 0 &&
+    Object.keys(obj(peer.podSelector.matchLabels)).length > 0
+  );
+}
 
 /** Whether a label selector (matchLabels, matchExpressions with In / NotIn / Exists) selects `labels`. */
 function selectorMatches(selector: Json, labels: Json): boolean {
@@ -950,6 +923,7 @@ const podLabels = new Map<string, Json>([
   ...[...deployments, ...statefulSets].map(
     (w) => [w.name, obj(obj(obj(obj(w.body.spec).template).metadata).labels)] as const,
   ),
+  ...Object.entries(CHART_PODS).map(([name, pod]) => [name, pod.labels] as const),
   [OPS_PODS, { 'app.kubernetes.io/component': 'ops' }],
 ]);
 
@@ -966,15 +940,8 @@ function allowedPeers(target: string, port: number): Set<string> {
       const from = list(rule.from);
       if (from.length === 0) peers.add(ANYWHERE);
       for (const peer of from) {
-        if (
-          isObject(peer.namespaceSelector) &&
-          isObject(peer.podSelector) &&
-          selectorMatches(peer.namespaceSelector, PROMETHEUS_PEER.namespace) &&
-          selectorMatches(peer.podSelector, PROMETHEUS_PEER.pods) &&
-          Object.keys(obj(peer.namespaceSelector.matchLabels)).length > 0 &&
-          Object.keys(obj(peer.podSelector.matchLabels)).length > 0
-        )
-          peers.add(PROMETHEUS);
+        if (namespacedPeer(peer, PROMETHEUS_PEER)) peers.add(PROMETHEUS);
+        else if (namespacedPeer(peer, CNPG_OPERATOR_PEER)) peers.add(CNPG_OPERATOR);
         else if (!isObject(peer.podSelector) || isObject(peer.namespaceSelector))
           peers.add(ANYWHERE);
         else
@@ -1012,9 +979,11 @@ describe('deploy/k8s NetworkPolicy', () => {
         );
       }).map((service) => deployments.find((d) => labelOf(d) === service)!.name);
     expect(sorted(allowedPeers('nats', 4222))).toEqual(sorted([...uses('NATS_URL'), OPS_PODS]));
+    // And the instances' own replication, and the operator.
     expect(sorted(allowedPeers('postgres', 5432))).toEqual(
-      sorted([...uses('DATABASE_URL'), OPS_PODS]),
+      sorted([...uses('DATABASE_URL'), OPS_PODS, 'postgres', CNPG_OPERATOR]),
     );
+    expect(sorted(allowedPeers('postgres', 8000))).toEqual([CNPG_OPERATOR]);
     expect(sorted(allowedPeers('qdrant', 6333))).toEqual(sorted([...uses('QDRANT_URL'), OPS_PODS]));
     expect(sorted(allowedPeers('nats', 6222))).toEqual(['nats']);
   });
@@ -1026,6 +995,9 @@ describe('deploy/k8s NetworkPolicy', () => {
         for (const port of list(container.ports).map((p) => Number(p.containerPort)))
           if (allowedPeers(workload.name, port).has(ANYWHERE))
             open.push(`${workload.name}:${port}`);
+    for (const [name, pod] of Object.entries(CHART_PODS))
+      for (const port of pod.ports)
+        if (allowedPeers(name, port).has(ANYWHERE)) open.push(`${name}:${port}`);
     expect(sorted(open)).toEqual(
       sorted([
         `gateway:${SERVICE_PORTS.gateway}`,
@@ -1051,43 +1023,13 @@ describe('deploy/k8s metrics', () => {
     },
   );
 
-  it("the Ingress refuses the gateway's /metrics to every address outside", () => {
-    const routes = ingressRoutes.filter((r) => r.path === '/metrics');
-    expect(routes.map((r) => r.pathType)).toEqual(['Exact']);
-    const annotations = obj(obj(routes[0]!.ingress.body.metadata).annotations);
-    const denied = String(annotations['nginx.ingress.kubernetes.io/denylist-source-range'])
-      .split(',')
-      .map((range) => range.trim());
-    expect(denied.sort()).toEqual(['0.0.0.0/0', '::/0']);
+  it("the Gateway answers the gateway's /metrics to nobody outside: its rule has no backend", () => {
+    const rules = routeRules.filter((r) => r.path === '/metrics');
+    expect(rules.map((r) => [r.type, r.backends.length])).toEqual([['Exact', 0]]);
   });
 });
 
-describe('deploy/docker/Dockerfile', () => {
-  it('builds any service from node:24-slim (the current LTS): npm ci, npm run build, dev dependencies pruned', () => {
-    const nodeImages = dockerInstructions
-      .filter((l) => /^ARG\s+NODE_IMAGE=/.test(l))
-      .map((l) => l.replace(/^ARG\s+NODE_IMAGE=/, ''));
-    expect(nodeImages).toEqual(['node:24-slim']);
-    expect(
-      dockerInstructions
-        .filter((l) => /^FROM\s/i.test(l))
-        .every((l) => /^FROM\s+\$\{NODE_IMAGE\}\s/.test(l)),
-    ).toBe(true);
-    expect(dockerInstructions.some((l) => /^RUN\s.*\bnpm ci\b/.test(l))).toBe(true);
-    expect(dockerInstructions.some((l) => /^RUN\s.*\bnpm run build\b/.test(l))).toBe(true);
-    expect(dockerInstructions.some((l) => /^RUN\s.*\bnpm prune\b.*--omit=dev/.test(l))).toBe(true);
-  });
-
-  it('declares ARG SERVICE in the final stage and runs it as a numeric non-root user in production mode', () => {
-    expect(finalStage.some((l) => /^ARG\s+SERVICE\b/.test(l))).toBe(true);
-    expect(finalStage.some((l) => /^ENV\s.*\bNODE_ENV=production\b/.test(l))).toBe(true);
-    const user = dockerUser();
-    // Numeric, so the kubelet can verify runAsNonRoot.
-    expect(user).toMatch(/^\d+$/);
-    expect(user).not.toBe('0');
-    expect(dockerEntryPattern()).toMatch(/^services\/\$\{?SERVICE\}?\/dist\/main\.js$/);
-  });
-});
+// The image recipe itself (layer order, what each image carries): deploy/docker/image.unit.spec.ts.
 
 // ---------------------------------------------------------------------------------------------
 // Production parts: the models, Qdrant, Slack, and the way in
@@ -1264,19 +1206,14 @@ describe('deploy/k8s production parts', () => {
     ).toEqual(['embeddings', 'reranker', 'vllm']);
   });
 
-  it('Qdrant runs the client’s version, and retrieval sends the API key the server requires', () => {
-    const qdrant = statefulSets.find((s) => s.name === 'qdrant')!;
-    const serverVars = providedVars('StatefulSet qdrant', containersOf(qdrant)[0] ?? {}, []);
+  it('retrieval sends the API key the Qdrant chart configures the server with', () => {
+    const serverKey = obj(at(valuesOf('qdrant'), 'apiKey.valueFrom.secretKeyRef'));
     const retrieval = deployments.find((d) => labelOf(d) === 'retrieval')!;
     const clientVars = providedVars('retrieval', containerOf(retrieval), []);
-    const serverKey = secretRefOf(serverVars, 'QDRANT__SERVICE__API_KEY');
-    expect(serverKey).toBeDefined();
-    expect(secretRefOf(clientVars, 'QDRANT_API_KEY')).toBe(serverKey);
-    const target = resolveInCluster(deployedValue('retrieval', 'QDRANT_URL') ?? 'http://none');
-    expect(typeof target === 'string' ? target : target.workload.name).toBe('qdrant');
-    expect(
-      qdrantImageMatchesClient(String(containersOf(qdrant)[0]?.image), qdrantClientVersion()),
-    ).toBe(true);
+    expect(secretRefOf(clientVars, 'QDRANT_API_KEY')).toBe(
+      `${String(serverKey.name)}/${String(serverKey.key)}`,
+    );
+    expect(secretKeys(String(serverKey.name)).has(String(serverKey.key))).toBe(true);
   });
 
   it('WhatsApp: the four credentials from a Secret, the template configured', () => {
@@ -1312,44 +1249,46 @@ describe('deploy/k8s production parts', () => {
   });
 });
 
-const ingresses = ofKind('Ingress');
+// ---------------------------------------------------------------------------------------------
+// The way in: Gateway API
 
-interface IngressRoute {
-  readonly ingress: Resource;
-  readonly host: string | undefined;
+const gateways = ofKind('Gateway');
+const httpRoutes = ofKind('HTTPRoute');
+
+interface RouteRule {
+  readonly route: Resource;
   readonly path: string;
-  readonly pathType: string;
-  readonly service: string;
-  readonly port: unknown;
+  readonly type: string;
+  readonly backends: { readonly service: string; readonly port: number }[];
+  readonly timeouts: Json;
 }
 
-const ingressRoutes: IngressRoute[] = ingresses.flatMap((ingress) =>
-  list(obj(ingress.body.spec).rules).flatMap((rule) =>
-    list(obj(rule.http).paths).map((path) => {
-      const backend = obj(obj(path.backend).service);
-      const port = obj(backend.port);
-      return {
-        ingress,
-        host: typeof rule.host === 'string' ? rule.host : undefined,
-        path: String(path.path),
-        pathType: String(path.pathType),
-        service: String(backend.name),
-        port: port.name ?? port.number,
-      };
-    }),
+const routeRules: RouteRule[] = httpRoutes.flatMap((route) =>
+  list(obj(route.body.spec).rules).flatMap((rule) =>
+    list(rule.matches).map((match) => ({
+      route,
+      path: String(obj(match.path).value),
+      type: String(obj(match.path).type),
+      backends: list(rule.backendRefs).map((b) => ({
+        service: String(b.name),
+        port: Number(b.port),
+      })),
+      timeouts: obj(rule.timeouts),
+    })),
   ),
 );
 
-/** The Service port a route names (by name or number), and the workload port behind it. */
-function routeTarget(route: IngressRoute): { workload: string; containerPort: number } | undefined {
-  const service = services.find((s) => s.name === route.service);
-  const servicePort = list(obj(service?.body.spec).ports).find((p) =>
-    typeof route.port === 'string' ? p.name === route.port : Number(p.port) === route.port,
+/** The workload and container port behind a backendRef (a Service and its port number). */
+function backendTarget(backend: {
+  service: string;
+  port: number;
+}): { workload: string; containerPort: number } | undefined {
+  const service = services.find((s) => s.name === backend.service);
+  const servicePort = list(obj(service?.body.spec).ports).find(
+    (p) => Number(p.port) === backend.port,
   );
   if (!service || !servicePort) return undefined;
-  const workload = [...deployments, ...statefulSets].find((w) =>
-    selects(obj(obj(service.body.spec).selector), w),
-  );
+  const workload = deployments.find((w) => selects(obj(obj(service.body.spec).selector), w));
   if (!workload) return undefined;
   const containerPort = resolvePort(
     containersOf(workload)[0] ?? {},
@@ -1358,74 +1297,111 @@ function routeTarget(route: IngressRoute): { workload: string; containerPort: nu
   return containerPort === undefined ? undefined : { workload: workload.name, containerPort };
 }
 
-describe('deploy/k8s Ingress', () => {
-  const WEBSOCKET_TIMEOUT_S = 3600;
+const targetsOf = (path: string) =>
+  routeRules.filter((r) => r.path === path).flatMap((r) => r.backends.map(backendTarget));
 
-  it('every route reaches a defined Service port; every host is covered by TLS', () => {
+describe('deploy/k8s Gateway API', () => {
+  it('one Gateway terminates TLS for the host; every route attaches to it and reaches a Service port', () => {
     const problems: string[] = [];
-    expect(ingresses.length).toBeGreaterThan(0);
-    for (const route of ingressRoutes)
-      if (!routeTarget(route))
-        problems.push(
-          `${route.ingress.name} ${route.path}: ${route.service}:${String(route.port)} is not a Service port`,
-        );
-    for (const ingress of ingresses) {
-      const spec = obj(ingress.body.spec);
-      if (spec.ingressClassName !== 'nginx')
-        problems.push(`${ingress.name}: ingressClassName is not nginx`);
-      const tlsHosts = list(spec.tls).flatMap((t) =>
-        Array.isArray(t.hosts) ? t.hosts.map(String) : [],
-      );
-      if (!list(spec.tls).every((t) => typeof t.secretName === 'string'))
-        problems.push(`${ingress.name}: a tls entry without secretName`);
-      for (const rule of list(spec.rules))
-        if (typeof rule.host !== 'string' || !tlsHosts.includes(rule.host))
-          problems.push(`${ingress.name}: host ${String(rule.host)} is not served over TLS`);
+    expect(gateways.map((g) => g.body.apiVersion)).toEqual(['gateway.networking.k8s.io/v1']);
+    const listeners = list(obj(gateways[0]!.body.spec).listeners);
+    const https = listeners.find((l) => l.protocol === 'HTTPS');
+    expect(obj(https?.tls).mode).toBe('Terminate');
+    expect(list(obj(https?.tls).certificateRefs).map((c) => c.name)).toEqual(['gateway-tls']);
+    expect(listeners.filter((l) => l.protocol === 'HTTP')).toEqual([]);
+    for (const route of httpRoutes) {
+      const spec = obj(route.body.spec);
+      if (route.body.apiVersion !== 'gateway.networking.k8s.io/v1')
+        problems.push(`${route.name}: apiVersion ${String(route.body.apiVersion)}`);
+      for (const parent of list(spec.parentRefs))
+        if (parent.name !== gateways[0]!.name || parent.sectionName !== https?.name)
+          problems.push(
+            `${route.name}: parentRef ${JSON.stringify(parent)} is not the HTTPS listener`,
+          );
+      for (const host of Array.isArray(spec.hostnames) ? spec.hostnames : [])
+        if (host !== https?.hostname)
+          problems.push(`${route.name}: host ${String(host)} has no TLS listener`);
     }
+    for (const rule of routeRules)
+      for (const backend of rule.backends)
+        if (!backendTarget(backend))
+          problems.push(
+            `${rule.route.name} ${rule.path}: ${backend.service}:${backend.port} is not a Service port`,
+          );
     expect(problems).toEqual([]);
   });
 
   it.each([CUSTOMER_WS_PATH, ADMIN_WS_PATH])(
-    'the WebSocket path %s goes to the gateway over HTTP/1.1 with long read and send timeouts',
+    'the WebSocket path %s goes to the gateway with no request timeout',
     (path) => {
-      const routes = ingressRoutes.filter((r) => r.path === path);
-      expect(routes).toHaveLength(1);
-      const route = routes[0]!;
-      expect(route.pathType).toBe('Exact');
-      expect(routeTarget(route)).toEqual({
-        workload: 'gateway',
-        containerPort: SERVICE_PORTS.gateway,
-      });
-      const annotations = obj(obj(route.ingress.body.metadata).annotations);
-      const annotation = (name: string) => annotations[`nginx.ingress.kubernetes.io/${name}`];
-      expect(String(annotation('proxy-http-version'))).toBe('1.1');
-      for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout'])
-        expect({ timeout, seconds: Number(annotation(timeout)) }).toEqual({
-          timeout,
-          seconds: expect.any(Number),
-        });
-      expect(Number(annotation('proxy-read-timeout'))).toBeGreaterThanOrEqual(WEBSOCKET_TIMEOUT_S);
-      expect(Number(annotation('proxy-send-timeout'))).toBeGreaterThanOrEqual(WEBSOCKET_TIMEOUT_S);
+      const rules = routeRules.filter((r) => r.path === path);
+      expect(rules.map((r) => r.type)).toEqual(['Exact']);
+      expect(targetsOf(path)).toEqual([
+        { workload: 'gateway', containerPort: SERVICE_PORTS.gateway },
+      ]);
+      // "0s" disables the timeout (Gateway API HTTPRouteTimeouts): an idle socket lives for hours.
+      expect(rules[0]!.timeouts).toEqual({ request: '0s', backendRequest: '0s' });
     },
   );
 
-  it('everything else goes to the gateway, Slack’s events to the escalation receiver and Meta’s webhook to WhatsApp', () => {
-    const root = ingressRoutes.filter((r) => r.path === '/' && r.pathType === 'Prefix');
-    expect(root.map(routeTarget)).toEqual([
+  it('everything else goes to the gateway, Slack’s events to the escalation receiver and Meta’s webhook to WhatsApp, each with a bounded timeout', () => {
+    const root = routeRules.filter((r) => r.path === '/' && r.type === 'PathPrefix');
+    expect(root.flatMap((r) => r.backends.map(backendTarget))).toEqual([
       { workload: 'gateway', containerPort: SERVICE_PORTS.gateway },
     ]);
     const eventsPath = String(
       escalationEnv.SLACK_EVENTS_PATH!.parse(undefined, 'SLACK_EVENTS_PATH'),
     );
-    const slack = ingressRoutes.filter((r) => r.path === eventsPath);
-    expect(slack.map(routeTarget)).toEqual([
+    expect(targetsOf(eventsPath)).toEqual([
       { workload: 'escalation', containerPort: EXTRA_PORTS.escalation!['slack-events'] },
     ]);
-    const webhook = ingressRoutes.filter((r) => r.path === WHATSAPP_WEBHOOK_PATH);
-    expect(webhook.map(routeTarget)).toEqual([
+    expect(targetsOf(WHATSAPP_WEBHOOK_PATH)).toEqual([
       { workload: 'whatsapp', containerPort: SERVICE_PORTS.whatsapp },
     ]);
-    const targets = new Set(ingressRoutes.map((r) => routeTarget(r)?.workload));
+    for (const path of ['/', eventsPath, WHATSAPP_WEBHOOK_PATH]) {
+      const timeout = String(routeRules.find((r) => r.path === path)?.timeouts.request);
+      expect({ path, timeout }).toEqual({ path, timeout: expect.stringMatching(/^[1-9]\d*s$/) });
+    }
+    const targets = new Set(
+      routeRules.flatMap((r) => r.backends.map((b) => backendTarget(b)?.workload)),
+    );
     expect([...targets].sort()).toEqual(['escalation', 'gateway', 'whatsapp']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The one-shot ingest
+
+describe('deploy/k8s ingest', () => {
+  it('a Job loads the knowledge base shipped in the CLI image into the running services, as the ops user', () => {
+    const job = ofKind('Job').find((j) => j.name === 'support-agent-ingest');
+    expect(job).toBeDefined();
+    const pod = obj(obj(job!.body.spec).template);
+    expect(obj(obj(pod.metadata).labels)['app.kubernetes.io/component']).toBe('ops');
+    const container = list(obj(pod.spec).containers)[0]!;
+    expect(String(container.image)).toMatch(/^support-agent\/cli:/);
+    expect(argsOf(container)).toEqual([
+      'node',
+      'apps/cli/dist/main.js',
+      'ingest',
+      'kb',
+      '--quiet',
+      '--no-host-services',
+    ]);
+    // kb/ of the repository is what the image copies (deploy/docker/image.unit.spec.ts).
+    expect(
+      readdirSync(join(REPO_ROOT, 'kb')).filter((f) => f.endsWith('.md')).length,
+    ).toBeGreaterThan(0);
+    const problems: string[] = [];
+    const vars = providedVars('ingest', container, problems);
+    expect(problems).toEqual([]);
+    expect(vars.find((v) => v.name === 'NATS_USER')?.source).toEqual({
+      kind: 'literal',
+      value: 'ops',
+    });
+    expect(secretRefOf(vars, 'NATS_PASSWORD')).toBe(
+      secretRefOf(natsServerEnv, passwordEnvVar('ops')),
+    );
+    expect(vars.map((v) => v.name)).toEqual(expect.arrayContaining(['NATS_URL', 'EVENT_STREAM']));
   });
 });

@@ -72,6 +72,8 @@ export async function agentGraphBench(options: AgentGraphBenchOptions, print: Pr
       replies.set(reply.kind, (replies.get(reply.kind) ?? 0) + 1);
     },
     raiseEscalation: async () => undefined,
+    offerClarification: async () => undefined,
+    recordChoice: async () => undefined,
     now: () => new Date(),
   };
   const graph = buildAgentGraph(ports, new MemorySaver());

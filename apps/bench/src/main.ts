@@ -35,6 +35,11 @@ import { findSystemConnections } from '@support/platform';
  *  the prompt budget (MODEL_CONTEXT_TOKENS 16384, MODEL_ANSWER_TOKENS 512), counted with the served
  *  model's tokenizer and by the UTF-8 byte rule it replaced, English and Arabic.
  *
+ * `drafts [--set DIR ...] [--json OUT]` (in process, no bus): each labelled model draft of each
+ *  set (default eval/drafts/kb-main and eval/drafts/lulwa-house) through the agent's real graph
+ *  with a scripted OpenAI-compatible model over HTTP; prints unsafe drafts shown and faithful
+ *  drafts escalated per category, language and set (docs/quality.md); `--json` writes every row.
+ *
  * Exit status: 0 done, 1 a bench failed, 2 unknown bench or bad option.
  */
 const BENCHES = [
@@ -50,7 +55,10 @@ const BENCHES = [
   'ingest',
   'prompt',
   'frames',
+  'drafts',
 ] as const;
+
+const DEFAULT_DRAFT_SETS = ['eval/drafts/kb-main', 'eval/drafts/lulwa-house'];
 
 const count = (raw: string): number => {
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1)
@@ -89,6 +97,8 @@ interface BenchOptions {
   sparseMb: number;
   graphTurns: number;
   historyTurns: number;
+  set: string[];
+  json?: string;
 }
 
 const program = new Command('bench')
@@ -120,6 +130,8 @@ const program = new Command('bench')
   .option('--sparse-mb <n>', 'ingest: MB each BM25 encoder reads for its steady rate', count, 20)
   .option('--graph-turns <n>', 'graph: measured turns per round and kind of scope', count, 1000)
   .option('--history-turns <n>', 'prompt: earlier turns in the conversation', count, 60)
+  .option('--set <dir...>', 'drafts: draft set folders (kb/ and drafts.jsonl)', [] as string[])
+  .option('--json <file>', "drafts: write every draft's row here")
   .exitOverride()
   .showHelpAfterError('(add --help for the benches and their options)');
 
@@ -224,6 +236,21 @@ async function run(which: (typeof BENCHES)[number], values: BenchOptions): Promi
   if (which === 'frames') {
     const { hostileFramesBench } = await import('./hostile-frames.bench.js');
     await hostileFramesBench(print);
+  }
+  if (which === 'drafts') {
+    const { readDraftSet } = await import('./drafts/draft-set.js');
+    const { draftsBench, writeDraftRows } = await import('./drafts/drafts.bench.js');
+    const { formatDraftTable } = await import('./drafts/draft-scores.js');
+    const dirs = values.set.length > 0 ? values.set : DEFAULT_DRAFT_SETS;
+    const result = await draftsBench(dirs.map(readDraftSet));
+    console.log(formatDraftTable(result.table));
+    print({
+      bench: 'drafts',
+      drafts: result.rows.length,
+      seconds: result.seconds,
+      ...result.table.total,
+    });
+    if (values.json) writeDraftRows(values.json, result.rows);
   }
   if (which === 'replay' || which === 'all') {
     const { replayBench } = await import('./replay.bench.js');

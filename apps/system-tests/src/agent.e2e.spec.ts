@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newEventId } from '@support/bus';
-import { AdminReplied, createEvent } from '@support/contracts';
+import { DashboardQueries } from '@support/gateway';
 import {
   type FakeChatReply,
   FakeOpenAiChatServer,
   type RecordedChatRequest,
 } from '@support/models/testing';
-import { parseChunksFromToolMessage } from '@support/policy';
+import { renderTrace, TurnTraceReader } from '@support/persistence';
+import { parseChunksFromToolMessage, REPHRASE_REQUEST } from '@support/policy';
 import { eventually } from '@support/testing';
+import { sendAdminReply } from './support/admin-reply.js';
 import { ask, startSupportStack, type SupportStack } from './support/support-stack.js';
 
 const NEIGHBOUR = "I'm a reseller, can I return unsold stock from my wholesale order?";
@@ -21,24 +22,11 @@ function escalationOf(stack: SupportStack, conversationId: string) {
 
 async function adminReplies(stack: SupportStack, conversationId: string, text: string) {
   const escalation = await escalationOf(stack, conversationId);
-  await stack.publisher.publish(
-    createEvent(
-      AdminReplied,
-      {
-        escalationId: escalation.payload.escalationId,
-        provider: 'console',
-        adminId: 'admin-1',
-        text,
-        externalId: newEventId(),
-      },
-      {
-        id: newEventId(),
-        occurredAt: new Date().toISOString(),
-        conversationId,
-        correlationId: newEventId(),
-      },
-    ),
-  );
+  await sendAdminReply(stack.publisher, stack.database.url, {
+    escalationId: escalation.payload.escalationId,
+    conversationId,
+    text,
+  });
 }
 
 describe('the agent through the WebSocket, with the embedded default responder', () => {
@@ -153,6 +141,9 @@ type Scenario =
   | 'garbage'
   | 'malformed_tool_call'
   | 'unknown_tool'
+  | 'bidi_override'
+  | 'rephrase'
+  | 'qwen_forms'
   | 'good';
 
 describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => {
@@ -214,6 +205,23 @@ describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => 
       }
       case 'unsupported_number':
         return { kind: 'text', text: `Delivery to Muscat takes 47 working days. [${id}]` };
+      case 'bidi_override': {
+        // The chunk's own sentence, its number wrapped in a right-to-left override: stored as
+        // the chunk says, shown reversed ("3-4" reads "4-3", "21" reads "12").
+        const line = chunks[0]!.text.split('\n').at(-1)!;
+        return {
+          kind: 'text',
+          text: `${line.replace(/\d+/, (n) => `\u202E${n}\u202C`)} [${id}]`,
+        };
+      }
+      case 'rephrase':
+        return { kind: 'text', text: REPHRASE_REQUEST.en };
+      case 'qwen_forms':
+        // Qwen's own habits: "Sure!", the lenticular brackets after the full stop, a closing.
+        return {
+          kind: 'text',
+          text: `Sure! ${chunks[0]!.text.split('\n').at(-1)} 【${id}】 Let me know if you have any other questions!`,
+        };
       default:
         return { kind: 'text', text: `${chunks[0]!.text.split('\n').at(-1)} [${id}]` };
     }
@@ -239,6 +247,8 @@ describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => 
     ['garbage', 'answer_validation_failed'],
     ['malformed_tool_call', 'answer_validation_failed'],
     ['unknown_tool', 'answer_validation_failed'],
+    ['bidi_override', 'answer_validation_failed'],
+    ['rephrase', 'rephrase_requested'],
   ] as const)(
     'a model misbehaving (%s) ends in the abstention (%s) and a paused graph',
     async (name, reason) => {
@@ -248,11 +258,68 @@ describe('the agent with a chat model that misbehaves (OpenAI protocol)', () => 
       expect(reply.kind).toBe('abstention');
       expect(String(reply.text)).not.toMatch(/47|made-up|few working days/);
       expect(await socket.nextOfType('handed_to_human')).toMatchObject({ reason });
+      expect(String(reply.text)).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
       if (name === 'wrong_language') expect(quotedArabic).toBe(true);
       await eventually(() => stack.conversations().isPaused(conversationId));
       socket.close();
     },
   );
+
+  it('asking the customer to rephrase is an avoidable escalation, in the trace and for a colleague', async () => {
+    scenario = 'rephrase';
+    const { socket, conversationId } = await stack.connect('cust-rephrase-trace');
+    const { reply } = await ask(socket, 'How long does delivery to Muscat take?');
+    // The customer is not left with the rephrase request: a colleague is called.
+    expect(reply.kind).toBe('abstention');
+    expect(String(reply.text)).not.toBe(REPHRASE_REQUEST.en);
+    expect((await escalationOf(stack, conversationId)).payload).toMatchObject({
+      reason: 'rephrase_requested',
+      group: 'avoidable',
+    });
+    const reader = stack.gateway.app.get(TurnTraceReader);
+    const trace = await eventually(async () => {
+      const [turn] = await reader.ofConversation(conversationId);
+      return turn?.escalationReason ? turn : false;
+    });
+    expect(trace.escalationReason).toBe('rephrase_requested');
+    expect(trace.draft).toBe(REPHRASE_REQUEST.en);
+    // The draft passed its check: the bot had chunks and did not use them.
+    expect(trace.validation?.passed).toBe(true);
+    expect(renderTrace(trace)).toMatch(/rephrase_requested/);
+    // Counted on the dashboard, by its reason, as avoidable.
+    const dashboard = stack.gateway.app.get(DashboardQueries);
+    const counted = await eventually(async () => {
+      const { byReason } = await dashboard.load(new Date(Date.now() - 86_400_000), new Date());
+      return byReason.find((r) => r.reason === 'rephrase_requested') ?? false;
+    });
+    expect(counted).toMatchObject({ group: 'avoidable' });
+    expect(counted.count).toBeGreaterThanOrEqual(1);
+    socket.close();
+  });
+
+  it("reads Qwen's citation forms and shows the customer exactly the text it checked", async () => {
+    scenario = 'qwen_forms';
+    const { socket, conversationId } = await stack.connect('cust-qwen-forms');
+    const { reply } = await ask(socket, 'How long does delivery to Muscat take?');
+    expect(reply.kind).toBe('answer');
+    const text = String(reply.text);
+    // The citation that followed the full stop in lenticular brackets is shown where the check
+    // read it: before the stop of its own sentence, in the form the page links.
+    expect(text).toMatch(
+      /^Sure! .+ \[[a-z0-9-]+#\d+\]\. Let me know if you have any other questions!$/,
+    );
+    expect(text).not.toMatch(/[【】]/);
+    const reader = stack.gateway.app.get(TurnTraceReader);
+    const trace = await eventually(async () => {
+      const [turn] = await reader.ofConversation(conversationId);
+      return turn?.reply ? turn : false;
+    });
+    expect(trace.draft).toMatch(/【[a-z0-9-]+#\d+】/);
+    expect(trace.reply).toBe(text);
+    expect(trace.validation?.passed).toBe(true);
+    expect(trace.validation?.sentences.map((s) => s.text).join(' ')).toBe(text);
+    socket.close();
+  });
 
   it('sends the model request with tools and thinking off', async () => {
     const request = llm.requests.at(-1)!;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ADMIN_CHANNEL, type SlackAdminChannel } from '@support/escalation';
 import { FakeSlackApi, messageEventBody, postSignedEvent } from '@support/escalation/testing';
-import { newEventId } from '@support/bus';
-import { AdminReplied, createEvent } from '@support/contracts';
 import { eventually, launchChromium } from '@support/testing';
 import type { Browser, Page } from 'playwright-core';
+import { sendAdminReply } from './support/admin-reply.js';
 import { demoToken, openPage, signInToChat, UI_TIMEOUT_MS } from './support/browser-pages.js';
 import { startSupportStack, type SupportStack, fakeSlackEnv } from './support/support-stack.js';
 
@@ -192,24 +191,12 @@ describe('customer side of the handoff, in a real browser', () => {
     await eventually(() => stack.conversations().isPaused(conversationId), 15_000);
     const withdrawn = stack.escalations.find((e) => e.conversationId === conversationId)!;
     const stale = 'About your first question: a colleague will call you today.';
-    await stack.publisher.publish(
-      createEvent(
-        AdminReplied,
-        {
-          escalationId: withdrawn.payload.escalationId,
-          provider: 'console',
-          adminId: 'admin-huda',
-          text: stale,
-          externalId: newEventId(),
-        },
-        {
-          id: newEventId(),
-          occurredAt: new Date().toISOString(),
-          conversationId,
-          correlationId: newEventId(),
-        },
-      ),
-    );
+    await sendAdminReply(stack.publisher, stack.database.url, {
+      escalationId: withdrawn.payload.escalationId,
+      conversationId,
+      adminId: 'admin-huda',
+      text: stale,
+    });
     await page.locator('#messages .msg[data-role="human"]', { hasText: stale }).waitFor();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await stack.conversations().isPaused(conversationId)).toBe(true);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { newEventId, readEventLog } from '@support/bus';
 import {
-  AdminReplied,
   ALL_EVENTS,
   createEvent,
   DeadLettered,
@@ -14,24 +13,23 @@ import {
   type PayloadOf,
 } from '@support/contracts';
 import { eventually, type TestSocket } from '@support/testing';
-import { sendMessage } from './support/support-stack.js';
-import { ACK_WAIT_MS, type ProcessStack, startProcessStack } from './support/process-stack.js';
+import { sendAdminReply } from './support/admin-reply.js';
+import { type ProcessStack, startProcessStack } from './support/process-stack.js';
+import {
+  expectStillAnswerable as expectStillAnswerableOn,
+  faultMidTurn as faultMidTurnOn,
+  FOLLOW_UP,
+  type Hold,
+  holdModel as holdModelOf,
+  holdReranker as holdRerankerOf,
+  QUESTION,
+  replyOf,
+  send,
+  settle,
+} from './support/fault-turns.js';
 import { expectConversationIntact, repliesSeen } from './support/turn-integrity.js';
 
-const QUESTION = 'How long does delivery to Muscat take?';
 const NEIGHBOUR = "I'm a reseller, can I return unsold stock from my wholesale order?";
-const FOLLOW_UP = 'What does out for delivery mean on my order?';
-
-/** Sends a customer message and waits for its ack; returns the turn id. */
-const send = async (socket: TestSocket, text: string) =>
-  String((await sendMessage(socket, text, 15_000)).turnId);
-
-function replyOf(socket: TestSocket, turnId: string, timeoutMs = 45_000) {
-  return socket.next((f) => f.type === 'reply' && f.turnId === turnId, timeoutMs);
-}
-
-/** Long enough for any redelivery (ack wait) to have produced a second reply, if it were going to. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, ACK_WAIT_MS * 2));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -55,22 +53,8 @@ describe('faults, with every service in its own process', () => {
     await stack?.close();
   });
 
-  /** The end of every case: nothing lost, nothing twice, only validated answers, and it still answers. */
-  async function expectStillAnswerable(
-    customerId: string,
-    conversationId: string,
-    history: string[],
-  ) {
-    const { socket, ready } = await stack.connect(customerId, conversationId);
-    const turnId = await send(socket, FOLLOW_UP);
-    const reply = await replyOf(socket, turnId);
-    expect(reply.kind).toBe('answer');
-    await settle();
-    const seen = repliesSeen(socket, ready);
-    expect(new Set(seen).size).toBe(seen.length);
-    await expectConversationIntact(stack.bus, conversationId, [...history, FOLLOW_UP]);
-    socket.close();
-  }
+  const expectStillAnswerable = (customerId: string, conversationId: string, history: string[]) =>
+    expectStillAnswerableOn(stack, customerId, conversationId, history);
 
   /**
    * What the gateway publishes when it acknowledges a customer's message, for the customer of an
@@ -126,41 +110,17 @@ describe('faults, with every service in its own process', () => {
     }
   }
 
-  /** Something that stops a turn midway (a held model or reranker call) and lets it go on. */
-  type Hold = () => { arrived: Promise<void>; release(): void };
-  const holdModel: Hold = () => stack.model.holdNextAnswer();
-  const holdReranker: Hold = () => {
-    const before = stack.reranker.requests.length;
-    stack.reranker.behaviour = 'hang';
-    return {
-      arrived: eventually(() => stack.reranker.requests.length > before, 30_000).then(() => {}),
-      release: () => (stack.reranker.behaviour = 'error'),
-    };
-  };
+  const holdModel: Hold = () => holdModelOf(stack)();
+  const holdReranker: Hold = () => holdRerankerOf(stack)();
 
-  /**
-   * A turn stopped midway by `hold` meets `fault`; then the hold is released and `recover` runs.
-   * The open socket must get the turn's one answer.
-   */
-  async function faultMidTurn(
+  const faultMidTurn = async (
     customerId: string,
     hold: Hold,
     fault: () => Promise<unknown>,
-    recover: () => Promise<unknown> = async () => undefined,
-  ) {
-    const { socket, conversationId } = await stack.connect(customerId);
-    const held = hold();
-    const turnId = await send(socket, QUESTION);
-    await held.arrived;
-    await fault();
-    held.release();
-    await recover();
-    expect((await replyOf(socket, turnId)).kind).toBe('answer');
-    await settle();
-    expect(socket.frames.filter((f) => f.type === 'reply' && f.turnId === turnId)).toHaveLength(1);
-    socket.close();
-    await expectStillAnswerable(customerId, conversationId, [QUESTION]);
-  }
+    recover?: () => Promise<unknown>,
+  ) => {
+    await faultMidTurnOn(stack, customerId, hold, fault, recover);
+  };
 
   it(
     'the agent process killed mid-turn: the restarted agent finishes the turn once',
@@ -188,7 +148,7 @@ describe('faults, with every service in its own process', () => {
 
   it(
     'nats-server killed and restarted mid-turn: the open socket gets the reply once',
-    () => faultMidTurn('cust-nats-kill', holdModel, () => stack.nats.restart({ downMs: 1_000 })),
+    () => faultMidTurn('cust-nats-kill', holdModel, () => stack.nats!.restart({ downMs: 1_000 })),
     120_000,
   );
 
@@ -293,23 +253,11 @@ describe('faults, with every service in its own process', () => {
       const { events } = await readEventLog(stack.bus, EscalationRaised);
       return events.find((e) => e.turnId === neighbour) ?? false;
     }, 30_000);
-    const adminReply = createEvent(
-      AdminReplied,
-      {
-        escalationId: (raised.payload as { escalationId: string }).escalationId,
-        provider: 'console',
-        adminId: 'admin-1',
-        text: 'Wholesale returns go through your account manager.',
-        externalId: newEventId(),
-      },
-      {
-        id: newEventId(),
-        occurredAt: new Date().toISOString(),
-        conversationId,
-        correlationId: newEventId(),
-      },
-    );
-    await stack.publisher.publish(adminReply);
+    const adminReply = await sendAdminReply(stack.publisher, stack.database.url, {
+      escalationId: (raised.payload as { escalationId: string }).escalationId,
+      conversationId,
+      text: 'Wholesale returns go through your account manager.',
+    });
     await socket.next((f) => f.type === 'reply' && f.kind === 'human', 30_000);
 
     const { events } = await readEventLog(stack.bus);

@@ -7,6 +7,7 @@ import {
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { BusOptions } from './bus-options.js';
 import { inboxPrefixOf } from './access/inbox.js';
+import { DeadLetterKeys } from './dead-letter-keys.js';
 import { ensureStream } from './stream.js';
 
 /**
@@ -19,6 +20,8 @@ export class BusConnection {
     readonly nc: NatsConnection,
     readonly js: JetStreamClient,
     readonly jsm: JetStreamManager,
+    /** Which dead letters are recorded already (recording one is idempotent). */
+    readonly deadLetterKeys: DeadLetterKeys,
   ) {}
 
   static async open(options: BusOptions): Promise<BusConnection> {
@@ -42,7 +45,10 @@ export class BusConnection {
     });
     const jsm = await jetstreamManager(nc);
     await ensureStream(jsm, options);
-    return new BusConnection(options, nc, jetstream(nc), jsm);
+    const js = jetstream(nc);
+    const deadLetterKeys = new DeadLetterKeys(jsm, js, options);
+    await deadLetterKeys.ensure();
+    return new BusConnection(options, nc, js, jsm, deadLetterKeys);
   }
 
   /** Readiness: connected and the stream answers. */

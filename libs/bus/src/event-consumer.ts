@@ -127,6 +127,9 @@ export class EventConsumerRunner {
     const concurrency = subscription.concurrency ?? 1;
     const messages: ConsumerMessages = await consumer.consume({
       max_messages: concurrency > 1 ? concurrency * 2 : 64,
+      // A pull waiting on a cluster node that died (or froze) is noticed only when it expires, as
+      // a missed heartbeat: 30 s by default, the longest wait of a leader change (faults-cluster).
+      expires: PULL_EXPIRES_MS,
     });
     const lanes = new ConversationLanes(concurrency, (error) =>
       this.logger.error(`consumer ${subscription.durable}: ${String(error)}`),
@@ -265,8 +268,22 @@ export class EventConsumerRunner {
           ),
         },
       );
+      // Recorded before (a per-process consumer replaying the log meets the same failure again):
+      // stored once, past the stream's duplicate window too.
+      if (await this.bus.deadLetterKeys.recorded(event.id)) {
+        message.term(`dead letter ${event.id} already recorded`);
+        return true;
+      }
       await this.publisher.publish(event);
       this.metrics?.deadLettered(context.consumer, cause);
+      // Not remembered (the bus went away just now): a later replay may store it once more.
+      await this.bus.deadLetterKeys
+        .remember(event.id)
+        .catch((error: unknown) =>
+          this.logger.warn(
+            `${context.consumer}: dead letter ${event.id} not remembered: ${String(error)}`,
+          ),
+        );
       this.logger.error(
         `${context.consumer}: seq ${context.streamSequence} dead-lettered (${cause}): ${reason}`,
       );
@@ -282,6 +299,9 @@ export class EventConsumerRunner {
     }
   }
 }
+
+/** How long one pull request waits on the server before the client issues another. */
+const PULL_EXPIRES_MS = 5_000;
 
 /** The `n`th delay (1-based); the last one repeats. */
 function pick(delays: readonly number[], n: number): number {

@@ -26,3 +26,8 @@ export {
 } from './access/nats-authorization.js';
 export { streamConfig } from './stream.js';
 export { inboxPrefixOf } from './access/inbox.js';
+export {
+  natsHelmValues,
+  passwordSecretName,
+  quotedPasswordEnvVar,
+} from './access/nats-helm-values.js';

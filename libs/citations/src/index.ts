@@ -1,5 +1,11 @@
 export { citationMarkers, idsInMarker } from './citations/citation-marker.js';
 export { stripCitations } from './citations/strip-citations.js';
+export { canonicalCitations } from './citations/canonical-citations.js';
+export {
+  NON_FACTUAL_LINES,
+  type NonFactualKind,
+  type NonFactualKindData,
+} from './non-factual/non-factual-lines.js';
 export { foreignHosts } from './safety/foreign-links.js';
 export { splitSentences } from './sentences/split-sentences.js';
 export { type LexicalSupport, MIN_SUPPORTED_SHARE } from './support/lexical-support.js';
@@ -10,7 +16,11 @@ export {
   type SentenceVerdict,
   type ValidationVerdict,
 } from './validation/verdict.js';
-export { validateReply, type ValidateReplyOptions } from './validation/validate-reply.js';
+export {
+  asksToRephrase,
+  validateReply,
+  type ValidateReplyOptions,
+} from './validation/validate-reply.js';
 export { isPublicSuffix, publicSuffixProblem } from './safety/public-suffix.js';
 export {
   READER_REQUEST_RULES,

@@ -182,6 +182,38 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     requestId: '6f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     customerId: 'cust-1001',
   },
+  'clarification.offered': {
+    replyId: '7a0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    question: 'the dress came last week and it is too tight, what can I do',
+    language: 'en',
+    sections: [
+      {
+        optionId: 'section:size-exchanges#2',
+        title: 'Exchanging for another size',
+        docId: 'size-exchanges',
+        chunkId: 'size-exchanges#2',
+        score: 0.21,
+      },
+      {
+        optionId: 'section:retail-returns#1',
+        title: 'Returns policy for retail orders',
+        docId: 'retail-returns',
+        chunkId: 'retail-returns#1',
+        score: 0.18,
+      },
+    ],
+  },
+  'clarification.chosen': {
+    offerReplyId: '7a0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    offerTurnId: '5b0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    outcome: 'section',
+    optionId: 'section:size-exchanges#2',
+    title: 'Exchanging for another size',
+    docId: 'size-exchanges',
+    chunkId: 'size-exchanges#2',
+  },
   'escalation.withdrawn': {
     escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     customerId: 'cust-1001',

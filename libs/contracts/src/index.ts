@@ -56,6 +56,7 @@ export {
   NATS_SUBJECT_MAX_CHARS,
   OPTION_ID_MAX_CHARS,
   OPTION_TITLE_MAX_CHARS,
+  CLARIFICATION_MAX_SECTIONS,
   PROVIDER_ERROR_TEXT_MAX_CHARS,
   PROVIDER_MESSAGE_ID_MAX_CHARS,
   QUERY_MAX_CHARS,
@@ -151,6 +152,17 @@ export {
   SentenceVerdictDto,
   ValidationVerdictDto,
 } from './events/agent/reply-sent.event.js';
+export {
+  ClarificationOffered,
+  ClarificationOfferedPayload,
+  OfferedSectionDto,
+} from './events/clarification/clarification-offered.event.js';
+export {
+  CLARIFICATION_OUTCOMES,
+  ClarificationChosen,
+  ClarificationChosenPayload,
+  type ClarificationOutcome,
+} from './events/clarification/clarification-chosen.event.js';
 export {
   ESCALATION_REASON_GROUPS,
   ESCALATION_REASONS,

@@ -40,6 +40,8 @@ export const REPLY_MAX_OPTIONS = 10;
 export const OPTION_ID_MAX_CHARS = 256;
 /** An option's label as the customer sees it. */
 export const OPTION_TITLE_MAX_CHARS = 200;
+/** Sections one clarification offers at most (besides "none of these"). */
+export const CLARIFICATION_MAX_SECTIONS = 3;
 
 // --- Replies and escalations -------------------------------------------------------------------
 

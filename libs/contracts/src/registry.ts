@@ -16,6 +16,8 @@ import { DraftPublished } from './events/kb/draft-published.event.js';
 import { MessageReceived } from './events/conversation/message-received.event.js';
 import { WithdrawalRequested } from './events/conversation/withdrawal-requested.event.js';
 import { EscalationWithdrawn } from './events/escalation/escalation-withdrawn.event.js';
+import { ClarificationChosen } from './events/clarification/clarification-chosen.event.js';
+import { ClarificationOffered } from './events/clarification/clarification-offered.event.js';
 import { ReplySent } from './events/agent/reply-sent.event.js';
 import { RerankCompleted } from './events/rerank/rerank-completed.event.js';
 import { RerankRequested } from './events/rerank/rerank-requested.event.js';
@@ -35,6 +37,8 @@ export const ALL_EVENTS = [
   RerankCompleted,
   RetrievalCompleted,
   ReplySent,
+  ClarificationOffered,
+  ClarificationChosen,
   ReplyDelivered,
   ReplyFailed,
   DeliveryUpdated,

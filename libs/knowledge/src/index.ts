@@ -6,6 +6,11 @@ export type {
   KnowledgeGap,
 } from './knowledge-gap.js';
 export { type AllGaps, readGaps } from './grouping/read-gaps.js';
+export {
+  type AcceptedClarification,
+  groupWordingGaps,
+  type WordingGap,
+} from './grouping/wording-gaps.js';
 export { LatestGaps, type StampedKnowledgeSources } from './grouping/latest-gaps.js';
 export { type DraftContent } from './drafting/draft-from-gap.js';
 export type { KnowledgeSources } from './ports/knowledge-sources.js';

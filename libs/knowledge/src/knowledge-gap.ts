@@ -10,7 +10,7 @@ export interface GapReply {
 }
 
 /**
- * An avoidable escalation (`below_score_floor`, `answer_validation_failed`) that an admin
+ * An avoidable escalation (`below_score_floor`, `answer_validation_failed`, `rephrase_requested`) that an admin
  * answered: the material of knowledge gaps. Read from the escalations projection.
  */
 export interface GapQuestion {

@@ -22,6 +22,8 @@ export {
   ExtractiveResponder,
   type ExtractiveResponderOptions,
 } from './chat/extractive-responder.js';
+export { asksForHuman } from './chat/human-request.js';
+export { detectOrderIntent } from './chat/order-intents/detect-order-intent.js';
 export {
   type AnswerSelection,
   type ScoredSentence,

@@ -16,6 +16,11 @@ import { TurnTraceSynthetic1764916000000 } from './migrations/1764916000000-turn
 import { EscalationWithdrawals1764920000000 } from './migrations/1764920000000-escalation-withdrawals.js';
 import { DashboardAggregates1765200000000 } from './migrations/1765200000000-dashboard-aggregates.js';
 import { Knowledge1765300000000 } from './migrations/1765300000000-knowledge.js';
+import { RephraseRequestedReason1765400000000 } from './migrations/1765400000000-rephrase-requested-reason.js';
+import { MessagesByTurn1765420000000 } from './migrations/1765420000000-messages-by-turn.js';
+import { AdminReplyReceipts1765430000000 } from './migrations/1765430000000-admin-reply-receipts.js';
+import { Clarifications1765600000000 } from './migrations/1765600000000-clarifications.js';
+import { ClarificationEntity } from './projections/clarifications/clarification-entities.js';
 import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
 import { EscalationReplyEntity } from './projections/escalations/escalation-reply.js';
 import {
@@ -33,6 +38,7 @@ export const ENTITIES = [
   TurnTraceEntity,
   KnowledgeDraftEntity,
   KnowledgeGlossaryEntity,
+  ClarificationEntity,
   ProcessedEventEntity,
 ];
 export const MIGRATIONS: Function[] = [
@@ -44,6 +50,10 @@ export const MIGRATIONS: Function[] = [
   EscalationWithdrawals1764920000000,
   DashboardAggregates1765200000000,
   Knowledge1765300000000,
+  RephraseRequestedReason1765400000000,
+  MessagesByTurn1765420000000,
+  AdminReplyReceipts1765430000000,
+  Clarifications1765600000000,
 ];
 
 export interface DatabaseOptions {

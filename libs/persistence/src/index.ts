@@ -30,6 +30,7 @@ export { EscalationEntity } from './projections/escalations/escalation-entities.
 export { claimSequenceOf } from './projections/escalations/project-escalation.js';
 export { applyEscalationEvents } from './projections/escalations/escalation-projector.js';
 export { escalationsProjection } from './projections/escalations/escalations.projection.js';
+export { clarificationsProjection } from './projections/clarifications/clarifications.projection.js';
 export {
   type TurnRoute,
   type TurnTraceError,
@@ -57,6 +58,10 @@ export {
 export { dumpTable } from './table-dump.js';
 export { storableText, storableValue } from './storable.js';
 export { ALL_PROJECTIONS } from './projections/all-projections.js';
+export {
+  type AcceptedClarificationRecord,
+  ClarificationReader,
+} from './projections/clarifications/clarification-reader.js';
 export {
   LATENCY_BUCKET_LOWER_BOUNDS,
   latencyBucketRange,
@@ -98,3 +103,4 @@ export {
   takeToken,
 } from './rate-limits/token-bucket.js';
 export { GatewayLimits1764710000000 } from './rate-limits/migrations/1764710000000-gateway-limits.js';
+export { type AdminReplyReceipt, AdminReplyReceipts } from './receipts/admin-reply-receipts.js';

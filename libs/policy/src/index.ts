@@ -12,20 +12,43 @@ export { reciprocalRankFusion } from './retrieval/rrf.js';
 export { type ReplyLanguage, replyLanguage } from './language/reply-language.js';
 export { checkReplyLanguage } from './language/check-reply-language.js';
 export {
+  afterChoice,
   afterModel,
   afterTools,
   afterValidation,
   beforeModel,
   type BeforeModelFacts,
+  clarifyOrHandoff,
   MAX_MODEL_CALLS,
   type ModelReply,
   type ToolCallResult,
   type TurnRoute,
   type TurnStep,
+  type ValidationFacts,
 } from './turn-route/turn-route.js';
 export { type LocalisedText } from './texts/localised-text.js';
 export { ABSTENTION, HANDOFF_REQUESTED, handoffText } from './texts/handoff-texts.js';
 export { HOLDING } from './texts/holding-note.js';
+export { ANYTHING_ELSE } from './texts/anything-else.js';
+export { CLARIFYING_QUESTION, NONE_OF_THESE } from './texts/clarification-texts.js';
+export {
+  chosenSectionQuestion,
+  chunksOfChosenSection,
+  CLARIFY_MAX_OPTIONS,
+  CLARIFY_MIN_OPTIONS,
+  type ClarifyChoice,
+  type ClarifyDecision,
+  type ClarifyFacts,
+  type ClarifyOption,
+  type ClarifySettings,
+  type ClarifySkipReason,
+  clarificationReply,
+  decideClarification,
+  DEFAULT_CLARIFY_SETTINGS,
+  NONE_OPTION_ID,
+  readChoice,
+} from './clarify/clarification.js';
+export { sectionHeading, sectionTitleOf } from './clarify/section-title.js';
 export { REPHRASE_REQUEST } from './texts/rephrase-request.js';
 export { availabilityText, type SupportAvailability } from './texts/availability-text.js';
 export { waitingText } from './texts/waiting-text.js';
@@ -42,7 +65,11 @@ export {
   type ChannelNotice,
   channelNotice,
 } from './texts/channel-notices.js';
-export { buildSystemPrompt, SYSTEM_PROMPT_EN } from './prompt/system-prompt.js';
+export {
+  buildSystemPrompt,
+  confidentialPromptTexts,
+  SYSTEM_PROMPT_EN,
+} from './prompt/system-prompt.js';
 export {
   formatChunksForPrompt,
   parseChunksFromToolMessage,

@@ -30,3 +30,4 @@ export {
 } from './prometheus-text.js';
 export { seededRandom } from './seeded-random.js';
 export { ONE_PIXEL_PNG } from './images.js';
+export { type ClusterNode, startNatsCluster, type TestNatsCluster } from './nats-cluster.js';

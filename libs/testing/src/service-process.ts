@@ -112,8 +112,11 @@ async function waitUntilReady(url: string, isDown: () => boolean, timeoutMs: num
 export async function startServiceProcesses<N extends string>(
   names: readonly N[],
   env: Record<string, string>,
+  options: { readyTimeoutMs?: number } = {},
 ): Promise<Record<N, ServiceProcess>> {
-  const started = await Promise.allSettled(names.map((name) => startServiceProcess(name, env)));
+  const started = await Promise.allSettled(
+    names.map((name) => startServiceProcess(name, env, options)),
+  );
   const children = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = started.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
   if (failed.length > 0) {

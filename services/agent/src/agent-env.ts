@@ -1,6 +1,11 @@
 import { MIN_SUPPORTED_SHARE, publicSuffixProblem } from '@support/citations';
 import { llmEnv } from '@support/models';
 import {
+  CLARIFY_MAX_OPTIONS,
+  CLARIFY_MIN_OPTIONS,
+  DEFAULT_CLARIFY_SETTINGS,
+} from '@support/policy';
+import {
   bool,
   busEnv,
   ConfigError,
@@ -104,6 +109,26 @@ export const agentOwnEnv = {
     min: 64,
     max: 8_192,
     description: 'tokens of the context kept for the answer: the prompt gets the rest',
+  }),
+  // Asking which section a customer means beats handing over what a button could answer; off
+  // restores the strict routing exactly (every below-floor turn goes to a colleague).
+  CLARIFY_BEFORE_HANDOFF: bool({
+    default: true,
+    description:
+      'before a below_score_floor handoff, offer the 2-3 sections the leading chunks come from (on by default)',
+  }),
+  CLARIFY_MAX_OPTIONS: int({
+    default: CLARIFY_MAX_OPTIONS,
+    min: CLARIFY_MIN_OPTIONS,
+    max: CLARIFY_MAX_OPTIONS,
+    description: 'sections a clarifying question offers at most, besides "none of these" (2 or 3)',
+  }),
+  CLARIFY_MIN_FLOOR_SHARE: num({
+    default: DEFAULT_CLARIFY_SETTINGS.minFloorShare,
+    min: 0,
+    max: 1,
+    description:
+      "share of the gate's floor a section's chunk must reach to be offered; under it the message is off-topic",
   }),
   SEED_DEMO_ORDERS: optional(
     bool({ description: 'seed demo orders (default: on unless NODE_ENV=production)' }),

@@ -28,7 +28,7 @@ import {
   llmEnv,
   loadQwenTokenizer,
 } from '@support/models';
-import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
+import { AdminReplyReceipts, type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import {
   CLOCK,
   type Clock,
@@ -202,6 +202,7 @@ export class AgentModule {
             CLOCK,
             AGENT_CONFIG,
             ServiceMetrics,
+            DataSource,
           ],
           useFactory: (
             ports: BusAgentPorts,
@@ -212,6 +213,7 @@ export class AgentModule {
             clock: Clock,
             config: AgentConfig,
             metrics: ServiceMetrics,
+            dataSource: DataSource,
           ) => {
             const chatModel = options.chatModel ?? chatModelFromConfig(loadConfig(llmEnv, env));
             const supportSchedule: SupportSchedule = {
@@ -232,6 +234,8 @@ export class AgentModule {
                   }),
                 sendReply: (turn, reply) => ports.sendReply(turn, reply),
                 raiseEscalation: (turn, escalation) => ports.raiseEscalation(turn, escalation),
+                offerClarification: (turn, offer) => ports.offerClarification(turn, offer),
+                recordChoice: (turn, choice) => ports.recordChoice(turn, choice),
                 now: () => clock.now(),
               },
               saver,
@@ -239,6 +243,11 @@ export class AgentModule {
                 linkHosts: config.REPLY_LINK_HOSTS,
                 minSupportedShare: config.REPLY_MIN_SUPPORTED_SHARE,
                 supportSchedule,
+                clarify: {
+                  enabled: config.CLARIFY_BEFORE_HANDOFF,
+                  maxOptions: config.CLARIFY_MAX_OPTIONS,
+                  minFloorShare: config.CLARIFY_MIN_FLOOR_SHARE,
+                },
                 promptBudget: {
                   contextTokens: config.MODEL_CONTEXT_TOKENS,
                   answerTokens: config.MODEL_ANSWER_TOKENS,
@@ -255,6 +264,7 @@ export class AgentModule {
               new ConversationLock(pool),
               detectLanguage,
               () => clock.now(),
+              new AdminReplyReceipts(dataSource),
               supportSchedule,
               saver,
             );

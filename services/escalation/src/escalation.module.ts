@@ -25,7 +25,12 @@ import {
   ReplyFailed,
 } from '@support/contracts';
 import { KnowledgeGaps } from '@support/knowledge';
-import { type DatabaseOptions, KnowledgeReader, PersistenceModule } from '@support/persistence';
+import {
+  AdminReplyReceipts,
+  type DatabaseOptions,
+  KnowledgeReader,
+  PersistenceModule,
+} from '@support/persistence';
 import {
   busEnv,
   CLOCK,
@@ -227,14 +232,21 @@ export class EscalationModule {
         },
         {
           provide: RelayAdminReply,
-          inject: [ThreadStore, EventPublisher, CLOCK, ADMIN_CHANNEL],
-          useFactory: (s: ThreadStore, p: EventPublisher, clock: Clock, c: AdminChannel) =>
+          inject: [ThreadStore, EventPublisher, CLOCK, ADMIN_CHANNEL, DataSource],
+          useFactory: (
+            s: ThreadStore,
+            p: EventPublisher,
+            clock: Clock,
+            c: AdminChannel,
+            dataSource: DataSource,
+          ) =>
             new RelayAdminReply(
               s,
               p,
               clock,
               c,
               adminAllowListFromConfig(config),
+              new AdminReplyReceipts(dataSource),
               config.REPLY_LINK_HOSTS,
             ),
         },

@@ -9,6 +9,7 @@ import {
   PersistenceModule,
   PostgresRateBuckets,
   TurnTraceReader,
+  AdminReplyReceipts,
 } from '@support/persistence';
 import {
   CLOCK,
@@ -206,7 +207,13 @@ export class GatewayModule {
             clock: Clock,
             claims: ClaimEscalation,
           ) =>
-            new AdminConsole(new ProjectionEscalationQueries(dataSource), publisher, clock, claims),
+            new AdminConsole(
+              new ProjectionEscalationQueries(dataSource),
+              publisher,
+              clock,
+              claims,
+              new AdminReplyReceipts(dataSource),
+            ),
         },
         {
           provide: AdminSocketServer,

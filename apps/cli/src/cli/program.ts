@@ -25,6 +25,7 @@ export interface CommandRunners {
     namespace?: string;
     timeoutMs: number;
     quiet?: boolean;
+    hostServices: boolean;
   }): Promise<void>;
   ask(options: {
     dataDir: string;
@@ -41,6 +42,8 @@ export interface CommandRunners {
     rows?: string;
     score?: boolean;
     json?: boolean;
+    answerClarifications?: boolean;
+    keepGoingOnQuarantine?: boolean;
     timeoutMs: number;
   }): Promise<void>;
   evalTopics(options: { set: string; json?: boolean; summary?: boolean }): Promise<void>;
@@ -150,11 +153,21 @@ export function buildProgram(runners: CommandRunners): Command {
       120_000,
     )
     .option('--quiet', 'no progress bar')
+    .option(
+      '--no-host-services',
+      'the services run elsewhere (a cluster, docker compose): wait for their retrieval, never host one here',
+    )
     .addOption(dataDirOption())
     .action(
       (
         dir: string,
-        o: { namespace?: string; timeoutMs: number; quiet?: boolean; dataDir: string },
+        o: {
+          namespace?: string;
+          timeoutMs: number;
+          quiet?: boolean;
+          hostServices: boolean;
+          dataDir: string;
+        },
       ) =>
         runners.ingest({
           dataDir: o.dataDir,
@@ -162,6 +175,7 @@ export function buildProgram(runners: CommandRunners): Command {
           namespace: o.namespace,
           timeoutMs: o.timeoutMs,
           quiet: o.quiet,
+          hostServices: o.hostServices,
         }),
     );
 
@@ -207,11 +221,21 @@ export function buildProgram(runners: CommandRunners): Command {
     )
     .option('--score', 'tables, targets and misses')
     .option('--json', 'the score as JSON, for machines')
+    .option(
+      '--answer-clarifications',
+      "answer a clarifying question with the option whose document is in the question's docs (else none of these), and score that answer apart",
+    )
+    .option(
+      '--keep-going-on-quarantine',
+      'ask the questions even when the knowledge-base screen quarantined a document (it stays unsearchable, as in production)',
+    )
     .option('--timeout-ms <ms>', 'how long to wait for each reply', positiveInteger, 60_000)
     .addOption(dataDirOption())
     .action(
       (o: {
         questions: string;
+        answerClarifications?: boolean;
+        keepGoingOnQuarantine?: boolean;
         kb?: string;
         out?: string;
         rows?: string;

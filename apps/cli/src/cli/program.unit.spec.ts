@@ -60,9 +60,12 @@ describe('cli argument parsing', () => {
           namespace: 'n1',
           timeoutMs: 5000,
           quiet: undefined,
+          hostServices: true,
         },
       },
     ]);
+    const remote = await parse(['ingest', 'kb', '--no-host-services', '--quiet']);
+    expect(remote.calls[0]!.options).toMatchObject({ hostServices: false, quiet: true });
     const whatif = await parse(['whatif', '--step', '0.1', '--kind', 'lexical']);
     expect(whatif.calls[0]!.options).toMatchObject({ from: 0, to: 1, step: 0.1, kind: 'lexical' });
   });

@@ -3,7 +3,8 @@ import type { EvalQuestion } from './eval-questions.js';
 /** What the scoring needs of an `eval --out` row. */
 export interface ScorableRow {
   readonly id: string;
-  readonly route: 'answered' | 'escalated';
+  /** `clarified`: the turn asked which section the customer means (no answer, no facts). */
+  readonly route: 'answered' | 'escalated' | 'clarified';
   readonly reply: string;
   /** Cited chunk ids: `<doc-id>#<n>` for knowledge-base chunks, `tool-…#<n>` for tool records. */
   readonly citations: readonly string[];
@@ -86,7 +87,8 @@ export function scoreQuestion(question: EvalQuestion, row: ScorableRow): ScoredQ
   };
 
   function outcomeOf(): Outcome {
-    if (row.route === 'escalated') return 'escalated';
+    // A clarifying question answers nothing: on its first turn it scores as a handoff.
+    if (row.route !== 'answered') return 'escalated';
     if (expect === 'abstain') return 'guess';
     if (expectedDocs.size && !citedDocs.some((d) => expectedDocs.has(d))) return 'wrong_document';
     if (question.key && !new RegExp(question.key, 'iu').test(replyText(row.reply))) return 'wrong';

@@ -1,4 +1,4 @@
-import type { KnowledgeGap } from '@support/knowledge';
+import type { KnowledgeGap, WordingGap } from '@support/knowledge';
 
 /** Characters of a question or reply shown on its line (the console and --json show them whole). */
 const LINE_CHARS = 160;
@@ -53,4 +53,19 @@ export function formatGaps(gaps: readonly KnowledgeGap[], days?: number): string
     `(${count('open')} open, ${count('drafted')} drafted, ${count('closed')} closed) ` +
     `from ${questions} answered avoidable escalation${questions === 1 ? '' : 's'}${window}`;
   return [head, ...gaps.map(formatGap)].join('\n\n') + '\n';
+}
+
+/**
+ * Sections customers reached only through a clarification: the knowledge base has the answer, but
+ * not in their words. Each with how often it was chosen and the questions it was chosen for.
+ */
+export function formatWordingGaps(gaps: readonly WordingGap[]): string {
+  const head = `${gaps.length} section${gaps.length === 1 ? '' : 's'} reached only through a clarification (worded differently from how customers ask)`;
+  const blocks = gaps.map((gap) =>
+    [
+      `${gap.docId} · ${oneLine(gap.section)} · chosen ${gap.accepted === 1 ? 'once' : `${gap.accepted} times`} · last ${minute(gap.lastChosenAt)} UTC`,
+      ...gap.questions.map((q) => `  customer: ${oneLine(q)}`),
+    ].join('\n'),
+  );
+  return [head, ...blocks].join('\n\n') + '\n';
 }

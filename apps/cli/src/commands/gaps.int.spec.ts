@@ -2,13 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEventId } from '@support/bus';
 import {
   AdminReplied,
+  ClarificationChosen,
+  ClarificationOffered,
   createEvent,
   EscalationClassified,
   EscalationRaised,
   type EventDefinition,
   EXAMPLE_PAYLOADS,
 } from '@support/contracts';
-import { escalationsProjection, openDatabase } from '@support/persistence';
+import {
+  clarificationsProjection,
+  escalationsProjection,
+  openDatabase,
+} from '@support/persistence';
 import { createTestDatabase, type TestDatabase } from '@support/testing';
 import type { DataSource } from 'typeorm';
 import { gapsCommand } from './gaps.js';
@@ -51,6 +57,28 @@ describe('cli gaps', () => {
       ...asked(2, 1, 'How many days for delivery to Bahrain?'),
     ];
     await dataSource.transaction((manager) => escalationsProjection.apply(manager, events));
+    // A customer who chose a section the gate had not matched, and one who chose none.
+    const offerTurn = newEventId();
+    const noneTurn = newEventId();
+    const clarifications = [
+      { ...event(ClarificationOffered, 1, {}), turnId: offerTurn },
+      { ...event(ClarificationChosen, 1, { offerTurnId: offerTurn }), turnId: newEventId() },
+      { ...event(ClarificationOffered, 1, {}), turnId: noneTurn },
+      {
+        ...event(ClarificationChosen, 1, {
+          offerTurnId: noneTurn,
+          outcome: 'none',
+          optionId: 'none',
+          title: undefined,
+          docId: undefined,
+          chunkId: undefined,
+        }),
+        turnId: newEventId(),
+      },
+    ];
+    await dataSource.transaction((manager) =>
+      clarificationsProjection.apply(manager, clarifications),
+    );
   });
 
   afterAll(async () => {
@@ -73,13 +101,20 @@ describe('cli gaps', () => {
     expect(text).toContain(`gap ${ids[0]}`);
     expect(text).toContain('- توصيل للبحرين كم يوم (ar)');
     expect(text).toContain('- U0ADMIN: Three days.');
+    // An accepted clarification: the section has the answer, not the customer's words.
+    expect(text).toContain('1 section reached only through a clarification');
+    expect(text).toContain('size-exchanges · Exchanging for another size · chosen once');
+    expect(text).toContain(
+      '  customer: the dress came last week and it is too tight, what can I do',
+    );
   });
 
   it('reads only the last days with --days, and prints JSON with --json', async () => {
-    const gaps = JSON.parse(await run({ json: true, days: 7 })) as {
-      gapId: string;
-      asked: number;
-    }[];
+    const { gaps, wording } = JSON.parse(await run({ json: true, days: 7 })) as {
+      gaps: { gapId: string; asked: number }[];
+      wording: { docId: string; accepted: number }[];
+    };
     expect(gaps).toEqual([expect.objectContaining({ gapId: ids[1], asked: 2, status: 'open' })]);
+    expect(wording).toEqual([expect.objectContaining({ docId: 'size-exchanges', accepted: 1 })]);
   });
 });

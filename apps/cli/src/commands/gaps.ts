@@ -1,7 +1,7 @@
-import { KnowledgeGaps } from '@support/knowledge';
-import { KnowledgeReader, openDatabase } from '@support/persistence';
+import { groupWordingGaps, KnowledgeGaps } from '@support/knowledge';
+import { ClarificationReader, KnowledgeReader, openDatabase } from '@support/persistence';
 import { AppError, databaseEnv, loadConfig, systemClock } from '@support/platform';
-import { formatGaps } from './gaps-report.js';
+import { formatGaps, formatWordingGaps } from './gaps-report.js';
 
 /** Reading gaps publishes nothing; drafting happens in the admin console or Slack. */
 const readOnly = {
@@ -11,7 +11,8 @@ const readOnly = {
 /**
  * `gaps [--json] [--days N]`: the knowledge gaps, as the admin console lists them: avoidable
  * escalations an admin answered, grouped by topic and by how alike the questions are, newest-asked
- * first, each with its questions, the admins' replies, how often it was asked and its status.
+ * first, each with its questions, the admins' replies, how often it was asked and its status;
+ * then the sections customers reached only through a clarification, with the words they used.
  */
 export async function gapsCommand(
   options: { json?: boolean; days?: number } = {},
@@ -24,7 +25,14 @@ export async function gapsCommand(
     const gaps = await new KnowledgeGaps(new KnowledgeReader(dataSource), readOnly, systemClock, {
       windowDays: options.days,
     }).gaps();
-    print(options.json ? `${JSON.stringify(gaps, null, 2)}\n` : formatGaps(gaps, options.days));
+    const since =
+      options.days === undefined ? null : new Date(Date.now() - options.days * 86_400_000);
+    const wording = groupWordingGaps(await new ClarificationReader(dataSource).accepted(since));
+    print(
+      options.json
+        ? `${JSON.stringify({ gaps, wording }, null, 2)}\n`
+        : `${formatGaps(gaps, options.days)}\n${formatWordingGaps(wording)}`,
+    );
   } finally {
     await dataSource.destroy();
   }

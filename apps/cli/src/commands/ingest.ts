@@ -27,8 +27,9 @@ import { quarantineReport } from './quarantine-report.js';
  * and waits until retrieval has answered each one: indexed (`kb.document_indexed`) or refused
  * because it reads as instructions planted for the assistant (`kb.document_quarantined`). Each
  * refused document is reported, and the command then fails (or, with `keepGoingOnQuarantine`,
- * returns what it indexed and how many it refused: `start` serves the clean documents). When no retrieval service is running,
- * it hosts one in this process for the duration.
+ * returns what it indexed and how many it refused: `start` serves the clean documents). When no retrieval service is running
+ * on this machine, it hosts one in this process for the duration, unless `hostServices` is false
+ * (the services run elsewhere, e.g. the cluster's ingest Job: it waits for theirs).
  */
 export async function ingestCommand(options: {
   dir: string;
@@ -36,6 +37,7 @@ export async function ingestCommand(options: {
   timeoutMs: number;
   quiet?: boolean;
   keepGoingOnQuarantine?: boolean;
+  hostServices?: boolean;
 }) {
   const dir = resolve(options.dir);
   const files = readdirSync(dir)
@@ -50,7 +52,10 @@ export async function ingestCommand(options: {
   const glossarySource = existsSync(glossaryPath) ? readFileSync(glossaryPath, 'utf8') : null;
   if (glossarySource !== null) parseGlossary(glossarySource, glossaryPath);
 
-  const services = await ensureServices(['retrieval']);
+  const services =
+    options.hostServices === false
+      ? { hosted: false, close: async () => undefined }
+      : await ensureServices(['retrieval']);
   const bus = await BusConnection.open(busOptionsFromEnv('cli-ingest'));
   const bar = new cliProgress.SingleBar(
     {

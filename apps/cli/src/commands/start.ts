@@ -7,6 +7,7 @@ import { ingestCommand } from './ingest.js';
 import { readRunningSystem, removeRunningSystem, writeRunningSystem } from '@support/platform';
 import { CliError, EXIT } from '../cli/exit-codes.js';
 import { ownedProcesses } from '../infra/owned-processes.js';
+import type { BusPasswords } from '../infra/local-bus-users.js';
 
 const log = (line: string) => console.log(`[start] ${line}`);
 
@@ -31,11 +32,14 @@ export async function startCommand(options: {
   refuseSecondStart(dataDir);
   // However this process ends, a later command must not take it for a running system.
   process.on('exit', () => removeRunningSystem(dataDir, process.pid));
-  const infrastructure = await ensureInfrastructure(dataDir, log).catch((error: unknown) => {
-    throw withMessage(error, 'starting NATS and PostgreSQL');
-  });
+  const infrastructure = await ensureInfrastructure(dataDir, log, giveUp).catch(
+    (error: unknown) => {
+      throw withMessage(error, 'starting NATS and PostgreSQL');
+    },
+  );
   log(
-    `NATS ${infrastructure.natsStarted ? 'started' : 'found'} at ${infrastructure.natsUrl}; ` +
+    `NATS ${infrastructure.natsStarted ? 'started (a user per service, passwords in ' + dataDir + '/nats)' : 'found'} ` +
+      `at ${infrastructure.natsUrl}; ` +
       `PostgreSQL at ${new URL(infrastructure.postgresUrl).host}`,
   );
   const state = {
@@ -48,7 +52,10 @@ export async function startCommand(options: {
   // Written as soon as the servers are there, so a second start during this one's start is refused.
   writeRunningSystem(dataDir, { ...state, chatUrl: null });
 
-  const host = await hostAndIndex(options).catch(async (error: unknown) => {
+  const host = await hostAndIndex({
+    ...options,
+    busPasswords: infrastructure.busPasswords,
+  }).catch(async (error: unknown) => {
     // What this run started (or adopted) must not outlive it.
     await infrastructure.stop().catch(() => undefined);
     throw withMessage(error, 'starting the services');
@@ -71,6 +78,15 @@ export async function startCommand(options: {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/**
+ * The nats-server this start supervises kept crashing: say so and exit, rather than serve a chat
+ * whose every message fails (the 'exit' hook stops what it started).
+ */
+function giveUp(reason: string): void {
+  console.error(`[start] error: ${reason}; stopping`);
+  process.exit(EXIT.failed);
 }
 
 /**
@@ -97,8 +113,15 @@ function refuseSecondStart(dataDir: string): void {
 }
 
 /** All six services in this process, and the sample knowledge base indexed; closed if that fails. */
-async function hostAndIndex(options: { host: string; kbDir?: string }) {
-  const host = await hostServices(undefined, { host: options.host });
+async function hostAndIndex(options: {
+  host: string;
+  kbDir?: string;
+  busPasswords: BusPasswords | null;
+}) {
+  const host = await hostServices(undefined, {
+    host: options.host,
+    busPasswords: options.busPasswords,
+  });
   try {
     for (const service of host.services)
       log(`${service.name.padEnd(15)} ${service.url}  (health: ${service.url}/health/ready)`);

@@ -7,6 +7,8 @@ import {
   newEventId,
 } from '@support/bus';
 import {
+  ClarificationOffered,
+  type ClarificationOfferedPayload,
   createEvent,
   decodeEvent,
   EscalationRaised,
@@ -18,11 +20,16 @@ import {
   RetrievalCompleted,
 } from '@support/contracts';
 
+/** The replies that end a turn for the asker (a holding note or a human's words do not). */
+const FINAL_REPLIES = new Set(['answer', 'abstention', 'clarification']);
+
 export interface TurnOutcome {
   readonly turnId: string;
   readonly reply: EnvelopeOf<typeof ReplySent>['payload'];
   readonly escalation: EnvelopeOf<typeof EscalationRaised>['payload'] | null;
   readonly retrievals: EnvelopeOf<typeof RetrievalCompleted>['payload'][];
+  /** The sections offered, when the turn asked which one the customer means. */
+  readonly clarification: ClarificationOfferedPayload | null;
   readonly latencyMs: number;
 }
 
@@ -30,6 +37,7 @@ interface Pending {
   readonly started: number;
   reply?: EnvelopeOf<typeof ReplySent>;
   escalation?: EnvelopeOf<typeof EscalationRaised>;
+  clarification?: ClarificationOfferedPayload;
   retrievals: EnvelopeOf<typeof RetrievalCompleted>['payload'][];
   done: (outcome: TurnOutcome) => void;
 }
@@ -76,30 +84,45 @@ export class TurnClient {
     if (!turn) return;
     if (isEvent(event, RetrievalCompleted)) turn.retrievals.push(event.payload);
     if (isEvent(event, EscalationRaised)) turn.escalation = event;
+    if (isEvent(event, ClarificationOffered)) turn.clarification = event.payload;
+    if (isEvent(event, ReplySent) && FINAL_REPLIES.has(event.payload.kind)) turn.reply = event;
+    // The escalation follows the abstention, `clarification.offered` the clarifying question:
+    // wait for both before finishing such a turn.
+    const kind = turn.reply?.payload.kind;
     if (
-      isEvent(event, ReplySent) &&
-      (event.payload.kind === 'answer' || event.payload.kind === 'abstention')
-    )
-      turn.reply = event;
-    // The escalation follows the abstention: wait for both before finishing an escalated turn.
-    if (turn.reply && (turn.reply.payload.kind === 'answer' || turn.escalation)) {
+      turn.reply &&
+      (kind === 'answer' ||
+        (kind === 'abstention' && turn.escalation) ||
+        (kind === 'clarification' && turn.clarification))
+    ) {
       turn.done({
         turnId: event.turnId!,
         reply: turn.reply.payload,
         escalation: turn.escalation?.payload ?? null,
         retrievals: turn.retrievals,
+        clarification: turn.clarification ?? null,
         latencyMs: Math.round(performance.now() - turn.started),
       });
       this.pending.delete(event.turnId!);
     }
   }
 
+  /**
+   * Asks one question in a new conversation, or (`conversationId`) the next message of an earlier
+   * one: `choice` answers the clarifying question that conversation was asked.
+   */
   async ask(
     question: string,
-    options: { customerId?: string; namespace?: string; timeoutMs?: number } = {},
-  ): Promise<TurnOutcome> {
+    options: {
+      customerId?: string;
+      namespace?: string;
+      timeoutMs?: number;
+      conversationId?: string;
+      choice?: { optionId: string };
+    } = {},
+  ): Promise<TurnOutcome & { conversationId: string }> {
     const turnId = newEventId();
-    const conversationId = newEventId();
+    const conversationId = options.conversationId ?? newEventId();
     const outcome = new Promise<TurnOutcome>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(turnId);
@@ -125,6 +148,7 @@ export class TurnClient {
           text: question.slice(0, MESSAGE_MAX_CHARS),
           attachments: [],
           channel: 'cli',
+          ...(options.choice ? { choice: options.choice } : {}),
           ...(options.namespace ? { kbNamespace: options.namespace } : {}),
         },
         {
@@ -137,7 +161,7 @@ export class TurnClient {
         },
       ),
     );
-    return outcome;
+    return { ...(await outcome), conversationId };
   }
 
   close(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
+import type { BusOptions } from '@support/bus';
 import { AgentModule } from '@support/agent';
 import { ClassifierModule } from '@support/classifier';
 import { EscalationModule } from '@support/escalation';
@@ -13,15 +14,20 @@ import { RerankerProxyModule } from '@support/reranker-proxy';
 import { RetrievalModule } from '@support/retrieval';
 import { WhatsAppModule } from '@support/whatsapp';
 
-/** Each service's root module with its production wiring (configuration from the environment). */
-export const SERVICE_MODULES: Record<ServiceName, () => DynamicModule> = {
-  gateway: () => GatewayModule.register(),
-  agent: () => AgentModule.register(),
-  retrieval: () => RetrievalModule.register(),
-  'reranker-proxy': () => RerankerProxyModule.register(),
-  escalation: () => EscalationModule.register(),
-  classifier: () => ClassifierModule.register(),
-  whatsapp: () => WhatsAppModule.register(),
+type Bus = Partial<BusOptions> | undefined;
+
+/**
+ * Each service's root module with its production wiring (configuration from the environment), and
+ * its own bus credentials when the host has them.
+ */
+export const SERVICE_MODULES: Record<ServiceName, (bus: Bus) => DynamicModule> = {
+  gateway: (bus) => GatewayModule.register({ bus }),
+  agent: (bus) => AgentModule.register({ bus }),
+  retrieval: (bus) => RetrievalModule.register({ bus }),
+  'reranker-proxy': (bus) => RerankerProxyModule.register({ bus }),
+  escalation: (bus) => EscalationModule.register({ bus }),
+  classifier: (bus) => ClassifierModule.register({ bus }),
+  whatsapp: (bus) => WhatsAppModule.register({ bus }),
 };
 
 export interface ServiceHost {
@@ -32,16 +38,25 @@ export interface ServiceHost {
 /** Hosts several services in one process, each on its own port, closed in reverse order. */
 export async function hostServices(
   names: readonly ServiceName[] = SERVICE_NAMES,
-  options: { host?: string; ports?: Partial<Record<ServiceName, number>> } = {},
+  options: {
+    host?: string;
+    ports?: Partial<Record<ServiceName, number>>;
+    /** Each service's own NATS user (a bus with per-service users); else NATS_USER for all. */
+    busPasswords?: Readonly<Record<ServiceName, string>> | null;
+  } = {},
 ): Promise<ServiceHost> {
   const services: StartedService[] = [];
   const close = async () => {
     for (const service of services.splice(0).reverse()) await service.app.close();
   };
+  const busOf = (name: ServiceName): Bus =>
+    options.busPasswords
+      ? { credentials: { user: name, password: options.busPasswords[name] } }
+      : undefined;
   try {
     for (const name of names)
       services.push(
-        await startService(name, SERVICE_MODULES[name](), {
+        await startService(name, SERVICE_MODULES[name](busOf(name)), {
           port: options.ports?.[name],
           host: options.host,
           shutdownHooks: false,

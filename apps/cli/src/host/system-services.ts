@@ -28,7 +28,10 @@ export async function ensureServices(names: readonly ServiceName[]) {
   const dataDir = resolve('.data');
   const infrastructure = await ensureInfrastructure(dataDir, log);
   // On their usual ports, so a nested command (ask → ingest) finds them instead of hosting twice.
-  const host = await hostServices(names, { host: '127.0.0.1' });
+  const host = await hostServices(names, {
+    host: '127.0.0.1',
+    busPasswords: infrastructure.busPasswords,
+  });
   return {
     hosted: true,
     close: async () => {

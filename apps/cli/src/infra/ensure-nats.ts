@@ -1,32 +1,33 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { ownProcess, releaseProcess } from './owned-processes.js';
+import type { NatsCredentials } from '@support/bus';
+import { OPS_USER } from '@support/bus';
+import { type BusPasswords, ensureBusPasswords, writeLocalNatsConfig } from './local-bus-users.js';
+import { SupervisedServer } from './supervised-server.js';
 
 export interface NatsHandle {
   readonly url: string;
-  /** The server this command started, if it had to start one. */
-  readonly child: ChildProcess | null;
+  /** Each bus user's password when this command started the server (it has one user per service). */
+  readonly passwords: BusPasswords | null;
+  /** The server this command started and supervises, if it had to start one. */
+  readonly server: SupervisedServer | null;
   /** Stops the server this command started (nothing when it found one running). */
   stop(): Promise<void>;
 }
 
-/** Stops a nats-server this process started and waits until it has exited. */
-async function stopStarted(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(force);
-  }
-  releaseProcess(child.pid!);
-}
-
-export async function reachableWithJetStream(url: string): Promise<'ok' | 'down' | 'no-jetstream'> {
+export async function reachableWithJetStream(
+  url: string,
+  credentials?: NatsCredentials,
+): Promise<'ok' | 'down' | 'no-jetstream'> {
   try {
-    const nc = await connect({ servers: url, timeout: 1500, reconnect: false });
+    const nc = await connect({
+      servers: url.split(','),
+      timeout: 1500,
+      reconnect: false,
+      ...(credentials ? { user: credentials.user, pass: credentials.password } : {}),
+    });
     try {
       await jetstreamManager(nc);
       return 'ok';
@@ -45,40 +46,73 @@ export const NATS_INSTALL_HINT =
   '`brew install nats-server` (macOS) or `go install github.com/nats-io/nats-server/v2@latest`, ' +
   'then `nats-server -js`. Or point NATS_URL at a NATS server that has JetStream enabled.';
 
-/** Uses the NATS at `url`; when none answers and it is local, starts `nats-server -js` itself. */
-export async function ensureNats(
-  url: string,
-  dataDir: string,
-  log: (line: string) => void,
-): Promise<NatsHandle> {
-  const state = await reachableWithJetStream(url);
-  if (state === 'ok') return { url, child: null, stop: async () => undefined };
-  if (state === 'no-jetstream')
-    throw new Error(`NATS at ${url} answers but has no JetStream: start it with -js.`);
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
-  const target = new URL(url);
-  const local = ['127.0.0.1', 'localhost', '::1'].includes(target.hostname);
+export interface EnsureNatsOptions {
+  /** NATS_URL as configured; null when unset: then a server of its own always runs. */
+  readonly url: string | null;
+  /** The store, config and generated passwords of a server started here (`<data>/nats`). */
+  readonly natsDir: string;
+  readonly stream: string;
+  /** Credentials to try a configured server with (NATS_USER / NATS_PASSWORD). */
+  readonly credentials?: NatsCredentials;
+  log(line: string): void;
+  /** The supervised server crashed too often: the host exits loudly. */
+  giveUp(reason: string): void;
+}
+
+/**
+ * Uses the NATS at NATS_URL when one answers there. Otherwise (NATS_URL unset, or nothing answers
+ * at a local NATS_URL) starts nats-server itself, with the production users and permissions and
+ * passwords generated into `natsDir`, and restarts it when it dies (see SupervisedServer).
+ */
+export async function ensureNats(options: EnsureNatsOptions): Promise<NatsHandle> {
+  const { url, log } = options;
+  if (url !== null) {
+    const state = await reachableWithJetStream(url, options.credentials);
+    if (state === 'ok') return { url, passwords: null, server: null, stop: async () => undefined };
+    if (state === 'no-jetstream')
+      throw new Error(`NATS at ${url} answers but has no JetStream: start it with -js.`);
+  }
+  const target = url === null ? null : new URL(url.split(',')[0]!);
+  const local = target === null || ['127.0.0.1', 'localhost', '::1'].includes(target.hostname);
   const installed = spawnSync('nats-server', ['--version'], { stdio: 'ignore' }).status === 0;
   if (!local || !installed)
     throw new Error(
       `NATS is not reachable at ${url}${installed ? '' : ' and nats-server is not installed'}. ${NATS_INSTALL_HINT}`,
     );
 
-  mkdirSync(dataDir, { recursive: true });
-  const port = target.port || '4222';
-  log(`starting nats-server -js on port ${port} (store ${dataDir})`);
-  const child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', port, '-sd', dataDir], {
-    stdio: 'ignore',
+  const port = target?.port ? Number(target.port) : await freePort();
+  const ownUrl = `nats://127.0.0.1:${port}`;
+  const passwords = ensureBusPasswords(options.natsDir);
+  const config = writeLocalNatsConfig(options.natsDir, {
+    port,
+    stream: options.stream,
+    passwords,
   });
-  // A failed spawn is reported below as "did not come up", not as an unhandled 'error' event.
-  child.once('error', () => undefined);
-  if (child.pid !== undefined)
-    ownProcess({ name: 'nats-server', pid: child.pid, signal: 'SIGTERM' });
-  for (let attempt = 0; attempt < 50 && child.exitCode === null; attempt++) {
-    if ((await reachableWithJetStream(url)) === 'ok')
-      return { url, child, stop: () => stopStarted(child) };
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const ops = { user: OPS_USER, password: passwords[OPS_USER] };
+  log(`starting nats-server on port ${port} with a user per service (config ${config})`);
+  const server = new SupervisedServer({
+    name: 'nats-server',
+    command: 'nats-server',
+    args: ['-c', config],
+    ready: async () => (await reachableWithJetStream(ownUrl, ops)) === 'ok',
+    log,
+    giveUp: options.giveUp,
+  });
+  try {
+    await server.start();
+  } catch {
+    throw new Error(`nats-server did not come up on ${ownUrl}. ${NATS_INSTALL_HINT}`);
   }
-  if (child.pid !== undefined) await stopStarted(child);
-  throw new Error(`nats-server did not come up on ${url}. ${NATS_INSTALL_HINT}`);
+  return { url: ownUrl, passwords, server, stop: () => server.stop() };
 }

@@ -16,6 +16,7 @@ import {
   startTcpProxy,
   type TcpProxy,
   type TestDatabase,
+  type TestNatsCluster,
   type TestNatsServer,
   TestSocket,
   uniqueName,
@@ -27,7 +28,8 @@ import { openCustomerSocket, TOKEN_SECRET } from './support-stack.js';
 export const ACK_WAIT_MS = 2_000;
 
 export interface ProcessStack {
-  readonly nats: TestNatsServer;
+  /** The one nats-server, unless the stack runs on a cluster the caller started. */
+  readonly nats: TestNatsServer | null;
   readonly database: TestDatabase;
   /** Every service reaches Postgres through this proxy: `down()` is a Postgres outage. */
   readonly postgres: TcpProxy;
@@ -57,8 +59,10 @@ export interface ProcessStack {
 export async function startProcessStack(
   /** Settings over the stack's own, for every service (e.g. a channel's credentials). */
   extraEnv: Record<string, string> = {},
+  /** A NATS cluster to run on (NATS_URL lists its nodes, the stream has 3 replicas). */
+  options: { cluster?: TestNatsCluster } = {},
 ): Promise<ProcessStack> {
-  const nats = await startNatsServer();
+  const nats = options.cluster ? null : await startNatsServer();
   const database = await createTestDatabase();
   const server = new URL(database.url);
   const postgres = await startTcpProxy({
@@ -68,7 +72,11 @@ export async function startProcessStack(
   const model = await GroundedModel.start();
   const reranker = await FakeTeiServer.start({ behaviour: 'error' });
   const indexDir = mkdtempSync(join(tmpdir(), 'fault-index-'));
-  const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('FAULTS') };
+  const busEnv = {
+    NATS_URL: nats?.url ?? options.cluster!.url,
+    EVENT_STREAM: uniqueName('FAULTS'),
+    BUS_STREAM_REPLICAS: options.cluster ? '3' : '1',
+  };
   const env: Record<string, string> = {
     ...busEnv,
     DATABASE_URL: postgres.urlThrough(database.url),
@@ -86,7 +94,10 @@ export async function startProcessStack(
     VECTOR_INDEX_DIR: indexDir,
     ...extraEnv,
   };
-  const services = await startServiceProcesses(SERVICE_NAMES, env);
+  // On a cluster every consumer is a replicated group of its own: the first start creates dozens.
+  const services = await startServiceProcesses(SERVICE_NAMES, env, {
+    readyTimeoutMs: options.cluster ? 180_000 : 60_000,
+  });
 
   const bus = await BusConnection.open(busOptionsFromEnv('fault-test', busEnv));
   const publisher = new EventPublisher(bus);
@@ -127,7 +138,7 @@ export async function startProcessStack(
       await Promise.all([model.close(), reranker.close()]);
       await postgres.close();
       await database.drop();
-      await nats.stop();
+      await nats?.stop();
       rmSync(indexDir, { recursive: true, force: true });
     },
   };

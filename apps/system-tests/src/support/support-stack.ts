@@ -115,6 +115,9 @@ export async function startSupportStack(
     LEG_TIMEOUT_MS: '1000',
     KB_SEARCH_TIMEOUT_MS: '8000',
     LEXICAL_MIN_SCORE: '0.4',
+    // The suites written for the strict routing (every below-floor turn to a colleague) run it;
+    // clarification.e2e.spec.ts turns the clarification on, as it is in production.
+    CLARIFY_BEFORE_HANDOFF: 'off',
     ...options.env,
   };
   const bus = { servers: nats.url, stream: busEnv.EVENT_STREAM, backoffMs: [50] };

@@ -50,6 +50,7 @@ export interface WhatIfResult {
 export const FLOOR_INDEPENDENT_REASONS: readonly EscalationReason[] = [
   'retrieval_unavailable',
   'answer_validation_failed',
+  'rephrase_requested',
   'agent_requested',
 ];
 

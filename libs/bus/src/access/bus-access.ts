@@ -13,6 +13,8 @@ import {
   EscalationClassified,
   EscalationRaised,
   EscalationWithdrawn,
+  ClarificationOffered,
+  ClarificationChosen,
   type EventDefinition,
   MessageReceived,
   RerankCompleted,
@@ -56,7 +58,7 @@ export const OPS_PUBLISHES: readonly EventDefinition[] = [DocumentUpserted, Dead
 
 /**
  * Who publishes and consumes what: the one table the NATS server's users and permissions are
- * generated from (`natsAuthorization`, deploy/k8s/nats.yaml). A new event type is one line here,
+ * generated from (`natsAuthorization`; `natsHelmValues`, deploy/helm/nats/users.values.yaml). A new event type is one line here,
  * under the service that publishes it and those that consume it.
  */
 export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
@@ -98,7 +100,10 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
         RerankCompleted,
         ReplySent,
         EscalationRaised,
+        ClarificationOffered,
+        ClarificationChosen,
       ],
+      'projection-clarifications': [ClarificationOffered, ClarificationChosen],
       'projection-knowledge': [DraftCreated, DraftPublished, DraftDiscarded, DocumentUpserted],
     },
     consumesPerInstance: [
@@ -114,7 +119,14 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
     readsEvents: true,
   },
   agent: {
-    publishes: [RetrievalRequested, ReplySent, EscalationRaised, EscalationWithdrawn],
+    publishes: [
+      RetrievalRequested,
+      ReplySent,
+      EscalationRaised,
+      EscalationWithdrawn,
+      ClarificationOffered,
+      ClarificationChosen,
+    ],
     consumes: { agent: [MessageReceived, AdminReplied, WithdrawalRequested] },
     consumesPerInstance: [RetrievalCompleted],
   },

@@ -4,7 +4,7 @@ import { BUS_USERS, type NatsPermissions, permissionsOf } from './nats-permissio
 /** A user's password in the server config: an environment variable of the server, or a literal. */
 export type PasswordSource = { readonly env: string } | { readonly literal: string };
 
-/** The server's variable holding `user`'s password (deploy/k8s: from that user's Secret). */
+/** The server's variable holding `user`'s password (in the cluster: from that user's Secret). */
 export function passwordEnvVar(user: BusUser): string {
   return `NATS_PASSWORD_${user.toUpperCase().replace(/-/g, '_')}`;
 }
@@ -40,8 +40,8 @@ function userBlock(user: BusUser, password: PasswordSource, permissions: NatsPer
 /**
  * The `authorization` block of nats.conf for stream `stream`: one user per service with exactly
  * the permissions of `BUS_ACCESS`, and the operators' user. No anonymous user: a connection
- * without credentials is refused. deploy/k8s/nats.yaml holds this text (checked by its test);
- * print it with `node libs/bus/dist/access/print-nats-authorization.js [STREAM]`.
+ * without credentials is refused. The tests' nats-servers run it; the cluster's servers get the
+ * same users through the NATS chart's values (`natsHelmValues`).
  */
 export function natsAuthorization(
   stream: string,

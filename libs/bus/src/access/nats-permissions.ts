@@ -1,6 +1,7 @@
 import { DeadLettered, type EventDefinition } from '@support/contracts';
 import { SERVICE_NAMES, type ServiceName } from '@support/platform';
 import { consumerName } from '../event-consumer.js';
+import { deadLetterKeysStream } from '../dead-letter-keys.js';
 import { inboxPrefixOf } from './inbox.js';
 import { BUS_ACCESS, type BusAccess, type BusUser, OPS_USER } from './bus-access.js';
 
@@ -32,7 +33,8 @@ function consumerSubjects(stream: string, name: string): string[] {
  * - JetStream: account and stream info, creating the stream when it is missing (never updating,
  *   purging or deleting it), and for each of its consumers creating it with exactly its event's
  *   filter subject, reading its info, pulling and acknowledging;
- * - publishing its own events and `deadletter.recorded`, nothing else;
+ * - publishing its own events and `deadletter.recorded`, nothing else, and the markers of the
+ *   dead letters it recorded (their own small stream, DeadLetterKeys);
  * - subscribing to its own inboxes only.
  * Per-instance consumers have unknown names, so those services may pull from (and delete, to
  * recreate a per-process consumer) any consumer name; the other services' shared consumers are
@@ -40,10 +42,16 @@ function consumerSubjects(stream: string, name: string): string[] {
  */
 export function servicePermissions(service: ServiceName, stream: string): NatsPermissions {
   const access = BUS_ACCESS[service];
+  const keys = deadLetterKeysStream(stream);
   const allow = new Set<string>([
     '$JS.API.INFO',
     `$JS.API.STREAM.INFO.${stream}`,
     `$JS.API.STREAM.CREATE.${stream}`,
+    // The dead letters recorded already (DeadLetterKeys): create the stream, look up, remember.
+    `$JS.API.STREAM.INFO.${keys}`,
+    `$JS.API.STREAM.CREATE.${keys}`,
+    `$JS.API.STREAM.MSG.GET.${keys}`,
+    `deadletters.${stream}.>`,
   ]);
   for (const { durable, event } of sharedDurables(access)) {
     allow.add(`$JS.API.CONSUMER.CREATE.${stream}.${durable}.${event.subject}`);

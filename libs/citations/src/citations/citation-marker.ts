@@ -2,12 +2,15 @@
 // letters, digits and dashes. The chunk number may be typed in Arabic-Indic or Persian digits by a
 // model answering in Arabic; it is folded to 0-9, since it can only mean the same chunk.
 const CHUNK_ID_SOURCE = '[a-z0-9][a-z0-9-]*#[0-9\\u0660-\\u0669\\u06F0-\\u06F9]+';
-
 // Ids inside one bracket are separated by a comma (Latin or Arabic), a semicolon or spaces.
 const SEPARATOR_SOURCE = '(?:\\s*[,\\u060C;]\\s*|\\s+)';
+const IDS_SOURCE = `\\s*${CHUNK_ID_SOURCE}(?:${SEPARATOR_SOURCE}${CHUNK_ID_SOURCE})*\\s*`;
 
 /** One citation marker: `[retail-returns#2]` or `[retail-returns#2, faq#1]`. */
-export const CITATION_MARKER_SOURCE = `\\[\\s*${CHUNK_ID_SOURCE}(?:${SEPARATOR_SOURCE}${CHUNK_ID_SOURCE})*\\s*\\]`;
+export const CITATION_MARKER_SOURCE = `\\[${IDS_SOURCE}\\]`;
+
+/** What may sit inside a citation bracket: chunk ids and their separators, nothing else. */
+export const CITATION_IDS = new RegExp(`^${IDS_SOURCE}$`);
 
 /** A fresh global regex for the markers (a shared global regex would carry `lastIndex` between calls). */
 export function citationMarkers(): RegExp {

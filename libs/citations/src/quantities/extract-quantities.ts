@@ -4,11 +4,17 @@ import {
   ARABIC_DUALS,
   ARABIC_NUMBER_WORDS,
   ARABIC_ONE_WORDS,
+  ARABIC_SINGLE_UNIT_LEADS,
+  ARABIC_SINGULAR_UNITS,
   ARABIC_TEEN_HEADS,
   ARABIC_TEN_WORDS,
   ARABIC_TENS_WORDS,
   ENGLISH_NUMBER_WORDS,
+  ENGLISH_TENS,
   ENGLISH_UNIT_WORDS,
+  ONE_WORDS,
+  SINGLE_COUNT_UNITS,
+  SINGLE_UNIT_WORDS,
 } from './number-words.js';
 import type { CurrencyCode, DurationUnit, Quantity, QuantityKind } from './quantity.js';
 import {
@@ -17,11 +23,13 @@ import {
   type QuantityToken,
 } from './tokenize-quantities.js';
 import {
+  AFTERNOON_WORDS,
   ARABIC_WORKING_WORDS,
   CURRENCY_NATIONALITIES,
   CURRENCY_PREFIXES,
   CURRENCY_WORDS,
   DURATION_UNITS,
+  MORNING_WORDS,
   PERCENT_PHRASES,
   PERCENT_WORDS,
   RANGE_WORDS,
@@ -50,6 +58,13 @@ const percentPhrases = PERCENT_PHRASES.map(([a, b]) => [
   ...normalizedSet([b]),
 ]);
 const rangeWords = normalizedSet(RANGE_WORDS);
+const singleUnitWords = normalizedSet(SINGLE_UNIT_WORDS);
+const oneWords = normalizedSet(ONE_WORDS);
+const morningWords = normalizedSet(MORNING_WORDS);
+const afternoonWords = normalizedSet(AFTERNOON_WORDS);
+const NOON = 12;
+const arabicSingleUnitLeads = normalizedSet(ARABIC_SINGLE_UNIT_LEADS);
+const arabicSingularUnits = normalizedSet(ARABIC_SINGULAR_UNITS);
 
 interface Found {
   value: number;
@@ -99,7 +114,7 @@ function englishNumber(
 ): Found | null {
   const value = englishNumbers.get(word);
   if (value === undefined) return null;
-  if (value === 20 || value === 30) {
+  if (ENGLISH_TENS.includes(value)) {
     const unitIndex = symbolAt(tokens, index + 1, '-') ? index + 2 : index + 1;
     const unit = englishUnits.get(wordAt(tokens, unitIndex) ?? '');
     if (unit !== undefined) return { value: value + unit, first: index, end: unitIndex + 1 };
@@ -131,12 +146,41 @@ function arabicNumber(tokens: readonly QuantityToken[], index: number, word: str
   return tens === undefined ? null : { value: tens, first: index, end: index + 1 };
 }
 
+/** Whether the word at `index` is a week, month or year unit (singular or plural as written). */
+function longUnitAt(tokens: readonly QuantityToken[], index: number): boolean {
+  const unit = durations.get(wordAt(tokens, index) ?? '');
+  return unit !== undefined && SINGLE_COUNT_UNITS.includes(unit);
+}
+
+/**
+ * One of a long unit: "a year", "one month" (the unit read after it), or the Arabic singular
+ * after a word of duration, "خلال سنة" (the unit is the number's own word).
+ */
+function singleUnit(tokens: readonly QuantityToken[], index: number, word: string): Found | null {
+  if (singleUnitWords.has(word) && longUnitAt(tokens, index + 1))
+    return { value: 1, first: index, end: index + 1 };
+  if (oneWords.has(word) && unitAfter(tokens, index + 1)?.kind === 'duration')
+    return { value: 1, first: index, end: index + 1 };
+  const unit = durations.get(word);
+  if (
+    unit !== undefined &&
+    arabicSingularUnits.has(word) &&
+    arabicSingleUnitLeads.has(wordAt(tokens, index - 1) ?? '')
+  )
+    return { value: 1, first: index, end: index + 1, unit };
+  return null;
+}
+
 function numberAt(tokens: readonly QuantityToken[], index: number): Found | null {
   const token = tokens[index];
   if (token === undefined) return null;
   if (token.type === 'number') return { value: token.value, first: index, end: index + 1 };
   if (token.type !== 'word') return null;
-  return englishNumber(tokens, index, token.word) ?? arabicNumber(tokens, index, token.word);
+  return (
+    englishNumber(tokens, index, token.word) ??
+    arabicNumber(tokens, index, token.word) ??
+    singleUnit(tokens, index, token.word)
+  );
 }
 
 /** The unit written after a number, if any: duration, currency or percent. */
@@ -211,6 +255,14 @@ function readQuantity(
       quantity.working = true;
       quantity.last = number.end;
     }
+    return quantity;
+  }
+  // A clock hour: "4 PM" is 16, "10 AM" is 10.
+  const clockWord = wordAt(tokens, number.end) ?? '';
+  if (morningWords.has(clockWord) || afternoonWords.has(clockWord)) {
+    if (afternoonWords.has(clockWord) && quantity.value < NOON) quantity.value += NOON;
+    quantity.clock = true;
+    quantity.last = number.end;
     return quantity;
   }
   const unit = unitAfter(tokens, number.end) ?? (prefixFree ? unitBefore(tokens, index - 1) : null);

@@ -118,6 +118,30 @@ describe('extractQuantities', () => {
     expect(extractQuantities('منتج واحد، يوم سعيد، ساعات العمل')).toEqual([]);
   });
 
+  it('reads number words past thirty, a hundred, and "a" or the Arabic singular as one long unit', () => {
+    expect(brief('within ninety days')).toEqual([{ value: 90, kind: 'duration', unit: 'day' }]);
+    expect(brief('forty-five days')).toEqual([{ value: 45, kind: 'duration', unit: 'day' }]);
+    expect(brief('خلال تسعين يوماً')).toEqual([{ value: 90, kind: 'duration', unit: 'day' }]);
+    expect(brief('خمسة وأربعين يوماً')).toEqual([{ value: 45, kind: 'duration', unit: 'day' }]);
+    expect(brief('within a year')).toEqual([{ value: 1, kind: 'duration', unit: 'year' }]);
+    expect(brief('for one month')).toEqual([{ value: 1, kind: 'duration', unit: 'month' }]);
+    expect(brief('خلال سنة من الشراء')).toEqual([{ value: 1, kind: 'duration', unit: 'year' }]);
+    expect(brief('بعد أسبوع')).toEqual([{ value: 1, kind: 'duration', unit: 'week' }]);
+    expect(brief('السنة الماضية، شهر رمضان')).toEqual([]);
+  });
+
+  it('reads a clock hour with AM or PM, and their Arabic words, as the hour of the day', () => {
+    expect(brief('from 10 AM to 10 PM')).toEqual([
+      { value: 10, kind: 'number', clock: true },
+      { value: 22, kind: 'number', clock: true },
+    ]);
+    expect(brief('من 4 عصراً إلى 10 مساءً')).toEqual([
+      { value: 16, kind: 'number', clock: true },
+      { value: 22, kind: 'number', clock: true },
+    ]);
+    expect(brief('قبل الساعة 1 ظهراً')).toEqual([{ value: 13, kind: 'number', clock: true }]);
+  });
+
   it('ignores citation markers', () => {
     expect(brief('within 21 days [retail-returns#2]')).toEqual([
       { value: 21, kind: 'duration', unit: 'day' },

@@ -1,11 +1,12 @@
 import type { DurationUnit } from './quantity.js';
 
 /**
- * Number words read as quantities. Modest on purpose: English two to thirty ("twenty-one" and
- * "twenty one" too); Arabic two to ten, the teens ("أربعة عشر"), twenty, thirty and "خمسة
- * وعشرين", and the duals that carry their unit ("يومين" is two days). "one" / "a" / "واحد" alone
- * are left out: "one of our agents" and "a week" are not counts anybody would cite, and reading
- * them would fail good replies. Arabic words are matched after normalisation, with an attached
+ * Number words read as quantities: English two to ninety ("twenty-one" and "twenty one" too) and
+ * a hundred; Arabic two to ten, the teens ("أربعة عشر"), the tens to ninety ("خمسة وعشرين",
+ * "تسعين"), a hundred, and the duals that carry their unit ("يومين" is two days). A made-up
+ * policy is written in words as often as in digits ("within ninety days"). "one" / "a" / "واحد"
+ * alone are left out ("one of our agents"); before a long unit they count one (see
+ * {@link SINGLE_UNIT_WORDS}). Arabic words are matched after normalisation, with an attached
  * و / ب / ل / ف / ك and the article allowed ("بثلاثة", "والخمسة").
  */
 export const ENGLISH_NUMBER_WORDS: Readonly<Record<string, number>> = {
@@ -29,7 +30,49 @@ export const ENGLISH_NUMBER_WORDS: Readonly<Record<string, number>> = {
   nineteen: 19,
   twenty: 20,
   thirty: 30,
+  forty: 40,
+  fourty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
 };
+
+/** English tens, which take a unit word after them ("forty-five"). */
+export const ENGLISH_TENS: readonly number[] = [20, 30, 40, 50, 60, 70, 80, 90];
+
+/**
+ * Words that count one before a long duration unit: "a year", "a month". Days and hours are left
+ * out: "within a day" is how people talk, not a policy.
+ */
+export const SINGLE_UNIT_WORDS: readonly string[] = ['a', 'an'];
+
+/** "One" before any unit is a count: "one hour", "one working day". */
+export const ONE_WORDS: readonly string[] = ['one'];
+
+/** The long units a {@link SINGLE_UNIT_WORDS} word counts, and an Arabic singular stands for. */
+export const SINGLE_COUNT_UNITS: readonly DurationUnit[] = ['week', 'month', 'year'];
+
+/** The Arabic singulars of the long units, which count one after {@link ARABIC_SINGLE_UNIT_LEADS}. */
+export const ARABIC_SINGULAR_UNITS: readonly string[] = ['سنة', 'عام', 'شهر', 'أسبوع'];
+
+/**
+ * Arabic writes "a year" as the bare singular after a word of duration ("خلال سنة", "لمدة شهر",
+ * "بعد أسبوع"): the singular counts one there.
+ */
+export const ARABIC_SINGLE_UNIT_LEADS: readonly string[] = [
+  'خلال',
+  'لمدة',
+  'مدة',
+  'مدته',
+  'بعد',
+  'قبل',
+  'غضون',
+  'طوال',
+  'طيلة',
+];
 
 /** Units that only count after a tens word ("twenty-one"). */
 export const ENGLISH_UNIT_WORDS: Readonly<Record<string, number>> = {
@@ -74,6 +117,21 @@ export const ARABIC_TENS_WORDS: Readonly<Record<string, number>> = {
   عشرون: 20,
   ثلاثين: 30,
   ثلاثون: 30,
+  أربعين: 40,
+  أربعون: 40,
+  خمسين: 50,
+  خمسون: 50,
+  ستين: 60,
+  ستون: 60,
+  سبعين: 70,
+  سبعون: 70,
+  ثمانين: 80,
+  ثمانون: 80,
+  تسعين: 90,
+  تسعون: 90,
+  مئة: 100,
+  مائة: 100,
+  مية: 100,
 };
 
 /** First words of 11 and 12, which take "عشر" / "عشرة" after them. */

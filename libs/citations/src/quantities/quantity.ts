@@ -14,6 +14,8 @@ export interface Quantity {
   unit?: DurationUnit | CurrencyCode;
   /** "working days" / "business days" / "أيام عمل". */
   working?: boolean;
+  /** A clock hour ("4 PM" as 16): a value with a case, unlike an order number. */
+  clock?: boolean;
   /** The matched words, as normalised (lowercased, Arabic folded, digits in 0-9). */
   text: string;
 }

@@ -1,22 +1,32 @@
 import type { DurationUnit, Quantity } from './quantity.js';
 
-const HOURS: Partial<Record<DurationUnit, number>> = { hour: 1, day: 24, week: 168 };
+const HOURS: Partial<Record<DurationUnit, number>> = {
+  minute: 1 / 60,
+  hour: 1,
+  day: 24,
+  week: 168,
+};
 
 function sameDuration(a: Quantity, b: Quantity): boolean {
+  // Working days are not calendar days: "3 days" for "3 working days" promises a shorter wait.
+  if (Boolean(a.working) !== Boolean(b.working)) return false;
   if (a.unit === b.unit) return a.value === b.value;
-  // Calendar hours, days and weeks convert ("two weeks" is "14 days"); working days and months
+  // Calendar minutes, hours, days and weeks convert ("two weeks" is "14 days"); working days and months
   // do not convert into anything.
   if (a.working || b.working) return false;
   const aHours = HOURS[a.unit as DurationUnit];
   const bHours = HOURS[b.unit as DurationUnit];
-  return aHours !== undefined && bHours !== undefined && a.value * aHours === b.value * bHours;
+  return (
+    aHours !== undefined &&
+    bHours !== undefined &&
+    Math.abs(a.value * aHours - b.value * bHours) < 1e-9
+  );
 }
 
 /**
  * Whether `stated` says the same as `source`. The values must be equal; a unit-less number matches
  * any kind; otherwise the kinds must agree, a duration's unit must agree (or convert: hours, days,
- * weeks), and two named currencies must be the same one. "Working" is not compared, so
- * "14 days" is supported by "14 working days": the number is the fact being checked.
+ * weeks), both or neither must count working days, and two named currencies must be the same one.
  */
 export function sameQuantity(stated: Quantity, source: Quantity): boolean {
   if (stated.kind === 'number' || source.kind === 'number') return stated.value === source.value;

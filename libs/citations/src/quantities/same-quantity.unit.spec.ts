@@ -18,7 +18,12 @@ describe('sameQuantity', () => {
     ['twenty-one days', '21 days'],
     ['two weeks', '14 days'],
     ['48 hours', '2 days'],
-    ['14 days', '14 working days'],
+    ['14 working days', '14 أيام عمل'],
+    ['a year', '1 year'],
+    ['within a week', '7 days'],
+    ['خلال سنة', 'one year'],
+    ['ninety days', '90 days'],
+    ['تسعين يوماً', '90 days'],
     ['١٠٪', '10 percent'],
     ['12.50 SAR', '12.5 SAR'],
   ])('%s is supported by %s', (stated, source) => {
@@ -32,6 +37,10 @@ describe('sameQuantity', () => {
     ['14 hours', '14 days'],
     ['2 months', '60 days'],
     ['2 weeks', '14 working days'],
+    ['14 days', '14 working days'],
+    ['3 working days', '3 days'],
+    ['forty days', '14 days'],
+    ['a year', '21 days'],
     ['50 AED', '50 SAR'],
   ])('%s is not supported by %s', (stated, source) => {
     expect(same(stated, source)).toBe(false);

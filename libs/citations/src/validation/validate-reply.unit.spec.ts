@@ -35,7 +35,8 @@ describe('validateReply', () => {
           ok: true,
         },
         {
-          text: 'Refunds reach the original payment method within 5-7 working days. [retail-returns#2]',
+          // Read, and sent, with the citation before the full stop it followed.
+          text: 'Refunds reach the original payment method within 5-7 working days [retail-returns#2].',
           factual: true,
           citations: ['retail-returns#2'],
           ok: true,
@@ -132,7 +133,7 @@ describe('validateReply', () => {
 
   it('passes numbers written differently from the chunk', () => {
     const reply =
-      'Orders above 1500 SAR ship free [shipping#1]. Delivery takes two days [shipping#1]. ' +
+      'Orders above 1500 SAR ship free [shipping#1]. Delivery inside Riyadh takes two days [shipping#1]. ' +
       'يستغرق التوصيل يومين [ar-shipping#1]. Items can be returned within twenty-one days [retail-returns#2].';
     expect(validateReply(reply, chunks)).toMatchObject({ passed: true });
   });

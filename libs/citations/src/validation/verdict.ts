@@ -9,7 +9,7 @@ export interface SentenceVerdict {
    * characters gone, NFKC, Arabic folded), trimmed (at most {@link MAX_VERDICT_TEXT} characters).
    */
   text: string;
-  /** Held to the citation rule: every sentence but the fixed courtesy phrases. */
+  /** Held to the citation rule: every sentence but the lines that state nothing (greetings, ...). */
   factual: boolean;
   /** The chunk ids the sentence cites, in order, without duplicates. */
   citations: string[];
@@ -18,7 +18,8 @@ export interface SentenceVerdict {
    * Why the sentence failed: `missing_citation`, `unknown_citation: <id>`,
    * `unsupported_quantity: <value>`, `unsupported_words: <words>`,
    * `negation_mismatch: sentence_negates | chunk_negates`, `secret_request`,
-   * `foreign_link: <host>`, `confidential_text` (and, from the agent, `wrong_language: <lang>`).
+   * `foreign_link: <host>`, `confidential_text`, `bidi_control: <code point>`, `answer_needed`
+   * (and, from the agent, `wrong_language: <lang>`).
    */
   problem?: string;
 }
@@ -52,5 +53,13 @@ export const UNSUPPORTED_WORDS = 'unsupported_words';
 export const NEGATION_MISMATCH = 'negation_mismatch';
 /** A sentence asking for a card number, CVV, password or one-time code, cited or not. */
 export const SECRET_REQUEST = 'secret_request';
+/**
+ * A sentence holding a character that changes the order text is displayed in (a bidirectional
+ * control, or a direction mark beside a digit), cited or not: the page would show other text
+ * than the checks read.
+ */
+export const BIDI_CONTROL = 'bidi_control';
+/** A "Sure!" or a lead-in in a reply with no cited sentence: it would answer or introduce nothing. */
+export const ANSWER_NEEDED = 'answer_needed';
 /** A sentence linking to, or naming, a host outside the allow-list, cited or not. */
 export const FOREIGN_LINK = 'foreign_link';

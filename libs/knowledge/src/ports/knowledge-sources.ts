@@ -7,7 +7,7 @@ import type { GapQuestion, KnowledgeDraft } from '../knowledge-gap.js';
  */
 export interface KnowledgeSources {
   /**
-   * Avoidable escalations (`below_score_floor`, `answer_validation_failed`) with at least one
+   * Avoidable escalations (`below_score_floor`, `answer_validation_failed`, `rephrase_requested`) with at least one
    * admin reply, raised at or after `since` (all of them when null), with their replies.
    */
   answeredAvoidable(since: Date | null): Promise<GapQuestion[]>;

@@ -4,6 +4,7 @@ import {
   type PromptChunk,
   REPHRASE_REQUEST,
   replyLanguage,
+  sectionHeading,
   SEARCH_KNOWLEDGE_BASE_TOOL,
 } from '@support/policy';
 import { contentTerms, detectLanguage, type Language } from '@support/text';
@@ -95,6 +96,11 @@ export class ExtractiveResponder implements ChatModel {
       language,
     });
     if (picked.length === 0) return null;
+    // A section's heading names a subject and states nothing: alone it is no answer (a question
+    // that repeats a heading, as a clarification's choice does, would otherwise get it back).
+    const isHeading = (s: (typeof picked)[number]) =>
+      sectionHeading(chunks[s.chunkIndex]?.text ?? '') === s.text;
+    if (picked.every(isHeading)) return null;
     return answerText(picked, scored, chunks, SENTENCE_MIN_SCORE);
   }
 }

@@ -17,11 +17,5 @@ export function splitSentences(text: string): string[] {
   return sentences;
 }
 
-// A chunk opens with its section's heading on a line of its own, then a blank line.
-const HEADING_LINE = /^([^\n]{1,80})\n\n/;
-
-/** The heading a chunk's text opens with, when it has one (a short line that ends no sentence). */
-export function sectionHeading(text: string): string | undefined {
-  const line = HEADING_LINE.exec(text)?.[1]?.trim();
-  return line !== undefined && !/[.!?؟:؛]$/.test(line) ? line : undefined;
-}
+// The heading a chunk's text opens with: one rule with the clarification's section titles.
+export { sectionHeading } from '@support/policy';

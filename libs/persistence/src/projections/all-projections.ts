@@ -1,3 +1,4 @@
+import { clarificationsProjection } from './clarifications/clarifications.projection.js';
 import { conversationsProjection } from './conversations/conversations.projection.js';
 import { escalationsProjection } from './escalations/escalations.projection.js';
 import { knowledgeProjection } from './knowledge/knowledge.projection.js';
@@ -10,4 +11,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   escalationsProjection,
   turnTracesProjection,
   knowledgeProjection,
+  clarificationsProjection,
 ];

@@ -5,7 +5,8 @@ export const busEnv = {
   NATS_URL: url({
     default: 'nats://127.0.0.1:4222',
     protocols: ['nats', 'tls', 'ws', 'wss'],
-    description: 'NATS server(s) with JetStream',
+    list: true,
+    description: 'NATS server(s) with JetStream: one URL, or a cluster’s URLs separated by commas',
   }),
   EVENT_STREAM: str({ default: 'SUPPORT', description: 'JetStream stream holding every event' }),
   BUS_MAX_DELIVER: int({

@@ -103,20 +103,31 @@ export function oneOf<const V extends string>(values: readonly V[], opts: Opts<V
   };
 }
 
-export function url(opts: Opts<string> & { protocols: readonly string[] }): EnvVar<string> {
+export function url(
+  opts: Opts<string> & {
+    protocols: readonly string[];
+    /** Several URLs separated by commas (a cluster's servers), each checked; kept as given. */
+    list?: boolean;
+  },
+): EnvVar<string> {
   return {
     description: opts.description ?? '',
     parse: (raw, name) => {
       const value = raw === undefined || raw === '' ? (opts.default ?? required(name)) : raw;
-      let parsed: URL;
-      try {
-        parsed = new URL(value);
-      } catch {
-        throw new ConfigError(name, `must be a URL, got "${value}"`);
+      for (const one of opts.list ? value.split(',').map((part) => part.trim()) : [value]) {
+        let parsed: URL;
+        try {
+          parsed = new URL(one);
+        } catch {
+          throw new ConfigError(
+            name,
+            `must be a URL${opts.list ? ' or URLs separated by commas' : ''}, got "${value}"`,
+          );
+        }
+        const protocol = parsed.protocol.replace(/:$/, '');
+        if (!opts.protocols.includes(protocol))
+          throw new ConfigError(name, `must use ${opts.protocols.join(' or ')}, got "${protocol}"`);
       }
-      const protocol = parsed.protocol.replace(/:$/, '');
-      if (!opts.protocols.includes(protocol))
-        throw new ConfigError(name, `must use ${opts.protocols.join(' or ')}, got "${protocol}"`);
       return value;
     },
   };

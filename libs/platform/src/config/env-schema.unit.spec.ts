@@ -33,6 +33,22 @@ describe('configuration', () => {
     expect(loadConfig(schema, { NAME: 'x', MODE: 'production' }).MODE).toBe('production');
   });
 
+  it("takes a cluster's URLs separated by commas where a list is allowed, each checked", () => {
+    const servers = { NATS_URL: url({ protocols: ['nats'], list: true }) };
+    const cluster = 'nats://10.0.0.1:4222,nats://10.0.0.2:4222, nats://10.0.0.3:4222';
+    expect(loadConfig(servers, { NATS_URL: cluster }).NATS_URL).toBe(cluster);
+    expect(() => loadConfig(servers, { NATS_URL: 'nats://a:1,http://b:2' })).toThrow(
+      /NATS_URL must use nats, got "http"/,
+    );
+    expect(() => loadConfig(servers, { NATS_URL: 'nats://a:1,,' })).toThrow(
+      /NATS_URL must be a URL or URLs separated by commas/,
+    );
+    // Without `list`, one URL only.
+    expect(() => loadConfig(schema, { NAME: 'x', NATS_URL: 'nats://a:1,nats://b:2' })).toThrow(
+      /NATS_URL must be a URL/,
+    );
+  });
+
   it.each([
     [{ NAME: 'x', LEG_TIMEOUT_MS: 'fast' }, /LEG_TIMEOUT_MS must be an integer/],
     [{ NAME: 'x', LEG_TIMEOUT_MS: '0' }, /LEG_TIMEOUT_MS must be >= 1/],

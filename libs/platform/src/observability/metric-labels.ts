@@ -4,7 +4,7 @@
  */
 
 /** What became of a customer's message: the dashboard's turn statuses. */
-export type TurnRoute = 'answered' | 'escalated' | 'held';
+export type TurnRoute = 'answered' | 'escalated' | 'held' | 'clarified';
 
 /** `reason` of a turn that was not escalated. */
 export const NO_REASON = 'none';

@@ -8,7 +8,7 @@ describe('buildSystemPrompt', () => {
       expect(prompt).toMatch(/Cite only ids that appear in the chunks/);
       expect(prompt).toMatch(/say only what the cited chunk says/);
       expect(prompt).toMatch(
-        /The only sentences allowed without a citation are these courtesy phrases/,
+        /The only sentences allowed without a citation are these phrases, word for word/,
       );
       expect(prompt).toMatch(/Never ask for card numbers, CVV, passwords or one-time codes/);
       expect(prompt).toMatch(/never write links/);
@@ -28,6 +28,8 @@ describe('buildSystemPrompt', () => {
   });
 
   it('stays short', () => {
-    expect(SYSTEM_PROMPT_EN.length).toBeLessThan(1_600);
+    // The non-factual lines are listed in the customer's language only (both for a mixed writer).
+    expect(SYSTEM_PROMPT_EN.length).toBeLessThan(3_200);
+    expect(buildSystemPrompt({ language: 'mixed' }).length).toBeLessThan(4_400);
   });
 });

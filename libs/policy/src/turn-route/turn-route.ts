@@ -1,4 +1,5 @@
 import type { EscalationReason, RetrievalVerdict } from '@support/contracts';
+import type { ClarifyDecision } from '../clarify/clarification.js';
 
 /**
  * The turn's decisions, and only them: after each step of the agent graph, where the turn goes
@@ -9,8 +10,11 @@ import type { EscalationReason, RetrievalVerdict } from '@support/contracts';
 /** Model calls allowed in one turn before it is treated as a failed answer. */
 export const MAX_MODEL_CALLS = 6;
 
-/** A step of the turn: the model (called, or called again), the tools, the validator, or done. */
-export type TurnStep = 'model' | 'tools' | 'validate' | 'end';
+/**
+ * A step of the turn: the model (called, or called again), the tools, the validator, a clarifying
+ * question instead of a handoff, or done.
+ */
+export type TurnStep = 'model' | 'tools' | 'validate' | 'clarify' | 'end';
 
 /** The next step, or the handoff to a colleague, which always says why. */
 export type TurnRoute =
@@ -97,7 +101,42 @@ export function afterTools(calls: readonly ToolCallResult[]): TurnRoute {
   return go('model');
 }
 
-/** A draft that passed every check is the answer; any failed sentence sends the turn to a human. */
-export function afterValidation(verdict: { readonly passed: boolean }): TurnRoute {
-  return verdict.passed ? go('end') : escalate('answer_validation_failed');
+/** What the validate step found in the draft. */
+export interface ValidationFacts {
+  /** Every sentence passed the reply check. */
+  readonly passed: boolean;
+  /** The draft asks the customer to rephrase (`asksToRephrase` of `libs/citations`). */
+  readonly asksToRephrase: boolean;
+  /** The turn's prompt held material: knowledge-base chunks or order records. */
+  readonly hadMaterial: boolean;
+}
+
+/**
+ * A draft that passed every check is the answer; any failed sentence sends the turn to a human.
+ * A draft that asks the customer to rephrase passes its check (it states nothing false) but,
+ * when the turn had material, answers nothing the bot could have answered from it: an avoidable
+ * escalation of its own (`rephrase_requested`), so a colleague answers and analysts see it.
+ * Without material (a greeting, nothing to look up) the request for a question is the reply.
+ * Neither the model nor the responder decides that it failed; this does.
+ */
+export function afterValidation(facts: ValidationFacts): TurnRoute {
+  if (!facts.passed) return escalate('answer_validation_failed');
+  return facts.asksToRephrase && facts.hadMaterial ? escalate('rephrase_requested') : go('end');
+}
+
+/**
+ * Before a `below_score_floor` handoff: ask which section the customer means when the
+ * clarification decision says so (`clarify/clarification.ts`); every other route stands.
+ */
+export function clarifyOrHandoff(route: TurnRoute, decision: () => ClarifyDecision): TurnRoute {
+  if (route.next !== 'escalate' || route.reason !== 'below_score_floor') return route;
+  return decision().clarify ? go('clarify') : route;
+}
+
+/**
+ * A message that answers a clarification: "none of these" hands off as the gate already decided
+ * (`below_score_floor`); a section, or anything else, is a new question for the model.
+ */
+export function afterChoice(choice: 'section' | 'none' | 'not_offered'): TurnRoute {
+  return choice === 'none' ? escalate('below_score_floor') : go('model');
 }

@@ -106,13 +106,29 @@ describe('given the tools ran', () => {
 
 describe('given the draft was validated', () => {
   it('when every sentence passed then the turn ends with the answer', () => {
-    expect(afterValidation({ passed: true })).toEqual({ next: 'end' });
+    expect(afterValidation({ passed: true, asksToRephrase: false, hadMaterial: true })).toEqual({
+      next: 'end',
+    });
   });
 
   it('when a check failed then the turn escalates as answer_validation_failed', () => {
-    expect(afterValidation({ passed: false })).toEqual({
+    for (const asksToRephrase of [false, true])
+      expect(afterValidation({ passed: false, asksToRephrase, hadMaterial: true })).toEqual({
+        next: 'escalate',
+        reason: 'answer_validation_failed',
+      });
+  });
+
+  it('when the draft asks to rephrase what the chunks could not answer then the turn escalates as rephrase_requested', () => {
+    expect(afterValidation({ passed: true, asksToRephrase: true, hadMaterial: true })).toEqual({
       next: 'escalate',
-      reason: 'answer_validation_failed',
+      reason: 'rephrase_requested',
+    });
+  });
+
+  it('when the draft asks for a question and nothing was looked up then that is the reply', () => {
+    expect(afterValidation({ passed: true, asksToRephrase: true, hadMaterial: false })).toEqual({
+      next: 'end',
     });
   });
 });

@@ -117,6 +117,13 @@ describe('agent graph (property)', () => {
                     legs: [],
                     fused: [],
                     chunks: CHUNKS,
+                    // Near the floor: a below-floor search from two sections may be clarified.
+                    gate: {
+                      kind: 'lexical',
+                      floor: 0.9,
+                      topScore: 0.8,
+                      passed: retrieval === 'ok',
+                    },
                     latencyMs: 1,
                   },
             sendReply: async (_turn, reply) => {
@@ -125,6 +132,8 @@ describe('agent graph (property)', () => {
             raiseEscalation: async (_turn, escalation) => {
               escalations.push(escalation.reason);
             },
+            offerClarification: async () => undefined,
+            recordChoice: async () => undefined,
             now: () => new Date('2026-12-02T10:00:00Z'),
           };
           const graph = buildAgentGraph(ports, new MemorySaver());
@@ -145,10 +154,19 @@ describe('agent graph (property)', () => {
           const paused = state.tasks.some((t) => t.interrupts.length > 0);
           const promptChunks = (state.values as { promptChunks: ChunkDto[] }).promptChunks;
 
-          // Exactly one customer-facing message per turn: a validated answer, or the abstention.
+          // Exactly one customer-facing message per turn: a validated answer, the abstention, or
+          // a clarifying question whose options are the sections' titles (no facts).
           expect(replies).toHaveLength(1);
           const [reply] = replies;
-          if (reply!.kind === 'answer') {
+          if (reply!.kind === 'clarification') {
+            expect(reply!.citations).toEqual([]);
+            expect(reply!.options!.map((o) => o.title).slice(0, -1)).toEqual([
+              'Returns',
+              'Delivery',
+            ]);
+            expect(escalations).toEqual([]);
+            expect(paused).toBe(false);
+          } else if (reply!.kind === 'answer') {
             expect(validateReply(reply!.text, promptChunks).passed).toBe(true);
             expect(paused).toBe(false);
             expect(escalations).toEqual([]);

@@ -1,9 +1,11 @@
 import { type BaseCheckpointSaver, END, START, StateGraph } from '@langchain/langgraph';
-import { agentToolSpecs } from '@support/policy';
+import { agentToolSpecs, type ClarifySettings, DEFAULT_CLARIFY_SETTINGS } from '@support/policy';
 import { ALWAYS_OPEN, type SupportSchedule } from '../support-hours/support-hours.js';
 import type { AgentPorts } from './agent-ports.js';
 import { AgentState } from './agent-state.js';
 import { DEFAULT_PROMPT_BUDGET, type PromptBudget } from './prompt-window.js';
+import { clarificationAnswerNode } from './nodes/clarification-answer-node.js';
+import { clarifyNode } from './nodes/clarify-node.js';
 import { escalateNode } from './nodes/escalate-node.js';
 import { NODES } from './nodes/follow-route.js';
 import { humanReview } from './nodes/human-review-node.js';
@@ -21,6 +23,8 @@ export interface AgentGraphOptions {
   readonly supportSchedule?: SupportSchedule;
   /** The model's context and the part kept for its answer (`MODEL_CONTEXT_TOKENS`, `MODEL_ANSWER_TOKENS`). */
   readonly promptBudget?: PromptBudget;
+  /** Asking which section before a below-floor handoff (`CLARIFY_BEFORE_HANDOFF`, on by default). */
+  readonly clarify?: ClarifySettings;
 }
 
 /**
@@ -49,15 +53,22 @@ export function buildAgentGraph(
   };
   return new StateGraph(AgentState)
     .addNode(NODES.startTurn, startTurn)
+    .addNode(NODES.clarificationAnswer, clarificationAnswerNode(ports), {
+      ends: [NODES.agent, NODES.forceEscalate],
+    })
     .addNode(NODES.agent, modelNode(ports, tools, budget), {
       ends: [NODES.tools, NODES.validate, NODES.forceEscalate, END],
     })
-    .addNode(NODES.tools, toolsNode(ports), { ends: [NODES.agent, NODES.forceEscalate] })
+    .addNode(NODES.tools, toolsNode(ports, options.clarify ?? DEFAULT_CLARIFY_SETTINGS), {
+      ends: [NODES.agent, NODES.forceEscalate, NODES.clarify],
+    })
+    .addNode(NODES.clarify, clarifyNode(ports))
     .addNode(NODES.validate, validateNode(ports, checks), { ends: [END, NODES.forceEscalate] })
     .addNode(NODES.forceEscalate, escalateNode(ports, options.supportSchedule ?? ALWAYS_OPEN))
     .addNode(NODES.humanReview, humanReview)
     .addEdge(START, NODES.startTurn)
-    .addEdge(NODES.startTurn, NODES.agent)
+    .addEdge(NODES.startTurn, NODES.clarificationAnswer)
+    .addEdge(NODES.clarify, END)
     .addEdge(NODES.forceEscalate, NODES.humanReview)
     .addEdge(NODES.humanReview, NODES.agent)
     .compile({ checkpointer });

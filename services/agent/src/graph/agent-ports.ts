@@ -3,11 +3,13 @@ import type {
   EscalationReason,
   Language,
   ReplyKind,
+  ReplyOptionDto,
   RetrievalCompletedPayload,
   TranscriptEntryDto,
   ValidationVerdictDto,
 } from '@support/contracts';
 import type { ChatModel } from '@support/models';
+import type { ClarifyChoice, ClarifyOption } from '@support/policy';
 import type { AgentTool } from '../orders/agent-tool.js';
 
 /** The turn a node works on; side effects derive their ids from it, so a re-run repeats nothing. */
@@ -31,6 +33,19 @@ export interface OutgoingReply {
   readonly citations: CitationDto[];
   readonly draft?: string;
   readonly validation?: ValidationVerdictDto;
+  /** What the customer may answer with (a clarifying question's sections and "none"). */
+  readonly options?: ReplyOptionDto[];
+}
+
+/**
+ * A clarification waiting for the customer's next message: the turn that asked it, the message
+ * it asked about, its language and the sections offered. Kept in the thread for one message.
+ */
+export interface PendingClarification {
+  readonly offerTurnId: string;
+  readonly question: string;
+  readonly language: Language;
+  readonly options: ClarifyOption[];
 }
 
 export interface OutgoingEscalation {
@@ -54,5 +69,12 @@ export interface AgentPorts {
   sendReply(turn: TurnContext, reply: OutgoingReply): Promise<void>;
   /** Publishes `escalation.raised`; idempotent per turn. */
   raiseEscalation(turn: TurnContext, escalation: OutgoingEscalation): Promise<void>;
+  /** Publishes `clarification.offered` for the turn's clarifying reply; idempotent per turn. */
+  offerClarification(turn: TurnContext, offer: PendingClarification): Promise<void>;
+  /** Publishes `clarification.chosen`: what the message after a clarification did with it. */
+  recordChoice(
+    turn: TurnContext,
+    answered: { offer: PendingClarification; choice: ClarifyChoice; optionId?: string },
+  ): Promise<void>;
   now(): Date;
 }

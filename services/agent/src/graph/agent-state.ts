@@ -7,6 +7,8 @@ import type {
   ValidationVerdictDto,
 } from '@support/contracts';
 import type { ChatMessage } from '@support/models';
+import type { ClarifyOption } from '@support/policy';
+import type { PendingClarification } from './agent-ports.js';
 import { type ConversationMemory, EMPTY_MEMORY } from './conversation-memory.js';
 
 /**
@@ -63,6 +65,20 @@ export const AgentState = Annotation.Root({
   draft: replace<string | null>(() => null),
   validation: replace<ValidationVerdictDto | null>(() => null),
   modelCalls: replace<number>(() => 0),
+  /**
+   * The clarification the customer's next message answers, if the last turn asked one. Outlives
+   * its turn (the next message reads it) and is cleared by that message, so a message is
+   * clarified at most once.
+   */
+  clarification: replace<PendingClarification | null>(() => null),
+  /** The option the current message chose (a button, a number), when it chose one. */
+  choiceOptionId: replace<string | null>(() => null),
+  /** The section the current message chose: the turn answers from its chunks only. */
+  chosenSection: replace<ClarifyOption | null>(() => null),
+  /** The current message answers a clarification: it is not offered another. */
+  afterClarification: replace<boolean>(() => false),
+  /** The sections the route chose to offer this turn (for the `clarify` node). */
+  offeredOptions: replace<ClarifyOption[]>(() => []),
   /**
    * True after the pause ended (the admin's reply came back, or the customer withdrew the request):
    * the turn is over, the agent does not speak again.

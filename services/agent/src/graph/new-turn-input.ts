@@ -3,7 +3,12 @@ import type { TurnContext } from './agent-ports.js';
 
 /** The state a new customer message starts a turn with. */
 export function newTurnInput(
-  turn: TurnContext & { text: string; images: { mimeType: string; dataBase64: string }[] },
+  turn: TurnContext & {
+    text: string;
+    images: { mimeType: string; dataBase64: string }[];
+    /** The option of an earlier reply this message chose, if any. */
+    choiceOptionId?: string;
+  },
 ) {
   const content = turn.images.length
     ? [
@@ -29,5 +34,10 @@ export function newTurnInput(
     validation: null,
     modelCalls: 0,
     humanReplied: false,
+    // `clarification` is left as it is: the turn's first node reads and clears it.
+    choiceOptionId: turn.choiceOptionId ?? null,
+    afterClarification: false,
+    chosenSection: null,
+    offeredOptions: [],
   } satisfies AgentStateUpdate;
 }

@@ -66,6 +66,8 @@ function conversation(citeEarlierAt: number) {
       replies.push(reply);
     },
     raiseEscalation: async () => undefined,
+    offerClarification: async () => undefined,
+    recordChoice: async () => undefined,
     now: () => new Date('2026-12-02T10:00:00Z'),
   };
   const graph = buildAgentGraph(ports, new MemorySaver(), { promptBudget: BUDGET });

@@ -1,3 +1,5 @@
+import type { AdminReplyReceipts } from '@support/persistence';
+import { AppError } from '@support/platform';
 import { Command } from '@langchain/langgraph';
 import { deterministicId, type EventPublisher } from '@support/bus';
 import {
@@ -49,6 +51,7 @@ export class AgentConversations {
     private readonly lock: ConversationLock,
     private readonly detectLanguage: (text: string) => Language,
     private readonly clock: () => Date,
+    private readonly receipts: Pick<AdminReplyReceipts, 'holds'>,
     private readonly supportSchedule: SupportSchedule = ALWAYS_OPEN,
     private readonly checkpoints: TurnReads = EVERY_READ,
   ) {}
@@ -103,7 +106,9 @@ export class AgentConversations {
     // The checkpoint read to decide is the one the run starts from (see ReadOnceCheckpoints).
     const thread = checkpointThreadOf(conversationId);
     await this.lock.run(conversationId, () =>
-      this.checkpoints.turn(thread, () => this.startTurn(turn, text, p.attachments)),
+      this.checkpoints.turn(thread, () =>
+        this.startTurn(turn, text, p.attachments, p.choice?.optionId),
+      ),
     );
   }
 
@@ -111,9 +116,18 @@ export class AgentConversations {
     turn: TurnContext,
     text: string,
     attachments: EnvelopeOf<typeof MessageReceived>['payload']['attachments'],
+    choiceOptionId?: string,
   ): Promise<void> {
     const { conversationId, turnId } = turn;
     const { values, next, paused } = await this.snapshot(conversationId);
+    // A conversation is its first customer's: a message naming another customer (published past
+    // the gateway) must not look up that customer's orders here. Dead-lettered, never answered.
+    if (values.customerId && values.customerId !== turn.customerId)
+      throw new AppError(
+        'forbidden',
+        `message ${turn.causeEventId} names customer ${turn.customerId}, ` +
+          `not the owner of conversation ${conversationId}`,
+      );
     if (values.turnIds?.includes(turnId)) {
       // Seen before: finish it if a crash stopped it mid-run, otherwise there is nothing to do.
       if (next.length > 0 && !paused) await this.graph.invoke(null, this.config(conversationId));
@@ -133,12 +147,24 @@ export class AgentConversations {
       return;
     }
     const images = attachments.map(({ mimeType, dataBase64 }) => ({ mimeType, dataBase64 }));
-    await this.graph.invoke(newTurnInput({ ...turn, text, images }), this.config(conversationId));
+    await this.graph.invoke(
+      newTurnInput({ ...turn, text, images, ...(choiceOptionId ? { choiceOptionId } : {}) }),
+      this.config(conversationId),
+    );
   }
 
   async onAdminReply(event: EnvelopeOf<typeof AdminReplied>): Promise<void> {
     const conversationId = event.conversationId;
     if (!conversationId) return;
+    // Received by the escalation service (Slack) or the gateway (console) before it was published:
+    // an admin reply published straight on the bus has no receipt and never reaches the customer.
+    const { provider, externalId, escalationId } = event.payload;
+    if (!(await this.receipts.holds({ provider, externalId, escalationId, conversationId })))
+      throw new AppError(
+        'forbidden',
+        `admin reply ${event.id} (${provider} ${externalId}) was never received for escalation ` +
+          `${escalationId} of conversation ${conversationId}: not relayed`,
+      );
     await this.lock.run(conversationId, async () => {
       const { values, paused, pausedEscalation } = await this.snapshot(conversationId);
       // A conversation the agent never handled has no thread to resume and no customer to address.

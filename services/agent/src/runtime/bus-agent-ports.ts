@@ -1,5 +1,7 @@
 import { deterministicId, type EventPublisher, newEventId, PendingReplies } from '@support/bus';
 import {
+  ClarificationChosen,
+  ClarificationOffered,
   createEvent,
   ESCALATION_QUESTION_MAX_CHARS,
   EscalationRaised,
@@ -13,7 +15,13 @@ import {
   TRANSCRIPT_LINE_MAX_CHARS,
   TRANSCRIPT_MAX_ENTRIES,
 } from '@support/contracts';
-import type { OutgoingEscalation, OutgoingReply, TurnContext } from '../graph/agent-ports.js';
+import type { ClarifyChoice } from '@support/policy';
+import type {
+  OutgoingEscalation,
+  OutgoingReply,
+  PendingClarification,
+  TurnContext,
+} from '../graph/agent-ports.js';
 import type { AgentMetrics } from './agent-metrics.js';
 
 /** Ids every side effect of a turn derives from the turn: a node that runs again repeats nothing. */
@@ -21,6 +29,7 @@ export const turnIds = {
   retrievalRequest: (turnId: string, callId: string) =>
     deterministicId('kb-search', turnId, callId),
   reply: (turnId: string, kind: string) => deterministicId('reply', turnId, kind),
+  replyId: (turnId: string, kind: string) => deterministicId('reply-id', turnId, kind),
   escalation: (turnId: string) => deterministicId('escalation', turnId),
 };
 
@@ -95,12 +104,13 @@ export class BusAgentPorts {
       createEvent(
         ReplySent,
         {
-          replyId: deterministicId('reply-id', turn.turnId, reply.kind),
+          replyId: turnIds.replyId(turn.turnId, reply.kind),
           customerId: turn.customerId,
           kind: reply.kind,
           text: reply.text,
           language: turn.language,
           citations: reply.citations,
+          ...(reply.options ? { options: reply.options } : {}),
           ...(reply.draft !== undefined
             ? { draft: reply.draft.slice(0, REPLY_DRAFT_MAX_CHARS) }
             : {}),
@@ -114,6 +124,55 @@ export class BusAgentPorts {
     if (turn.synthetic) return;
     if (reply.kind === 'answer') this.metrics.turnRouted('answered');
     if (reply.kind === 'holding') this.metrics.turnRouted('held');
+  }
+
+  async offerClarification(turn: TurnContext, offer: PendingClarification): Promise<void> {
+    await this.publisher.publish(
+      createEvent(
+        ClarificationOffered,
+        {
+          replyId: turnIds.replyId(turn.turnId, 'clarification'),
+          customerId: turn.customerId,
+          question: offer.question,
+          language: offer.language,
+          sections: offer.options.map(({ id, title, docId, chunkId, score }) => ({
+            optionId: id,
+            title,
+            docId,
+            chunkId,
+            score,
+          })),
+        },
+        this.meta(turn, deterministicId('clarification.offered', turn.turnId)),
+      ),
+    );
+    if (!turn.synthetic) this.metrics.turnRouted('clarified');
+  }
+
+  async recordChoice(
+    turn: TurnContext,
+    answered: { offer: PendingClarification; choice: ClarifyChoice; optionId?: string },
+  ): Promise<void> {
+    const { offer, choice } = answered;
+    const section = choice.kind === 'section' ? choice.option : null;
+    await this.publisher.publish(
+      createEvent(
+        ClarificationChosen,
+        {
+          offerReplyId: turnIds.replyId(offer.offerTurnId, 'clarification'),
+          offerTurnId: offer.offerTurnId,
+          customerId: turn.customerId,
+          outcome: choice.kind === 'not_offered' ? 'other' : choice.kind,
+          ...(answered.optionId && choice.kind !== 'not_offered'
+            ? { optionId: answered.optionId }
+            : {}),
+          ...(section
+            ? { title: section.title, docId: section.docId, chunkId: section.chunkId }
+            : {}),
+        },
+        this.meta(turn, deterministicId('clarification.chosen', turn.turnId)),
+      ),
+    );
   }
 
   async raiseEscalation(turn: TurnContext, escalation: OutgoingEscalation): Promise<void> {

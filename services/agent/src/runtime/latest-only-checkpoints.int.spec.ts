@@ -66,6 +66,8 @@ describe('LatestOnlyCheckpoints: a thread keeps only what it resumes from', () =
       replies.push(reply);
     },
     raiseEscalation: async () => undefined,
+    offerClarification: async () => undefined,
+    recordChoice: async () => undefined,
     now: () => new Date('2026-12-02T10:00:00Z'),
   };
 

@@ -8,6 +8,7 @@ import {
 } from '@support/contracts';
 import { foreignHosts } from '@support/citations';
 import { AppError, type Clock } from '@support/platform';
+import type { AdminReplyReceipts } from '@support/persistence';
 import { normalizeForChecks } from '@support/text';
 import type { EscalationThreadRow } from '../persistence/thread-entities.js';
 import type { ThreadStore, ThreadTransaction } from '../persistence/thread-store.js';
@@ -47,6 +48,7 @@ export class RelayAdminReply {
     private readonly clock: Clock,
     private readonly channel: Pick<AdminChannel, 'appendToThread'>,
     private readonly admins: AdminAllowList,
+    private readonly receipts: Pick<AdminReplyReceipts, 'record'>,
     private readonly linkHosts: readonly string[] = [],
   ) {}
 
@@ -138,6 +140,14 @@ export class RelayAdminReply {
     const text = reply.text.trim();
     if (!text) return 'duplicate';
     const now = this.clock.now();
+    // The receipt first: the agent relays only admin replies whose receipt it finds.
+    await this.receipts.record({
+      provider,
+      externalId,
+      escalationId,
+      conversationId,
+      receivedAt: now,
+    });
     await this.events.publish(
       createEvent(
         AdminReplied,

@@ -6,6 +6,7 @@ import {
   createEvent,
   validatePlain,
 } from '@support/contracts';
+import type { AdminReplyReceipts } from '@support/persistence';
 import { AppError, type Clock } from '@support/platform';
 import type { EventSink } from '../chat/customer-chat.js';
 import { errorFrame } from '../chat/customer-chat.js';
@@ -58,6 +59,7 @@ export class AdminConsole {
     private readonly events: EventSink,
     private readonly clock: Clock,
     private readonly claims: ClaimEscalation,
+    private readonly receipts: Pick<AdminReplyReceipts, 'record'>,
   ) {}
 
   async snapshot(filter: QueueFilter = {}): Promise<AdminServerFrame> {
@@ -118,6 +120,15 @@ export class AdminConsole {
         `${holder} is handling this escalation; your reply was not sent.`,
       );
     const externalId = deterministicId('console-reply', adminId, frame.clientMessageId);
+    const receivedAt = this.clock.now();
+    // The receipt first: the agent relays only admin replies whose receipt it finds.
+    await this.receipts.record({
+      provider: 'console',
+      externalId,
+      escalationId: frame.escalationId,
+      conversationId: escalation.conversationId,
+      receivedAt,
+    });
     await this.events.publish(
       createEvent(
         AdminReplied,
@@ -130,7 +141,7 @@ export class AdminConsole {
         },
         {
           id: deterministicId('escalation.admin_replied', 'console', externalId),
-          occurredAt: this.clock.now().toISOString(),
+          occurredAt: receivedAt.toISOString(),
           conversationId: escalation.conversationId,
           correlationId: frame.escalationId,
         },

@@ -6,7 +6,8 @@ import type { CausationRecords } from './reply-causation.js';
 const REMEMBERED_MESSAGES = 50_000;
 
 /**
- * The customer messages this gateway accepted and the stream acknowledged, remembered so that the
+ * The customer messages this gateway accepted and the stream acknowledged, and the answers it
+ * delivered, remembered so that the
  * reply to one is verified at once: the conversations projection (the fallback, for messages
  * another replica accepted, or accepted before a restart) may lag live delivery by seconds, more
  * while it catches up, and the reply would wait for it.
@@ -15,6 +16,8 @@ export class AcceptedMessages implements CausationRecords {
   private readonly turns = new Map<string, string>();
   private readonly events = new Map<string, string>();
   private readonly withdrawals = new Set<string>();
+  /** turn id → the reply id delivered as its answer. */
+  private readonly answers = new Map<string, string>();
 
   constructor(
     private readonly fallback: CausationRecords,
@@ -49,6 +52,14 @@ export class AcceptedMessages implements CausationRecords {
 
   async conversationOfTurn(turnId: string): Promise<string | null> {
     return this.turns.get(turnId) ?? this.fallback.conversationOfTurn(turnId);
+  }
+
+  async answerOfTurn(turnId: string): Promise<string | null> {
+    return this.answers.get(turnId) ?? this.fallback.answerOfTurn(turnId);
+  }
+
+  rememberAnswer(turnId: string, replyId: string): void {
+    if (!this.answers.has(turnId)) remember(this.answers, turnId, replyId, this.capacity);
   }
 
   async recordedEvent(eventId: string) {

@@ -4,6 +4,7 @@ import {
   ATTACHMENT_MIME_TYPES,
   CLIENT_MESSAGE_ID_MAX_CHARS,
   ContractViolation,
+  OPTION_ID_MAX_CHARS,
   MESSAGE_MAX_CHARS,
   validatePlain,
 } from '@support/contracts';
@@ -51,6 +52,16 @@ export class MessageFrame {
 
   @IsString()
   text!: string;
+
+  /**
+   * The option of an earlier reply this message chose (a clarifying question's button); `text`
+   * is then the option's title, which is what the conversation shows.
+   */
+  @IsOptional()
+  @IsString()
+  @Length(1, OPTION_ID_MAX_CHARS)
+  @Matches(/^\S(?:.*\S)?$/u)
+  optionId?: string;
 }
 
 export class AttachmentFrame {

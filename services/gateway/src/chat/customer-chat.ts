@@ -207,7 +207,13 @@ export class CustomerChat {
         'payload_too_large',
         `text is ${text.length} characters; the limit is ${MESSAGE_MAX_CHARS}`,
       );
-    return this.accept(session, frame.clientMessageId, text, []);
+    return this.accept(
+      session,
+      frame.clientMessageId,
+      text,
+      [],
+      frame.optionId ? { optionId: frame.optionId } : undefined,
+    );
   }
 
   async attachment(session: ChatSession, frame: AttachmentFrame): Promise<ServerFrame[]> {
@@ -277,6 +283,7 @@ export class CustomerChat {
     clientMessageId: string,
     text: string,
     attachments: AttachmentDto[],
+    choice?: { optionId: string },
   ): Promise<ServerFrame[]> {
     if (!session.conversationId) throw new AppError('bad_frame', 'Send a hello frame first');
     await this.limits.take(session.customerId, 'message');
@@ -295,6 +302,7 @@ export class CustomerChat {
         attachments,
         channel: 'web',
         clientMessageId,
+        ...(choice ? { choice } : {}),
       },
       {
         id: deterministicId('message_received', ...key),

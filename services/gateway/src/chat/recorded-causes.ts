@@ -29,6 +29,16 @@ export class RecordedCauses implements CausationRecords {
     return rows[0]?.conversation_id ?? null;
   }
 
+  /** The first agent reply the conversations projection recorded for the turn (human ones aside). */
+  async answerOfTurn(turnId: string): Promise<string | null> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM ${this.schema}.messages WHERE turn_id = $1 AND role = 'agent'
+       ORDER BY occurred_at, id LIMIT 1`,
+      [storableText(turnId)],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   async recordedEvent(eventId: string) {
     const rows: { stream_sequence: string }[] = await this.dataSource.query(
       `SELECT stream_sequence FROM ${this.schema}.processed_events WHERE event_id = $1 LIMIT 1`,

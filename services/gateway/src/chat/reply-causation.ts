@@ -1,4 +1,4 @@
-import { AdminReplied, type EventEnvelope } from '@support/contracts';
+import { AdminReplied, type EventEnvelope, ReplySent } from '@support/contracts';
 import { AppError, type Clock, systemClock } from '@support/platform';
 
 /** What the system recorded, as far as the check needs it. */
@@ -7,6 +7,10 @@ export interface CausationRecords {
   conversationOfTurn(turnId: string): Promise<string | null>;
   /** The recorded event with this id, or null when there is none (yet). */
   recordedEvent(eventId: string): Promise<{ type: string; conversationId: string | null } | null>;
+  /** The reply id of the agent's reply recorded first for this turn; null when none is. */
+  answerOfTurn(turnId: string): Promise<string | null>;
+  /** Remembers a reply just delivered as its turn's answer (a projection may not have it yet). */
+  rememberAnswer?(turnId: string, replyId: string): void;
 }
 
 export type CausationVerdict =
@@ -61,6 +65,15 @@ export class ReplyCausation {
         return forged(`turn ${event.turnId} belongs to another conversation`);
     } else if (!human) return forged('it names no turn');
 
+    // The agent answers a turn once (its reply id derives from the turn): a second reply with
+    // another id is not the agent's, whatever it says.
+    const replyId = replyIdOf(event);
+    if (!human && event.turnId !== null && replyId !== null) {
+      const answer = await this.records.answerOfTurn(event.turnId);
+      if (answer !== null && answer !== replyId)
+        return forged(`turn ${event.turnId} was already answered by reply ${answer}`);
+    }
+
     if (event.causationId !== null) {
       const cause = await this.records.recordedEvent(event.causationId);
       if (cause === null) return unrecorded(`its cause ${event.causationId} is not recorded`);
@@ -84,7 +97,17 @@ export class ReplyCausation {
     const what = `${caused.event.type} ${caused.event.id} not delivered: ${verdict.reason}`;
     throw new AppError(verdict.kind === 'forged' ? 'forbidden' : 'causation_unverified', what);
   }
+
+  /** After a checked reply was delivered: it is its turn's answer from now on. */
+  delivered({ event, human }: CausedEvent): void {
+    const replyId = replyIdOf(event);
+    if (!human && event.turnId !== null && replyId !== null)
+      this.records.rememberAnswer?.(event.turnId, replyId);
+  }
 }
+
+const replyIdOf = (event: EventEnvelope): string | null =>
+  event.type === ReplySent.type ? (event.payload as { replyId: string }).replyId : null;
 
 /** How long a reply may wait for its cause to be recorded before it counts as forged. */
 export const MAX_CAUSE_LAG_MS = 5 * 60_000;

@@ -25,6 +25,7 @@ const records: CausationRecords = {
       [ADMIN_A]: { type: AdminReplied.type, conversationId: 'conv-a' },
       [ADMIN_B]: { type: AdminReplied.type, conversationId: 'conv-b' },
     })[eventId] ?? null,
+  answerOfTurn: async () => null,
 };
 
 function reply(
@@ -132,7 +133,39 @@ describe('AcceptedMessages', () => {
   const nothingProjected: CausationRecords = {
     conversationOfTurn: async () => null,
     recordedEvent: async () => null,
+    answerOfTurn: async () => null,
   };
+
+  it('refuses a second reply to a turn already answered (recorded, or just delivered here)', async () => {
+    const answered = new ReplyCausation(
+      { ...records, answerOfTurn: async (turnId) => (turnId === 'turn-a1' ? 'reply-first' : null) },
+      { now: () => new Date('2026-01-01T00:00:00.000Z') },
+    );
+    const withReplyId = (replyId: string, kind: ReplySentPayload['kind'] = 'answer') => {
+      const event = reply({}, kind);
+      return { ...event, payload: { ...event.payload, replyId } };
+    };
+    expect(await answered.verdict({ event: withReplyId('reply-first'), human: false })).toEqual({
+      kind: 'verified',
+    });
+    expect(
+      await answered.verdict({ event: withReplyId('reply-second'), human: false }),
+    ).toMatchObject({ kind: 'forged', reason: expect.stringMatching(/already answered/) });
+
+    // Nothing projected yet: what this gateway delivered is remembered.
+    const accepted = new AcceptedMessages({
+      ...nothingProjected,
+      conversationOfTurn: records.conversationOfTurn,
+    });
+    const live = new ReplyCausation(accepted, { now: () => new Date('2026-01-01T00:00:00.000Z') });
+    const first = { event: withReplyId('reply-live'), human: false };
+    expect(await live.verdict(first)).toEqual({ kind: 'verified' });
+    live.delivered(first);
+    expect(await live.verdict(first)).toEqual({ kind: 'verified' });
+    expect(await live.verdict({ event: withReplyId('reply-other'), human: false })).toMatchObject({
+      kind: 'forged',
+    });
+  });
 
   it('verifies the reply to a message this gateway accepted before the projection has it', async () => {
     const accepted = new AcceptedMessages(nothingProjected);

@@ -24,7 +24,9 @@ export class ReplyDelivery {
   async replySent(event: EnvelopeOf<typeof ReplySent>): Promise<void> {
     if (!event.conversationId) return;
     const p = event.payload;
-    await this.causation.check({ event, human: p.kind === 'human' });
+    const caused = { event, human: p.kind === 'human' };
+    await this.causation.check(caused);
+    this.causation.delivered(caused);
     this.registry.deliver(
       event.conversationId,
       {
@@ -34,6 +36,7 @@ export class ReplyDelivery {
         kind: p.kind,
         text: p.text,
         citations: p.citations,
+        ...(p.options ? { options: p.options } : {}),
         at: event.occurredAt,
       },
       p.replyId,

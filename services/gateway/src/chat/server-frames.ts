@@ -1,4 +1,4 @@
-import type { CitationDto, ReplyKind } from '@support/contracts';
+import type { CitationDto, ReplyKind, ReplyOptionDto } from '@support/contracts';
 import type { ErrorCode } from '@support/platform';
 
 export interface HistoryEntry {
@@ -32,6 +32,8 @@ export type ServerFrame =
       kind: ReplyKind;
       text: string;
       citations: CitationDto[];
+      /** A clarifying question's choices: buttons whose id goes back as `message.optionId`. */
+      options?: ReplyOptionDto[];
       at: string;
     }
   | { type: 'handed_to_human'; reason: string; at: string }

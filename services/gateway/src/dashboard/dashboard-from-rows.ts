@@ -1,6 +1,7 @@
 import { readGaps } from '@support/knowledge';
 import { KnowledgeReader, LATENCY_BUCKET_LOWER_BOUNDS } from '@support/persistence';
 import type { DataSource } from 'typeorm';
+import { CLARIFICATION_COUNTS_SQL } from './dashboard-clarifications.js';
 import { dailyCountsOf, readKnowledgeRows } from './dashboard-knowledge.js';
 import { type DashboardPeriod, periodTimes } from './dashboard-period.js';
 import {
@@ -105,5 +106,6 @@ export async function dashboardFromRows(
     backlog,
     retrieval,
     knowledge,
+    clarifications: (await q(CLARIFICATION_COUNTS_SQL))[0],
   });
 }

@@ -15,6 +15,11 @@ import {
   periodTimes,
 } from './dashboard-period.js';
 import { type LatencyBar, latencyBars } from './latency-histogram.js';
+import {
+  CLARIFICATION_COUNTS_SQL,
+  type DashboardClarifications,
+  dashboardClarifications,
+} from './dashboard-clarifications.js';
 import { type BucketCount, type LatencyCount, LatencyPercentiles } from './latency-percentiles.js';
 
 export interface DashboardData {
@@ -40,6 +45,8 @@ export interface DashboardData {
   readonly retrieval: { legTimeouts: number; rerankFailOpens: number };
   /** Knowledge gaps opened and closed per week, and what each published article changed. */
   readonly knowledge: DashboardKnowledge;
+  /** Clarifying questions asked instead of a below-floor handoff, and what came of them. */
+  readonly clarifications: DashboardClarifications;
 }
 
 /** What the dashboard's queries return, before it is shaped into {@link DashboardData}. */
@@ -54,6 +61,7 @@ export interface DashboardRows {
   readonly backlog: Record<string, unknown>[];
   readonly retrieval: Record<string, unknown> | undefined;
   readonly knowledge: KnowledgeRows;
+  readonly clarifications: Record<string, unknown> | undefined;
 }
 
 const int = (value: unknown) => Number(value ?? 0);
@@ -110,6 +118,7 @@ export function dashboardData(period: DashboardPeriod, rows: DashboardRows): Das
       rerankFailOpens: int(rows.retrieval?.fail_opens),
     },
     knowledge: dashboardKnowledge(period, rows.knowledge),
+    clarifications: dashboardClarifications(rows.clarifications),
   };
 }
 
@@ -249,6 +258,12 @@ export class DashboardQueries {
       })),
       retrieval: counts!.retrieval as Row,
       knowledge: await this.knowledgeRows(query, period),
+      clarifications: (
+        await query('clarifications', CLARIFICATION_COUNTS_SQL, [
+          periodTimes(period).from,
+          periodTimes(period).to,
+        ])
+      )[0],
     });
   }
 

@@ -23,7 +23,7 @@ import {
   VERDICT_SENTENCE_MAX_CHARS,
 } from '../../limits.js';
 
-export const REPLY_KINDS = ['answer', 'abstention', 'holding', 'human'] as const;
+export const REPLY_KINDS = ['answer', 'abstention', 'holding', 'human', 'clarification'] as const;
 export type ReplyKind = (typeof REPLY_KINDS)[number];
 
 export class SentenceVerdictDto {
@@ -68,7 +68,7 @@ export class ReplySentPayload {
   /**
    * `answer`: a validated, cited model reply; `abstention`: the fixed text of force_escalate;
    * `holding`: "a colleague will reply" while a human has the conversation; `human`: an admin's
-   * words, verbatim.
+   * words, verbatim; `clarification`: the fixed clarifying question, its sections as `options`.
    */
   @IsIn(REPLY_KINDS)
   kind!: ReplyKind;

@@ -1,4 +1,5 @@
 import {
+  ANYTHING_ELSE,
   ESCALATE_TOOL,
   ORDER_TOOL_NAMES,
   ORDER_TOOLS,
@@ -32,12 +33,6 @@ export type OrderStep =
 /** Why the responder hands an order question to a human. */
 export const NO_ORDERS_FOUND = {
   reason: 'the customer asked about an order and has none',
-} as const;
-
-/** The closing courtesy phrase: the customer declined the offered return. */
-const ANYTHING_ELSE = {
-  en: 'Is there anything else I can help you with?',
-  ar: 'هل هناك شيء آخر يمكنني مساعدتك به؟',
 } as const;
 
 export interface OrderTurnInput {

@@ -34,7 +34,7 @@ export interface MessageState {
   eventId: string;
 }
 
-export type TurnStatus = 'open' | 'answered' | 'escalated' | 'held';
+export type TurnStatus = 'open' | 'answered' | 'escalated' | 'held' | 'clarified';
 
 export interface TurnState {
   id: string;

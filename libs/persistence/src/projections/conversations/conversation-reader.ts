@@ -30,7 +30,8 @@ export class ConversationReader {
    * The last `limit` messages, oldest first. A reply is shown only when a recorded customer message
    * of this conversation started its turn: one published straight on the bus for a turn that never
    * was, or for another conversation's, is stored like any event but never shown (as the gateway's
-   * live delivery refuses it).
+   * live delivery refuses it). A turn shows its first agent reply only: the agent answers a turn
+   * once, so a second reply to it is not the agent's.
    */
   async history(conversationId: string, limit = 200): Promise<MessageState[]> {
     const newestFirst = await this.dataSource.manager
@@ -44,11 +45,21 @@ export class ConversationReader {
             AND turn.conversation_id = message.conversation_id
             AND turn.customer_message_id IS NOT NULL))`,
       )
+      .andWhere(
+        `(message.role <> 'agent' OR NOT EXISTS (
+          SELECT 1 FROM ${this.messages} earlier WHERE earlier.turn_id = message.turn_id
+            AND earlier.role = 'agent'
+            AND (earlier.occurred_at, earlier.id) < (message.occurred_at, message.id)))`,
+      )
       .orderBy('message.occurredAt', 'DESC')
       .addOrderBy('message.id', 'DESC')
       .take(limit)
       .getMany();
     return newestFirst.reverse();
+  }
+
+  private get messages(): string {
+    return `${quoteIdentifier(schemaOf(this.dataSource))}.messages`;
   }
 
   private get turns(): string {

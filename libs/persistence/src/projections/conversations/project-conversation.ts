@@ -69,7 +69,7 @@ function touched(conversation: ConversationState, at: string, messages: number):
   };
 }
 
-const FINAL: readonly TurnStatus[] = ['answered', 'escalated'];
+const FINAL: readonly TurnStatus[] = ['answered', 'escalated', 'clarified'];
 
 function turnOf(current: TurnState | null, id: string, conversationId: string): TurnState {
   return (
@@ -147,7 +147,13 @@ export function projectConversation(
     if (event.turnId && p.kind !== 'human') {
       const current = turnOf(rows.turn, event.turnId, conversationId);
       const status: TurnStatus =
-        p.kind === 'answer' ? 'answered' : p.kind === 'abstention' ? 'escalated' : 'held';
+        p.kind === 'answer'
+          ? 'answered'
+          : p.kind === 'abstention'
+            ? 'escalated'
+            : p.kind === 'clarification'
+              ? 'clarified'
+              : 'held';
       const keep = FINAL.includes(current.status) && !FINAL.includes(status);
       turn = keep
         ? current

@@ -1,4 +1,6 @@
 import {
+  ClarificationChosen,
+  ClarificationOffered,
   EscalationRaised,
   type EventEnvelope,
   isEvent,
@@ -20,6 +22,8 @@ export const TURN_TRACE_PROJECTION_EVENTS = [
   RerankCompleted,
   ReplySent,
   EscalationRaised,
+  ClarificationOffered,
+  ClarificationChosen,
 ] as const;
 
 const TYPES = new Set<string>(TURN_TRACE_PROJECTION_EVENTS.map((d) => d.type));
@@ -75,6 +79,9 @@ function derived(row: TurnTraceState): TurnTraceState {
   } else if (row.replyKind === 'holding') {
     route = 'held';
     reason = 'human_active';
+  } else if (row.replyKind === 'clarification') {
+    route = 'clarified';
+    reason = 'below_score_floor';
   }
   const latencyMs =
     row.messageAt !== null && row.replyAt !== null
@@ -115,6 +122,7 @@ function withEvent(row: TurnTraceState, event: EventEnvelope): TurnTraceState {
  * - agent.reply_sent (not `human`): a final reply (answer, abstention) beats a holding note, then
  *   the latest wins; it gives the reply, its kind and time, the draft and the validation verdict;
  * - escalation.raised: the earliest gives the escalation reason;
+ * - clarification.offered / chosen only join the event list (the question is the reply);
  * - every event is listed once in `events`, ordered by (occurredAt, id);
  * - synthetic: any synthetic event of the turn marks it as evaluation traffic;
  * - route, reason and latency are derived from the above.
@@ -212,7 +220,10 @@ export function projectTurnTrace(
       if (version > row.replyVersion)
         row = {
           ...row,
-          reply: p.text,
+          // A clarifying question is read with the options it offered.
+          reply: p.options?.length
+            ? [p.text, ...p.options.map((o) => `- ${o.title}`)].join('\n')
+            : p.text,
           replyKind: p.kind,
           replyAt: event.occurredAt,
           draft: p.draft ?? null,

@@ -15,6 +15,8 @@ const ROUTE_WHY: Record<string, string> = {
   retrieval_unavailable: 'retrieval was unavailable',
   below_score_floor: 'the best chunk scored below the floor',
   answer_validation_failed: 'the draft failed validation',
+  rephrase_requested:
+    'the draft asked the customer to rephrase: the chunks were there, no answer was',
   agent_requested: 'the agent asked for a human',
 };
 

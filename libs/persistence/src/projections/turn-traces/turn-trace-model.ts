@@ -7,7 +7,7 @@ import type {
   RetrievalVerdict,
 } from '@support/contracts';
 
-export type TurnRoute = 'answered' | 'escalated' | 'held';
+export type TurnRoute = 'answered' | 'escalated' | 'held' | 'clarified';
 
 export interface TurnTraceError {
   code: string;

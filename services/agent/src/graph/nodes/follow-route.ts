@@ -4,6 +4,8 @@ import type { AgentStateUpdate } from '../agent-state.js';
 
 export const NODES = {
   startTurn: 'start_turn',
+  clarificationAnswer: 'clarification_answer',
+  clarify: 'clarify',
   agent: 'agent',
   tools: 'tools',
   validate: 'validate',
@@ -15,6 +17,7 @@ const NODE_OF_STEP = {
   model: NODES.agent,
   tools: NODES.tools,
   validate: NODES.validate,
+  clarify: NODES.clarify,
   end: END,
 } as const satisfies Record<TurnStep, string>;
 

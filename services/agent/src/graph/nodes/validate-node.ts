@@ -1,5 +1,5 @@
-import { validateReply } from '@support/citations';
-import { afterValidation, buildSystemPrompt, checkReplyLanguage } from '@support/policy';
+import { asksToRephrase, canonicalCitations, validateReply } from '@support/citations';
+import { afterValidation, checkReplyLanguage, confidentialPromptTexts } from '@support/policy';
 import type { AgentPorts } from '../agent-ports.js';
 import type { AgentStateValue } from '../agent-state.js';
 import { follow } from './follow-route.js';
@@ -16,10 +16,13 @@ export interface ReplyChecks {
 export function validateNode(ports: AgentPorts, checks: ReplyChecks) {
   return async (state: AgentStateValue) => {
     const draft = state.draft ?? '';
-    // The model was given the system prompt; whatever it was talked into, it must not pass it on.
+    // What is checked is what is sent: the draft in the one citation form every reader shares.
+    const reply = canonicalCitations(draft);
+    // The model was given the system prompt; whatever it was talked into, it must not pass it on
+    // (the phrases it was told to say word for word excepted).
     const verdict = checkReplyLanguage(
-      validateReply(draft, state.promptChunks, {
-        confidential: [buildSystemPrompt({ language: state.language })],
+      validateReply(reply, state.promptChunks, {
+        confidential: confidentialPromptTexts({ language: state.language }),
         linkHosts: checks.linkHosts,
         ...(checks.minSupportedShare === undefined
           ? {}
@@ -28,12 +31,16 @@ export function validateNode(ports: AgentPorts, checks: ReplyChecks) {
       state.language,
       state.promptChunks.map((chunk) => chunk.lang),
     );
-    const route = afterValidation(verdict);
+    const route = afterValidation({
+      passed: verdict.passed,
+      asksToRephrase: asksToRephrase(reply),
+      hadMaterial: state.promptChunks.length > 0,
+    });
     if (route.next === 'end') {
       const cited = new Set(verdict.sentences.flatMap((s) => s.citations));
       await ports.sendReply(turnOf(state), {
         kind: 'answer',
-        text: draft,
+        text: reply,
         citations: state.promptChunks
           .filter((c) => cited.has(c.chunkId))
           .map(({ chunkId, docId, title }) => ({ chunkId, docId, title })),

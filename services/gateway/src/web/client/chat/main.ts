@@ -74,7 +74,7 @@ const ui = {
 };
 
 const text = pageText();
-const renderer = new MessageRenderer(text);
+const renderer = new MessageRenderer(text, (option) => sendMessage(option.title, option.id));
 const list = new MessageList(ui.messages, ui.newMessages, text);
 const outbox = new Outbox(renderer, (frame) => state.ready && sendFrame(frame));
 
@@ -418,17 +418,27 @@ function onComposerSubmit(event: Event): void {
   if (words.length > MAX_TEXT_CHARS)
     return showError('payload_too_large', 'chat.error.tooLong', { max: MAX_TEXT_CHARS });
   followCustomerLanguage(words);
+  sendMessage(words);
+  ui.input.value = '';
+  autosizeInput();
+  ui.input.focus();
+}
+
+/** A message of the customer's: typed, or an option picked (its title, and its id for the agent). */
+function sendMessage(words: string, optionId?: string): void {
+  if (!state.ready) return;
   const frame: MessageFrame = {
     type: 'message',
     clientMessageId: newClientMessageId(),
     text: words,
+    ...(optionId ? { optionId } : {}),
   };
+  // Any message answers the open question: its buttons are not offered again.
+  renderer.closeOptions(document, optionId);
   const bubble = renderer.render({ role: 'customer', kind: 'customer', text: words });
   list.append(bubble, true);
   outbox.dispatch(frame, bubble, words);
-  ui.input.value = '';
-  autosizeInput();
-  ui.input.focus();
+  if (optionId) ui.input.focus();
 }
 
 function onComposerKeydown(event: KeyboardEvent): void {

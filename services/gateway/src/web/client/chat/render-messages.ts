@@ -23,7 +23,18 @@ export interface ChatEntry {
   readonly at?: string;
   readonly citations?: readonly CitationDto[];
   readonly image?: { readonly src: string; readonly name: string };
+  /** A clarifying question's choices, shown as buttons under it. */
+  readonly options?: readonly ChatOption[];
 }
+
+/** One choice a reply offers: its id goes back with the customer's pick, its title is shown. */
+export interface ChatOption {
+  readonly id: string;
+  readonly title: string;
+}
+
+/** What the page does when the customer picks an option (sends it as their message). */
+export type ChooseOption = (option: ChatOption) => void;
 
 /**
  * Draws the entries of a conversation. Each message element carries its own `lang` and `dir` (from
@@ -39,10 +50,26 @@ export class MessageRenderer {
     abstention: (entry) => this.reply(entry),
     holding: (entry) => this.reply(entry),
     human: (entry) => this.reply(entry),
+    clarification: (entry) => this.clarification(entry),
     notice: (entry) => this.notice(entry),
   };
 
-  constructor(private readonly text: PageText) {}
+  constructor(
+    private readonly text: PageText,
+    private readonly choose: ChooseOption = () => undefined,
+  ) {}
+
+  /**
+   * Options can be picked once, and only the latest question's: after the customer's next
+   * message every earlier button is disabled (the agent reads only an answer to the last one).
+   */
+  closeOptions(root: ParentNode, chosenId?: string): void {
+    for (const button of root.querySelectorAll<HTMLButtonElement>('.msg-option')) {
+      if (button.disabled) continue;
+      button.disabled = true;
+      if (button.dataset.optionId === chosenId) button.setAttribute('aria-pressed', 'true');
+    }
+  }
 
   render(entry: ChatEntry): HTMLElement {
     const kind = entry.role === 'customer' ? 'customer' : entry.kind;
@@ -131,6 +158,34 @@ export class MessageRenderer {
     );
     if (sources.length > 0) bubble.append(this.sourceList(sources, anchor));
     this.meta(bubble, entry.at);
+    return bubble;
+  }
+
+  /**
+   * A clarifying question: its words, then one real button per option (reachable with Tab, each
+   * read by its title; the group is named by the question), the last one "none of these".
+   */
+  private clarification(entry: ChatEntry): HTMLElement {
+    const bubble = this.reply(entry);
+    const options = entry.options ?? [];
+    if (options.length === 0) return bubble;
+    const questionId = `clarify-${++this.sequence}`;
+    bubble.querySelector('.msg-body')?.setAttribute('id', questionId);
+    const group = el('div', { class: 'msg-options', role: 'group', 'aria-labelledby': questionId });
+    for (const option of options) {
+      const button = markLanguage(
+        el('button', { type: 'button', class: 'msg-option', 'data-option-id': option.id }),
+        option.title,
+      );
+      button.append(...isolatedRuns(option.title, button.lang === 'ar' ? 'ar' : 'en'));
+      button.addEventListener('click', () => {
+        if (button.disabled) return;
+        this.closeOptions(group, option.id);
+        this.choose(option);
+      });
+      group.append(button);
+    }
+    bubble.querySelector('.msg-meta')?.before(group);
     return bubble;
   }
 

@@ -68,6 +68,11 @@ function renderKpis(data: DashboardData): void {
     ),
     ...kpi('kpi-withdrawn', 'dashboard.kpi.withdrawn', count(data.escalations.withdrawn)),
     ...kpi(
+      'kpi-clarifications',
+      'dashboard.kpi.clarifications',
+      text.t('dashboard.kpi.clarificationsValue', { ...data.clarifications }),
+    ),
+    ...kpi(
       'kpi-latency',
       'dashboard.kpi.latency',
       `${count(data.latencyMs.p50)} / ${count(data.latencyMs.p95)}`,

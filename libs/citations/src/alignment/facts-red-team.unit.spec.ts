@@ -1,0 +1,203 @@
+import { describe, expect, it } from '@jest/globals';
+import { validateReply } from '../validation/validate-reply.js';
+import type { PromptChunk } from '../validation/verdict.js';
+
+/**
+ * Drafts that change one fact of the chunk they cite (each must fail) and faithful restatements
+ * of the same chunks, in the other language, with clitics or in dialect (each must pass). Chunk
+ * texts follow the shop's kb/ (heading, then paragraphs or list lines, as the chunker writes them).
+ */
+const RETURNS = {
+  chunkId: 'retail-returns#2',
+  text: 'Return window and conditions\n\nYou can return items within 21 days of the delivery date. Returned items must be unworn, unwashed and unaltered, with the original tags still attached and the Sanaa garment bag included. Shoes must come back in their original box. Items with make-up, perfume or deodorant marks are refused at inspection and sent back to you.',
+};
+const NOT_RETURNABLE = {
+  chunkId: 'retail-returns#3',
+  text: 'Items that cannot be returned\n\n- Lingerie and sleepwear\n- Swimwear and burkinis\n- Fragrances, oud oil and bakhoor once the seal is opened\n- Hijab underscarves and inner caps\n- Items shortened or altered by our tailoring service\n- Items marked "Last Piece" on the product page',
+};
+const SALE = {
+  chunkId: 'sale#1',
+  text: 'Sale returns\n\nFull-price items can be returned within 21 days of delivery. Sale items can be returned within 7 days of delivery.',
+};
+const COD_REFUND = {
+  chunkId: 'refund-timelines#3',
+  text: 'Refunds for cash on delivery orders\n\nWe do not hand back cash at the door. For an order paid with cash on delivery, choose one of:\n\n- Sanaa Credit: added to your account within 1 working day of approval. Sanaa Credit does not expire.\n- Bank transfer: send, through the refund form, an IBAN in your own name at a bank in Saudi Arabia, the UAE, Kuwait, Qatar, Bahrain or Oman. The transfer arrives within 5 working days.\n\nThe cash on delivery fee is not refunded, except for damaged or wrong items.',
+};
+const CARD_REFUND = {
+  chunkId: 'refund-timelines#2',
+  text: 'Refunds to cards\n\nCard payments are refunded to the original card within 14 days of approval.',
+};
+const WAREHOUSE = {
+  chunkId: 'refund-timelines#1',
+  text: 'When the refund starts\n\nReturned items are inspected at our warehouse in Riyadh within 3 working days.',
+};
+const DELIVERY_FEES = {
+  chunkId: 'delivery-times-fees#4',
+  text: 'Delivery fees and free delivery\n\nStandard delivery is free on orders over 249 SAR. Cash on delivery is available only in Saudi Arabia.',
+};
+const PERFUME = {
+  chunkId: 'fragrance#1',
+  text: 'Fragrance returns\n\nFragrances can be returned within 7 days if they are unopened.',
+};
+const STORES = {
+  chunkId: 'stores#1',
+  text: 'Our stores\n\nWe have stores in Riyadh and Jeddah.',
+};
+const AR_GIFT = {
+  chunkId: 'ar-gift-card-terms#1',
+  text: 'استرداد بطاقات الهدايا\n\nلا يوجد استرداد نقدي لبطاقات الهدايا.',
+};
+const AR_STORES = {
+  chunkId: 'ar-stores#1',
+  text: 'فروعنا\n\nلدينا فروع في الرياض وجدة.',
+};
+const AR_RETURNS = {
+  chunkId: 'ar-retail-returns#2',
+  text: 'مهلة الإرجاع وشروطه\n\nيحق لك إرجاع المنتجات خلال 21 يوماً من تاريخ التسليم، بشرط أن تكون غير ملبوسة ولا مغسولة ولم يُجرَ عليها أي تعديل، وأن تبقى بطاقاتها الأصلية مثبّتة عليها مع كيس سناء الأصلي الخاص بالملابس. وتُعاد الأحذية في علبتها الأصلية. أما القطع التي تظهر عليها آثار مكياج أو عطر أو مزيل عرق فتُرفض عند الفحص وتُعاد إليك.',
+};
+
+const verdict = (draft: string, ...chunks: PromptChunk[]) => validateReply(draft, chunks);
+
+/** A case: its name, the draft, the chunks it cites. */
+type Case = [string, string, ...PromptChunk[]];
+
+describe('the facts check refuses a draft that changes one fact', () => {
+  it.each<Case>([
+    [
+      'a duration in words past thirty',
+      'You can return items within ninety days of the delivery date [retail-returns#2].',
+      RETURNS,
+    ],
+    [
+      '"forty days"',
+      'You can return items within forty days of the delivery date [retail-returns#2].',
+      RETURNS,
+    ],
+    [
+      '"a year"',
+      'You can return items within a year of the delivery date [retail-returns#2].',
+      RETURNS,
+    ],
+    [
+      '"at any time"',
+      'Returned items must be unworn and unwashed, and you can return them at any time after the delivery date [retail-returns#2].',
+      RETURNS,
+    ],
+    [
+      'an Arabic duration in words past thirty',
+      'يحق لك إرجاع المنتجات خلال تسعين يوماً من تاريخ التسليم [ar-retail-returns#2].',
+      AR_RETURNS,
+    ],
+    [
+      'Arabic "at any time"',
+      'يحق لك إرجاع المنتجات غير الملبوسة في أي وقت من تاريخ التسليم [ar-retail-returns#2].',
+      AR_RETURNS,
+    ],
+    [
+      'Arabic "a year"',
+      'يحق لك إرجاع المنتجات خلال سنة من تاريخ التسليم [ar-retail-returns#2].',
+      AR_RETURNS,
+    ],
+    [
+      'a value taken from the other case of the chunk',
+      'Sale items can be returned within 21 days of delivery [sale#1].',
+      SALE,
+    ],
+    [
+      'the refund channel (card to store credit)',
+      'Card payments are refunded as store credit within 14 days of approval [refund-timelines#2].',
+      CARD_REFUND,
+    ],
+    [
+      'the place (Riyadh to Dammam)',
+      'Returned items are inspected at our warehouse in Dammam within 3 working days [refund-timelines#1].',
+      WAREHOUSE,
+    ],
+    [
+      'the payment method',
+      'For an order paid with cash on delivery, the transfer arrives by Apple Pay within 5 working days [refund-timelines#3].',
+      COD_REFUND,
+    ],
+    [
+      'working days read as calendar days',
+      'Returned items are inspected at our warehouse in Riyadh within 3 days [refund-timelines#1].',
+      WAREHOUSE,
+    ],
+    [
+      'a threshold dropped',
+      'Standard delivery is free on all orders [delivery-times-fees#4].',
+      DELIVERY_FEES,
+    ],
+    [
+      '"only in Saudi Arabia" dropped',
+      'Cash on delivery is available [delivery-times-fees#4].',
+      DELIVERY_FEES,
+    ],
+    ['"unopened" dropped', 'Fragrances can be returned within 7 days [fragrance#1].', PERFUME],
+    [
+      'a fee the chunk says is not refunded',
+      'You get a full refund, including the delivery fee and the cash on delivery fee [refund-timelines#3].',
+      COD_REFUND,
+    ],
+    [
+      'items the chunk lists as not returnable',
+      'Lingerie, swimwear and fragrances can be returned within 21 days [retail-returns#3] [retail-returns#2].',
+      NOT_RETURNABLE,
+      RETURNS,
+    ],
+    [
+      'an Arabic negation turned around',
+      'يوجد استرداد نقدي لبطاقات الهدايا [ar-gift-card-terms#1].',
+      AR_GIFT,
+    ],
+    [
+      'a place in an Arabic answer to an English chunk',
+      'لدينا فروع في الرياض والدمام [stores#1].',
+      STORES,
+    ],
+  ])('%s', (_case, draft, ...chunks) => {
+    expect(verdict(draft, ...chunks).passed).toBe(false);
+  });
+});
+
+describe('the facts check lets a faithful draft through', () => {
+  it.each<Case>([
+    [
+      'a copied sentence',
+      'You can return items within 21 days of the delivery date [retail-returns#2].',
+      RETURNS,
+    ],
+    ['Arabic with a clitic the chunk does not write', 'لدينا فرع في جدة [ar-stores#1].', AR_STORES],
+    ['Gulf dialect', 'الفروع اللي عندنا في الرياض وجدة [ar-stores#1].', AR_STORES],
+    ['an Arabic answer citing an English chunk', 'لدينا فروع في الرياض وجدة [stores#1].', STORES],
+    [
+      'an English answer citing an Arabic chunk',
+      'You can return products within 21 days of the delivery date, provided they are unworn, unwashed and unaltered, with their original tags attached and in the original Sanaa garment bag [ar-retail-returns#2].',
+      AR_RETURNS,
+    ],
+    [
+      'an Arabic answer on working days from an English chunk',
+      'يتم فحص المنتجات المرتجعة في مستودعنا في الرياض خلال 3 أيام عمل [refund-timelines#1].',
+      WAREHOUSE,
+    ],
+    [
+      'a condition kept in other words',
+      'Unopened fragrances can be returned within 7 days [fragrance#1].',
+      PERFUME,
+    ],
+    [
+      'the Arabic negation kept',
+      'لا يوجد استرداد نقدي لبطاقات الهدايا [ar-gift-card-terms#1].',
+      AR_GIFT,
+    ],
+    [
+      'a non-returnable list restated',
+      'Lingerie and swimwear cannot be returned [retail-returns#3].',
+      NOT_RETURNABLE,
+    ],
+  ])('%s', (_case, draft, ...chunks) => {
+    const result = verdict(draft, ...chunks);
+    expect(result.sentences.filter((sentence) => !sentence.ok)).toEqual([]);
+    expect(result.passed).toBe(true);
+  });
+});

@@ -1,0 +1,154 @@
+import {
+  conceptsOf,
+  FACT_LEXICON,
+  type FactLexicon,
+  type TextConcepts,
+  withoutConcepts,
+} from '@support/language';
+import { clausesOf, isNegated, segmentsOf } from '@support/text';
+import { extractQuantities } from '../quantities/extract-quantities.js';
+import type { Quantity } from '../quantities/quantity.js';
+import { splitSentences } from '../sentences/split-sentences.js';
+
+/** A clause of a chunk, the smallest piece a draft sentence is aligned to. */
+export interface SourceUnit {
+  /** The clause, after the lead-in it depends on ("Items that cannot be returned: Lingerie"). */
+  readonly text: string;
+  /** It says "not", in itself or through its lead-in (conditions such as "غير مفتوحة" aside). */
+  readonly negated: boolean;
+  readonly quantities: readonly Quantity[];
+  readonly concepts: TextConcepts;
+  /** Its pieces (cut at commas and colons), each with its polarity: what a claim quotes. */
+  readonly pieces: readonly Piece[];
+  /** Its values, each with the words around it: the case a quantity belongs to. */
+  readonly values: readonly ValueSegment[];
+  /**
+   * The terms of the items a negated list names ("cannot be returned: lingerie, swimwear", or a
+   * list line under such a lead-in): what the negation is about.
+   */
+  readonly negatedItems: ReadonlySet<string>;
+}
+
+/** A piece of a clause. */
+export interface Piece {
+  readonly concepts: TextConcepts;
+  readonly negated: boolean;
+}
+
+/** A value of a clause with the words of its case ("within 3–6 working days in Kuwait, Qatar"). */
+export interface ValueSegment {
+  readonly concepts: TextConcepts;
+  readonly quantities: readonly Quantity[];
+}
+
+const LIST_ITEM = /^\s*(?:[-*\u2022]|\d+[.)])\s+/u;
+const ENDS_SENTENCE = /[.!?\u061F\u061B\u2026]\s*$/u;
+const LEADS_IN = /[:\uFF1A]\s*$/u;
+
+// A condition or a price is no negation of the clause it sits in: "unopened" is "غير مفتوحة" in
+// Arabic, "free" is "لا يوجد رسوم".
+export const NOT_NEGATING_KINDS: ReadonlySet<string> = new Set(['condition', 'charge', 'idiom']);
+
+/** Whether a clause says "not", leaving out the words of its conditions. */
+export function clauseNegated(text: string, lexicon: FactLexicon = FACT_LEXICON): boolean {
+  return isNegated(withoutConcepts(text, NOT_NEGATING_KINDS, lexicon));
+}
+
+const NO_TERMS: ReadonlySet<string> = new Set();
+
+/** The items of a negated list: a list line under a negated lead-in, or what follows its colon. */
+function negatedItems(
+  clause: string,
+  leadIn: string | undefined,
+  lexicon: FactLexicon,
+): ReadonlySet<string> {
+  if (leadIn !== undefined)
+    return clauseNegated(leadIn, lexicon) ? conceptsOf(clause, lexicon).terms : NO_TERMS;
+  const colon = clause.search(/[:\uFF1A]/u);
+  if (colon < 0 || !clauseNegated(clause.slice(0, colon), lexicon)) return NO_TERMS;
+  return conceptsOf(clause.slice(colon + 1), lexicon).terms;
+}
+
+// "1,500" and "١٬٥٠٠" are one number: their separators are no commas to cut at.
+const DIGIT_GROUP = /(\d)[,\u066C](?=\d{3}(?!\d))/gu;
+const withoutDigitGroups = (text: string) => text.replace(DIGIT_GROUP, '$1');
+
+/**
+ * A clause cut at its commas and colons into one segment per value: a piece without a value
+ * belongs to the next value ("mada: 3–7 working days"), or to the last when none follows
+ * ("3–6 working days in Kuwait, Qatar, Bahrain and Oman").
+ */
+export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegment[] {
+  const texts: string[] = [];
+  let pending = '';
+  // "3–7 working days for mada and 7–14 for Visa": two values, two cases.
+  const pieces = segmentsOf(withoutDigitGroups(clause)).flatMap((piece) =>
+    piece.split(/\s(?:and|or|و|او|أو)\s(?=[^,،]*\d)/u),
+  );
+  for (const piece of pieces) {
+    const joined = pending ? `${pending}, ${piece}` : piece;
+    if (extractQuantities(piece).length > 0) {
+      texts.push(joined);
+      pending = '';
+    } else pending = joined;
+  }
+  if (pending) {
+    if (texts.length > 0) texts[texts.length - 1] = `${texts.at(-1)}, ${pending}`;
+    else texts.push(pending);
+  }
+  return texts.map((text) => ({
+    concepts: conceptsOf(text, lexicon),
+    quantities: extractQuantities(text),
+  }));
+}
+
+function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon): SourceUnit {
+  const leadNegated = leadIn !== undefined && clauseNegated(leadIn, lexicon);
+  // "cannot be returned: lingerie, swimwear": the items after a negated colon are negated.
+  const colon = clause.search(/[:\uFF1A]/u);
+  const listNegated = colon > 0 && clauseNegated(clause.slice(0, colon), lexicon);
+  const text = leadIn === undefined ? clause : `${leadIn.replace(/[:\uFF1A]\s*$/u, '')}: ${clause}`;
+  return {
+    text,
+    negated: clauseNegated(clause, lexicon) || leadNegated,
+    quantities: extractQuantities(clause),
+    concepts: conceptsOf(text, lexicon),
+    pieces: segmentsOf(clause).map((piece) => ({
+      concepts: conceptsOf(piece, lexicon),
+      negated: clauseNegated(piece, lexicon) || leadNegated || listNegated,
+    })),
+    values: valueSegments(clause, lexicon),
+    negatedItems: negatedItems(clause, leadIn, lexicon),
+  };
+}
+
+/**
+ * The clauses of a chunk (already through `normalizeForChecks`), each read with what it depends
+ * on: a list line with the line that leads into it (the sentence ending in a colon before the
+ * list, or else the chunk's heading), so that "Items that cannot be returned" followed by
+ * "- Lingerie and sleepwear" reads as lingerie not being returnable.
+ */
+export function sourceUnits(chunk: string, lexicon: FactLexicon = FACT_LEXICON): SourceUnit[] {
+  const lines = chunk.split(/\r?\n/).map((line) => line.trim());
+  // The chunker writes the section heading, then a blank line, then the paragraphs.
+  const heading =
+    lines.length > 2 && lines[1] === '' && !ENDS_SENTENCE.test(lines[0]!) ? lines[0] : undefined;
+  const units: SourceUnit[] = [];
+  let leadIn = heading;
+  for (const line of lines) {
+    if (line === '') continue;
+    if (LIST_ITEM.test(line)) {
+      const item = line.replace(LIST_ITEM, '');
+      for (const sentence of splitSentences(item))
+        for (const clause of clausesOf(sentence)) units.push(unit(clause, leadIn, lexicon));
+      continue;
+    }
+    const sentences = splitSentences(line);
+    for (const sentence of sentences)
+      for (const clause of clausesOf(sentence)) units.push(unit(clause, undefined, lexicon));
+    const last = sentences.at(-1);
+    if (last !== undefined && LEADS_IN.test(last)) leadIn = last;
+    else if (line !== heading) leadIn = heading;
+  }
+  return units;
+}

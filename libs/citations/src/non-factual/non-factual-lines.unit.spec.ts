@@ -1,0 +1,92 @@
+import { describe, expect, it } from '@jest/globals';
+import { normalizeForChecks } from '@support/text';
+import { extractQuantities } from '../quantities/extract-quantities.js';
+import { NON_FACTUAL_LINES, type NonFactualKind } from './non-factual-lines.js';
+import { nonFactualLineOf } from './read-non-factual-line.js';
+
+const read = (sentence: string) => nonFactualLineOf(normalizeForChecks(sentence));
+const kinds = Object.keys(NON_FACTUAL_LINES) as NonFactualKind[];
+
+describe('the non-factual lines data', () => {
+  it('gives every kind a reason and phrases in both languages', () => {
+    for (const kind of kinds) {
+      expect(NON_FACTUAL_LINES[kind].why.length).toBeGreaterThan(20);
+      expect(NON_FACTUAL_LINES[kind].en.length).toBeGreaterThan(0);
+      expect(NON_FACTUAL_LINES[kind].ar.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('holds no phrase that states a number', () => {
+    for (const kind of kinds)
+      for (const phrase of [...NON_FACTUAL_LINES[kind].en, ...NON_FACTUAL_LINES[kind].ar]) {
+        expect(phrase).not.toMatch(/\p{Nd}/u);
+        expect(extractQuantities(normalizeForChecks(phrase))).toEqual([]);
+      }
+  });
+
+  it('reads each of its own phrases as its kind', () => {
+    for (const kind of kinds)
+      for (const phrase of [...NON_FACTUAL_LINES[kind].en, ...NON_FACTUAL_LINES[kind].ar])
+        expect(read(phrase)?.kinds).toEqual([kind]);
+  });
+});
+
+describe('nonFactualLineOf', () => {
+  it.each([
+    'Hi!',
+    'HELLO THERE.',
+    'Thank you for reaching out!',
+    'Hi, thank you for your message.',
+    "I'm sorry to hear that.",
+    'Is there anything else I can help you with?',
+    'Could you rephrase your question, or tell me a little more about what you need?',
+    'مرحباً!',
+    'مرحبا',
+    'أهلاً وسهلاً، شكراً لتواصلك معنا.',
+    'هل هناك شيء آخر يمكنني مساعدتك به؟',
+    'أي خدمة ثانية؟',
+    'هل يمكنك إعادة صياغة سؤالك أو توضيح ما تحتاجه بتفصيل أكثر؟',
+    'Thank\u200B you!',
+    'شك\u200Cراً',
+    'Thank you [returns#1].',
+    // Issue 29's harmless model phrasing.
+    'Let me know if you have any other questions!',
+    'هل تحتاج أي مساعدة أخرى؟',
+    'Sure!',
+    'Here is our return policy:',
+    'Sure, here are the details:',
+    'إليك سياسة الإرجاع لدينا:',
+  ])('takes %j', (sentence) => {
+    expect(read(sentence)).toBeDefined();
+  });
+
+  it.each([
+    'Hi Sara!',
+    'Thanks, returns are free.',
+    'Thank you for shopping, your refund is on its way.',
+    'Is there anything else I can refund for you?',
+    'Feel free to send back anything at any time.',
+    'Let me know if you need a refund.',
+    'شكراً، الإرجاع مجاني دائماً.',
+    'مرحباً بك في عرض الاسترجاع المفتوح',
+    'Yes.',
+    '',
+    // A lead-in states nothing only as the colon-ended line before what it introduces.
+    'Here is our return policy.',
+    'Here is our return policy: returns are free.',
+    'Here is our return policy: 90 days',
+    'Here are the details: hi',
+    'Here is our 90-day return policy:',
+    'Sure, returns are free!',
+    'Let me know if you have any other questions within 90 days!',
+  ])('refuses %j', (sentence) => {
+    expect(read(sentence)).toBeUndefined();
+  });
+
+  it('says which lines need an answer beside them and which ask to rephrase', () => {
+    expect(read('Sure!')).toMatchObject({ needsAnswer: true, rephrase: false });
+    expect(read('Here is our return policy:')).toMatchObject({ needsAnswer: true });
+    expect(read('Hi!')).toMatchObject({ needsAnswer: false, rephrase: false });
+    expect(read('هل يمكنك إعادة صياغة سؤالك؟')).toMatchObject({ rephrase: true });
+  });
+});

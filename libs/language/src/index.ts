@@ -1,0 +1,14 @@
+export { normalise } from './text/normalise.js';
+export { type Token, type TokenLanguage, tokens } from './text/tokens.js';
+export { stem } from './text/stem.js';
+export { isFunctionWord, withoutClitics } from './text/arabic-forms.js';
+export {
+  FACT_LEXICON,
+  type FactCheck,
+  type FactConcept,
+  FactLexicon,
+  WORD_KIND,
+  type FactMention,
+  type GlossaryPair,
+} from './lexicon/fact-lexicon.js';
+export { conceptsOf, type TextConcepts, withoutConcepts } from './lexicon/text-concepts.js';

@@ -1,0 +1,52 @@
+import { normalizeText } from '@support/text';
+import { readLanguageData } from './read-data.js';
+
+interface ArabicFormsData {
+  readonly clitics: { readonly prefixes: readonly string[]; readonly article: string };
+  readonly dialect: { readonly forms: Readonly<Record<string, string>> };
+  readonly function_words: { readonly words: readonly string[] };
+}
+
+const data = readLanguageData('arabic-forms.yaml') as ArabicFormsData;
+
+/** The clitic prefixes, folded, longest first. */
+export const CLITIC_PREFIXES: readonly string[] = data.clitics.prefixes
+  .map((prefix) => normalizeText(prefix))
+  .sort((a, b) => b.length - a.length);
+
+/** Dialect words and phrases (folded) with the standard words they stand for, longest first. */
+const DIALECT: readonly (readonly [RegExp, string])[] = Object.entries(data.dialect.forms)
+  .map(([form, standard]) => [normalizeText(form), normalizeText(standard)] as const)
+  .sort(([a], [b]) => b.length - a.length)
+  .map(([form, standard]) => [
+    new RegExp(`(?<![\\p{L}\\p{M}])${form.replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{M}])`, 'gu'),
+    standard,
+  ]);
+
+/** Replaces the dialect forms of arabic-forms.yaml in folded text with their standard words. */
+export function standardArabic(folded: string): string {
+  let out = folded;
+  for (const [form, standard] of DIALECT) out = out.replace(form, standard);
+  return out;
+}
+
+const MIN_LETTERS = 2;
+
+/**
+ * The forms a folded Arabic word may be read as, itself first: then without one clitic prefix of
+ * arabic-forms.yaml ("وجده" → "جده", "وبالتوصيل" → "التوصيل") while two letters remain.
+ */
+export function withoutClitics(word: string): string[] {
+  const forms = [word];
+  for (const prefix of CLITIC_PREFIXES)
+    if (word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS)
+      forms.push(word.slice(prefix.length));
+  return forms;
+}
+
+const FUNCTION_WORDS = new Set(data.function_words.words.map((word) => normalizeText(word)));
+
+/** Whether a normalised Arabic word only carries grammar ("يتم", "سوف"; arabic-forms.yaml). */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word);
+}

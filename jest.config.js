@@ -28,9 +28,9 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.spec.json' }],
   },
   testTimeout: 60_000,
-  // On 2026-12-03 a clean-clone run printed every suite passed and then kept its main thread busy
-  // instead of exiting (no "did not exit" notice: that timer never ran). Until the leak is found,
-  // the run ends when the results are in, so CI reports them instead of timing out.
-  forceExit: true,
+  // Suites run in worker processes, which jest replaces once one holds more than this after a
+  // suite: jest's ES module registries are not all freed between suites, so one long-lived process
+  // grows without bound (it needed a 10 GB heap, and near its limit collected garbage non-stop).
+  workerIdleMemoryLimit: '1GB',
   slowTestThreshold: 20,
 };

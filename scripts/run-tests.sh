@@ -31,11 +31,12 @@ run_pass() {
   mkdir -p "$pinned_bins/$name"
   ln -sf "$node_bin" "$pinned_bins/$name/node"
   echo "==> $name: node $("$node_bin" --version) ($node_bin)"
-  # One process runs every suite (--runInBand), and jest's module registries for ES modules are
-  # not all freed between suites: the default heap (~4 GB) ran out near the end of the full run.
+  # Suites run one at a time (they share the machine's Postgres) in a worker process that jest
+  # replaces when it outgrows workerIdleMemoryLimit (jest.config.js); JEST_MAX_WORKERS=2 runs two
+  # at once where suites share nothing (the unit tier).
   PATH="$pinned_bins/$name:$PATH" NODE="$node_bin" "$node_bin" --experimental-vm-modules \
-    --max-old-space-size=10240 --no-warnings=ExperimentalWarning \
-    node_modules/jest/bin/jest.js --runInBand "$@" || status=$?
+    --no-warnings=ExperimentalWarning \
+    node_modules/jest/bin/jest.js --maxWorkers="${JEST_MAX_WORKERS:-1}" "$@" || status=$?
   echo "==> $name: node $("$node_bin" --version), exit $status, $((SECONDS - started)) s"
   return "$status"
 }

@@ -137,9 +137,13 @@ describe('a chat model paraphrasing the knowledge base, faithfully or with a neg
       faithful: 'Items can be returned within 21 days of the delivery date',
       twisted: 'Items cannot be returned within 21 days of the delivery date',
     },
+    // The Arabic sentence states its condition in the same sentence: a paraphrase keeps it (one
+    // that drops it is refused as a dropped condition).
     ar: {
-      faithful: 'يمكنك إرجاع المنتجات خلال 21 يوماً من تاريخ التسليم',
-      twisted: 'لا يحق لك إرجاع المنتجات خلال 21 يوماً من تاريخ التسليم',
+      faithful:
+        'يمكنك إرجاع المنتجات خلال 21 يوماً من تاريخ التسليم، بشرط أن تكون غير ملبوسة ولا مغسولة ولم يُجرَ عليها أي تعديل',
+      twisted:
+        'لا يحق لك إرجاع المنتجات خلال 21 يوماً من تاريخ التسليم، بشرط أن تكون غير ملبوسة ولا مغسولة ولم يُجرَ عليها أي تعديل',
     },
   } as const;
 

@@ -36,3 +36,19 @@ describe('normalise, tokens, stem', () => {
     expect(isFunctionWord('توصيل')).toBe(false);
   });
 });
+
+describe('tokens of numbers', () => {
+  it('keeps a number with its separators one token, so its last digits are no number alone', () => {
+    expect(tokens('Members get 29,100% off').map((t) => t.word)).toEqual([
+      'members',
+      'get',
+      '29,100',
+      'off',
+    ]);
+    expect(tokens('2.5 days, 3rd').map((t) => [t.word, t.language])).toEqual([
+      ['2.5', 'number'],
+      ['days', 'en'],
+      ['3rd', 'en'],
+    ]);
+  });
+});

@@ -73,6 +73,8 @@ describe('WhatsApp faults, with every service in its own process', () => {
     await graph.deliverUntilAccepted(webhookUrl(), asked.payload);
     await held.arrived;
     await stack.services.whatsapp.kill();
+    // Released only once the server has seen the connection close: Graph never took the message.
+    await held.clientGone;
     held.release();
     await stack.services.whatsapp.start();
     await eventually(() => graph.sentTo(from).length === 1, 60_000).catch((error: unknown) => {

@@ -26,6 +26,8 @@ export interface FakeGraphError {
 export interface HeldSend {
   /** Resolves when the held request has arrived. */
   readonly arrived: Promise<void>;
+  /** Resolves when the client that sent it has gone (its connection closed unanswered). */
+  readonly clientGone: Promise<void>;
   /** Answers it (a client gone by then never sees the answer, and the message counts as unsent). */
   release(): void;
 }
@@ -57,7 +59,7 @@ export class FakeGraphApi {
   private readonly media = new Map<string, StoredMedia>();
   private readonly closedWindows = new Set<string>();
   private failures: FakeGraphError[] = [];
-  private held: { arrived: () => void; answer: Promise<void> } | null = null;
+  private held: { arrived: () => void; gone: () => void; answer: Promise<void> } | null = null;
 
   private constructor(
     readonly accessToken: string,
@@ -120,10 +122,12 @@ export class FakeGraphApi {
   /** Holds the next send until released (a kill in between leaves it unsent). */
   holdNextSend(): HeldSend {
     let arrived!: () => void;
+    let gone!: () => void;
     let release!: () => void;
     const arrival = new Promise<void>((resolve) => (arrived = resolve));
-    this.held = { arrived, answer: new Promise<void>((resolve) => (release = resolve)) };
-    return { arrived: arrival, release };
+    const clientGone = new Promise<void>((resolve) => (gone = resolve));
+    this.held = { arrived, gone, answer: new Promise<void>((resolve) => (release = resolve)) };
+    return { arrived: arrival, clientGone, release };
   }
 
   /** POSTs `payload` to the webhook as Meta does (signed, non-ASCII escaped); returns the status. */
@@ -225,7 +229,10 @@ export class FakeGraphApi {
     if (held) {
       held.arrived();
       let gone = false;
-      res.on('close', () => (gone = !res.writableFinished));
+      res.on('close', () => {
+        gone = !res.writableFinished;
+        if (gone) held.gone();
+      });
       await held.answer;
       // The client died waiting: Graph never took the message.
       if (gone || res.destroyed) return;

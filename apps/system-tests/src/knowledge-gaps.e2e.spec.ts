@@ -163,9 +163,10 @@ describe('knowledge gaps: an avoidable escalation becomes an article that answer
     for (const citation of citations.filter((c) => c.docId === docId))
       expect(chunkIds).toContain(citation.chunkId);
     expect(String(second.reply.text)).toMatch(new RegExp(`\\[${docId}#\\d+\\]`));
-    // It quotes the admin's answer, not the customer's own question listed in the article.
+    // It quotes the admin's answer, not the customer's own question listed in the article (the
+    // citation stands before the full stop, where the check puts it).
     expect(String(second.reply.text)).toContain(
-      'Resellers can return unsold stock from a wholesale order within 60 days of delivery.',
+      'Resellers can return unsold stock from a wholesale order within 60 days of delivery',
     );
     expect(String(second.reply.text)).not.toContain(QUESTION);
 

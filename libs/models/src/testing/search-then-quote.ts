@@ -43,17 +43,30 @@ const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3
 // Cut only, never rewrite: a sentence ends at a terminator followed by white space, or a line break.
 const SENTENCE = /.*?(?:[.!?؟؛…]+(?=\s|$)|$)/g;
 
-/** The chunk sentence sharing most words with the question; ties go to the higher-ranked chunk. */
+const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
+
+/**
+ * The chunk sentence sharing most words with the question; ties go to the higher-ranked chunk. A
+ * list item is quoted after the line that introduces its list ("Items that cannot be returned:
+ * Swimwear"), as a faithful model does: the item alone would not say what the list is.
+ */
 function bestSentence(question: string, chunks: readonly PromptChunk[]) {
   const wanted = words(question);
   let best: { sentence: string; chunkId: string; shared: number } | undefined;
-  for (const chunk of chunks)
-    for (const line of chunk.text.split('\n'))
-      for (const [match] of line.replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/, '').matchAll(SENTENCE)) {
+  for (const chunk of chunks) {
+    let lead: string | undefined;
+    for (const line of chunk.text.split('\n')) {
+      const item = LIST_ITEM.test(line);
+      if (!item && line.trim()) lead = line.trim().replace(/[:：]\s*$/, '');
+      for (const [match] of line.replace(LIST_ITEM, '').matchAll(SENTENCE)) {
         const sentence = match.trim();
         if (!/[\p{L}\p{N}]/u.test(sentence) || sentence.startsWith('#')) continue;
         const shared = [...words(sentence)].filter((w) => wanted.has(w)).length;
-        if (!best || shared > best.shared) best = { sentence, chunkId: chunk.chunkId, shared };
+        const quoted = item && lead ? `${lead}: ${sentence}` : sentence;
+        if (!best || shared > best.shared)
+          best = { sentence: quoted, chunkId: chunk.chunkId, shared };
       }
+    }
+  }
   return best;
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { invalidRow as fail, jsonlRows } from './jsonl-rows.js';
 
 export const EXPECTATIONS = ['answer', 'abstain', 'either', 'abstain_or_grounded'] as const;
 export type Expectation = (typeof EXPECTATIONS)[number];
@@ -15,30 +15,13 @@ export interface EvalQuestion {
   readonly key?: string;
 }
 
-const fail = (where: string, what: string): never => {
-  throw new AppError('validation_failed', `${where}: ${what}`);
-};
-
 /**
  * Parses and checks a questions JSONL file up front, so a typo in a `key` or an `expect` stops the
  * run before minutes of questions are asked, naming the line.
  */
 export function parseEvalQuestions(text: string, source = 'questions'): EvalQuestion[] {
-  const seen = new Set<string>();
-  return text.split('\n').flatMap((line, index) => {
-    if (!line.trim()) return [];
-    const where = `${source} line ${index + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      return fail(where, 'not JSON');
-    }
-    const row = value as Record<string, unknown>;
-    if (typeof row.id !== 'string' || !row.id) fail(where, '`id` must be a non-empty string');
+  return jsonlRows(text, source).map(({ row, where }) => {
     if (typeof row.q !== 'string' || !row.q) fail(where, '`q` must be a non-empty string');
-    if (seen.has(row.id as string)) fail(where, `duplicate id ${String(row.id)}`);
-    seen.add(row.id as string);
     if (row.expect !== undefined && !EXPECTATIONS.includes(row.expect as Expectation))
       fail(where, `\`expect\` must be one of ${EXPECTATIONS.join(', ')}`);
     if (
@@ -54,6 +37,6 @@ export function parseEvalQuestions(text: string, source = 'questions'): EvalQues
         fail(where, `\`key\` is not a regular expression (${(error as Error).message})`);
       }
     }
-    return [row as unknown as EvalQuestion];
+    return row as unknown as EvalQuestion;
   });
 }

@@ -1,5 +1,5 @@
-import { AppError } from '@support/platform';
 import { isLabelTopic, type LabelTopic, type TranscriptLine } from '@support/classifier';
+import { invalidRow as fail, jsonlRows } from './jsonl-rows.js';
 
 export const ESCALATION_SET_LANGS = ['en', 'ar', 'mixed'] as const;
 export type EscalationSetLang = (typeof ESCALATION_SET_LANGS)[number];
@@ -15,10 +15,6 @@ export interface LabelledEscalation {
 }
 
 const ROLES: readonly TranscriptLine['role'][] = ['customer', 'agent', 'human'];
-
-const fail = (where: string, what: string): never => {
-  throw new AppError('validation_failed', `${where}: ${what}`);
-};
 
 function transcriptOf(value: unknown, where: string): TranscriptLine[] {
   if (!Array.isArray(value) || value.length === 0)
@@ -38,22 +34,7 @@ function transcriptOf(value: unknown, where: string): TranscriptLine[] {
  * a typo in a topic stops the run before a model is asked anything.
  */
 export function parseEscalationSet(text: string, source = 'escalations'): LabelledEscalation[] {
-  const seen = new Set<string>();
-  return text.split('\n').flatMap((line, index) => {
-    if (!line.trim()) return [];
-    const where = `${source} line ${index + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      return fail(where, 'not JSON');
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value))
-      return fail(where, 'not a JSON object');
-    const row = value as Record<string, unknown>;
-    if (typeof row.id !== 'string' || !row.id) fail(where, '`id` must be a non-empty string');
-    if (seen.has(row.id as string)) fail(where, `duplicate id ${String(row.id)}`);
-    seen.add(row.id as string);
+  return jsonlRows(text, source).map(({ row, where }) => {
     if (!ESCALATION_SET_LANGS.includes(row.lang as EscalationSetLang))
       fail(where, `\`lang\` must be one of ${ESCALATION_SET_LANGS.join(', ')}`);
     if (typeof row.question !== 'string' || !row.question.trim())
@@ -61,15 +42,13 @@ export function parseEscalationSet(text: string, source = 'escalations'): Labell
     if (!isLabelTopic(row.topic)) fail(where, `\`topic\` ${JSON.stringify(row.topic)} is no topic`);
     if (row.note !== undefined && typeof row.note !== 'string')
       fail(where, '`note` must be a string');
-    return [
-      {
-        id: row.id as string,
-        lang: row.lang as EscalationSetLang,
-        question: row.question as string,
-        transcript: transcriptOf(row.transcript, where),
-        topic: row.topic as LabelTopic,
-        ...(row.note !== undefined ? { note: row.note as string } : {}),
-      },
-    ];
+    return {
+      id: row.id as string,
+      lang: row.lang as EscalationSetLang,
+      question: row.question as string,
+      transcript: transcriptOf(row.transcript, where),
+      topic: row.topic as LabelTopic,
+      ...(row.note !== undefined ? { note: row.note as string } : {}),
+    };
   });
 }

@@ -4,8 +4,6 @@ import {
   ARABIC_DUALS,
   ARABIC_NUMBER_WORDS,
   ARABIC_ONE_WORDS,
-  ARABIC_SINGLE_UNIT_LEADS,
-  ARABIC_SINGULAR_UNITS,
   ARABIC_TEEN_HEADS,
   ARABIC_TEN_WORDS,
   ARABIC_TENS_WORDS,
@@ -18,18 +16,22 @@ import {
 } from './number-words.js';
 import type { CurrencyCode, DurationUnit, Quantity, QuantityKind } from './quantity.js';
 import {
+  AFTERNOON_WORDS,
+  ARABIC_SINGLE_UNIT_LEADS,
+  ARABIC_SINGULAR_UNITS,
+  MORNING_WORDS,
+} from './time-words.js';
+import {
   prepareQuantityText,
   tokenizeQuantities,
   type QuantityToken,
 } from './tokenize-quantities.js';
 import {
-  AFTERNOON_WORDS,
   ARABIC_WORKING_WORDS,
   CURRENCY_NATIONALITIES,
   CURRENCY_PREFIXES,
   CURRENCY_WORDS,
   DURATION_UNITS,
-  MORNING_WORDS,
   PERCENT_PHRASES,
   PERCENT_WORDS,
   RANGE_WORDS,

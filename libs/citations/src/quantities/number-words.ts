@@ -55,25 +55,6 @@ export const ONE_WORDS: readonly string[] = ['one'];
 /** The long units a {@link SINGLE_UNIT_WORDS} word counts, and an Arabic singular stands for. */
 export const SINGLE_COUNT_UNITS: readonly DurationUnit[] = ['week', 'month', 'year'];
 
-/** The Arabic singulars of the long units, which count one after {@link ARABIC_SINGLE_UNIT_LEADS}. */
-export const ARABIC_SINGULAR_UNITS: readonly string[] = ['سنة', 'عام', 'شهر', 'أسبوع'];
-
-/**
- * Arabic writes "a year" as the bare singular after a word of duration ("خلال سنة", "لمدة شهر",
- * "بعد أسبوع"): the singular counts one there.
- */
-export const ARABIC_SINGLE_UNIT_LEADS: readonly string[] = [
-  'خلال',
-  'لمدة',
-  'مدة',
-  'مدته',
-  'بعد',
-  'قبل',
-  'غضون',
-  'طوال',
-  'طيلة',
-];
-
 /** Units that only count after a tens word ("twenty-one"). */
 export const ENGLISH_UNIT_WORDS: Readonly<Record<string, number>> = {
   one: 1,

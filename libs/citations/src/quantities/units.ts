@@ -132,23 +132,3 @@ export const PERCENT_PHRASES: readonly (readonly [string, string])[] = [
 
 /** Words that join the two ends of a range ("3-5 days", "3 to 5 days", "بين 3 و5 أيام"). */
 export const RANGE_WORDS: readonly string[] = ['to', 'or', 'and', 'إلى', 'أو', 'و'];
-
-/** Words after a clock hour that put it in the morning ("10 AM", "10 صباحاً"): the hour as written. */
-export const MORNING_WORDS: readonly string[] = ['am', 'صباحا', 'صباحاً', 'صباح', 'الصبح', 'الصباح'];
-
-/**
- * Words after a clock hour that put it after noon ("4 PM", "4 عصراً", "1 ظهراً"): read as the
- * 24-hour hour, so that "10 AM" and "10 PM" are two times.
- */
-export const AFTERNOON_WORDS: readonly string[] = [
-  'pm',
-  'مساء',
-  'مساءً',
-  'المساء',
-  'عصرا',
-  'عصراً',
-  'العصر',
-  'ظهرا',
-  'ظهراً',
-  'الظهر',
-];

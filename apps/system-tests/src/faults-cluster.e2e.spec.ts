@@ -116,9 +116,14 @@ describe('faults on a 3-node JetStream cluster (R3 stream), every service in its
       async () => {
         const at = Date.now();
         paused.pause();
-        noLeaderMs = await newLeaderAfter(paused, at);
-        // Past the ack wait: redeliveries come due while the old leader is frozen.
-        await sleep(Math.max(0, ACK_WAIT_MS * 2 - (Date.now() - at)));
+        try {
+          noLeaderMs = await newLeaderAfter(paused, at);
+          // Past the ack wait: redeliveries come due while the old leader is frozen.
+          await sleep(Math.max(0, ACK_WAIT_MS * 2 - (Date.now() - at)));
+        } catch (error) {
+          paused.resume(); // a frozen node would hold the teardown too
+          throw error;
+        }
       },
       async () => {
         const at = Date.now();

@@ -22,6 +22,7 @@ import { OUTAGE_BACKOFF_MS } from './bus-options.js';
 import type { EventPublisher } from './event-publisher.js';
 import { ConversationLanes } from './conversation-lanes.js';
 import { redriveTargetOf } from './dead-letter-redrive.js';
+import { isSettling, whenJetStreamAnswers } from './jetstream-settling.js';
 import { HandlerFailures } from './handler-failures.js';
 import { deterministicId } from './ids.js';
 import { consumeInSpan, recordHandlerFailure } from './event-tracing.js';
@@ -112,16 +113,21 @@ export class EventConsumerRunner {
     };
     if (subscription.perProcess)
       await this.bus.jsm.consumers.delete(stream, subscription.durable).catch(() => undefined);
-    try {
-      await this.bus.jsm.consumers.add(stream, config);
-    } catch {
-      await this.bus.jsm.consumers.update(stream, subscription.durable, {
-        ack_wait: config.ack_wait,
-        max_deliver: config.max_deliver,
-        max_ack_pending: config.max_ack_pending,
-      });
-    }
-    const consumer = await this.bus.js.consumers.get(stream, subscription.durable);
+    await whenJetStreamAnswers(`consumer ${subscription.durable}`, async () => {
+      try {
+        await this.bus.jsm.consumers.add(stream, config);
+      } catch (error) {
+        if (isSettling(error)) throw error;
+        await this.bus.jsm.consumers.update(stream, subscription.durable, {
+          ack_wait: config.ack_wait,
+          max_deliver: config.max_deliver,
+          max_ack_pending: config.max_ack_pending,
+        });
+      }
+    });
+    const consumer = await whenJetStreamAnswers(`consumer ${subscription.durable}`, () =>
+      this.bus.js.consumers.get(stream, subscription.durable),
+    );
     // A consumer of slow work (several at once) buffers little: what it holds, another replica
     // cannot take, and a buffered message's ack_wait runs before its handler starts.
     const concurrency = subscription.concurrency ?? 1;

@@ -21,13 +21,7 @@ import {
   RetrievalCompleted,
   WithdrawalRequested,
 } from '@support/contracts';
-import {
-  type ChatModel,
-  chatModelFromConfig,
-  ExtractiveResponder,
-  llmEnv,
-  loadQwenTokenizer,
-} from '@support/models';
+import { type ChatModel, chatModelFromConfig, llmEnv, loadQwenTokenizer } from '@support/models';
 import { AdminReplyReceipts, type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import {
   CLOCK,
@@ -226,11 +220,11 @@ export class AgentModule {
               {
                 chatModel: timedChatModel(chatModel, metrics),
                 tools: orderTools(orders),
-                // The extractive responder answers with verbatim sentences, so retrieval gates
-                // on sentences for it: no sentence that answers, no answer (below_score_floor).
+                // A model that answers with verbatim sentences gets retrieval's sentence gate:
+                // no sentence that answers, no answer (below_score_floor).
                 searchKnowledgeBase: (query, turn, callId) =>
                   ports.searchKnowledgeBase(query, turn, callId, {
-                    sentenceGate: chatModel instanceof ExtractiveResponder,
+                    sentenceGate: chatModel.answersVerbatim === true,
                   }),
                 sendReply: (turn, reply) => ports.sendReply(turn, reply),
                 raiseEscalation: (turn, escalation) => ports.raiseEscalation(turn, escalation),

@@ -110,6 +110,12 @@ export interface ChatCompletion {
 export interface ChatModel {
   /** Names the model behind the port, for traces: `extractive`, `openai-compatible:<model>`. */
   readonly id: string;
+  /**
+   * The model answers only with knowledge-base sentences, verbatim (the extractive responder):
+   * retrieval then gates on sentences for it, so that no sentence that answers means no answer.
+   * Absent for a model that writes its own words.
+   */
+  readonly answersVerbatim?: true;
   complete(request: ChatRequest): Promise<ChatCompletion>;
 }
 

@@ -47,6 +47,7 @@ export interface ExtractiveResponderOptions {
  */
 export class ExtractiveResponder implements ChatModel {
   readonly id = 'extractive';
+  readonly answersVerbatim = true;
   private readonly maxSentences: number;
 
   constructor(options: ExtractiveResponderOptions = {}) {

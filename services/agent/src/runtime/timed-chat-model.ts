@@ -5,6 +5,7 @@ import type { AgentMetrics } from './agent-metrics.js';
 export function timedChatModel(model: ChatModel, metrics: AgentMetrics): ChatModel {
   return {
     id: model.id,
+    ...(model.answersVerbatim ? { answersVerbatim: true } : {}),
     complete: (request) => metrics.timeStage('model', () => model.complete(request)),
   };
 }

@@ -20,6 +20,7 @@ import { RephraseRequestedReason1765400000000 } from './migrations/1765400000000
 import { MessagesByTurn1765420000000 } from './migrations/1765420000000-messages-by-turn.js';
 import { AdminReplyReceipts1765430000000 } from './migrations/1765430000000-admin-reply-receipts.js';
 import { Clarifications1765600000000 } from './migrations/1765600000000-clarifications.js';
+import { MessageOptions1765700000000 } from './migrations/1765700000000-message-options.js';
 import { ClarificationEntity } from './projections/clarifications/clarification-entities.js';
 import { TurnTraceEntity } from './projections/turn-traces/turn-trace-entities.js';
 import { EscalationReplyEntity } from './projections/escalations/escalation-reply.js';
@@ -54,6 +55,7 @@ export const MIGRATIONS: Function[] = [
   MessagesByTurn1765420000000,
   AdminReplyReceipts1765430000000,
   Clarifications1765600000000,
+  MessageOptions1765700000000,
 ];
 
 export interface DatabaseOptions {

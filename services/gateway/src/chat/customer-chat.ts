@@ -64,6 +64,7 @@ function toHistory(message: MessageState): HistoryEntry {
     text: message.text,
     at: message.occurredAt,
     citations: message.citations,
+    ...(message.options ? { options: message.options } : {}),
   };
 }
 

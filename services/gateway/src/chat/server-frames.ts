@@ -10,6 +10,8 @@ export interface HistoryEntry {
   text: string;
   at: string;
   citations: CitationDto[];
+  /** A clarifying question's choices; the page closes them once a later message answered it. */
+  options?: ReplyOptionDto[];
 }
 
 export type ServerFrame =

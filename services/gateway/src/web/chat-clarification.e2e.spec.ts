@@ -199,4 +199,37 @@ describe('a clarifying question on the chat page, in a real browser', () => {
     expect(typed.payload.choice).toBeUndefined();
     for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
   });
+
+  it("shows an open question's buttons again after a reload, and closed once it was answered", async () => {
+    const customerId = 'cust-clarify-reload';
+    const page = await openChat(customerId, 390);
+    await page.fill('#composer-input', STORIES.ar);
+    await page.click('#composer-send');
+    const cause = await received(customerId, (e) => e.payload.text === STORIES.ar);
+    const reply = await askWhichSection(cause, 'ar');
+    const group = () => page.getByRole('group', { name: reply.text });
+    await group().getByRole('button').first().waitFor();
+
+    // The history the gateway sends on resuming holds the options: open, since nothing answered.
+    await page.reload();
+    await page.waitForSelector('#conn-status[data-state="open"]');
+    const reloaded = group().getByRole('button');
+    await eventually(async () => (await reloaded.count()) === reply.options.length, UI_TIMEOUT_MS);
+    expect(await reloaded.allTextContents()).toEqual(reply.options.map((o) => o.title));
+    for (const button of await reloaded.all()) expect(await button.isDisabled()).toBe(false);
+
+    const chosen = reply.options[0]!;
+    await reloaded.first().click();
+    await received(customerId, (e) => e.payload.choice?.optionId === chosen.id);
+    await page.locator('#messages .msg[data-role="customer"]', { hasText: chosen.title }).waitFor();
+    // Once the choice is recorded, a reload shows the question answered: closed, its pick pressed.
+    await eventually(async () => {
+      await page.reload();
+      await page.waitForSelector('#conn-status[data-state="open"]');
+      const again = group().getByRole('button');
+      await again.first().waitFor();
+      return (await again.first().isDisabled()) && (await again.count()) === reply.options.length;
+    }, UI_TIMEOUT_MS * 2);
+    expect(await group().getByRole('button').first().getAttribute('aria-pressed')).toBe('true');
+  });
 });

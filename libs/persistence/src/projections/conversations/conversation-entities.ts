@@ -33,6 +33,7 @@ export const MessageEntity = new EntitySchema<MessageState>({
     text: { type: 'text' },
     citations: { type: 'jsonb' },
     attachments: { type: 'jsonb' },
+    options: { type: 'jsonb', nullable: true },
     occurredAt: { type: 'timestamptz', name: 'occurred_at', transformer: isoTimestamp },
     eventId: { type: 'text', name: 'event_id' },
   },

@@ -1,4 +1,4 @@
-import type { CitationDto, ReplyKind } from '@support/contracts';
+import type { CitationDto, ReplyKind, ReplyOptionDto } from '@support/contracts';
 
 /** Read model rows of the conversations projection (plain data; the ORM entities mirror them). */
 export interface ConversationState {
@@ -23,6 +23,8 @@ export interface MessageState {
   kind: 'message' | ReplyKind;
   text: string;
   citations: CitationDto[];
+  /** A clarifying question's choices (a clarification reply); null for any other message. */
+  options?: ReplyOptionDto[] | null;
   attachments: {
     attachmentId: string;
     fileName: string;

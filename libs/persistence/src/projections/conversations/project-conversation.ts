@@ -170,6 +170,7 @@ export function projectConversation(
         kind: p.kind,
         text: p.text,
         citations: p.citations,
+        options: p.options ?? null,
         attachments: [],
         occurredAt: event.occurredAt,
         eventId: event.id,

@@ -332,9 +332,14 @@ function renderHistory(history: readonly HistoryEntry[]): void {
   state.seenReplies.clear();
   const recorded = new Set(history.filter((h) => h.role === 'customer').map((h) => h.text));
   const kept = outbox.unconfirmed(recorded);
-  const nodes = history.map((entry) => {
+  const nodes = history.map((entry, index) => {
     state.seenReplies.add(historyKey(entry.at, entry.text));
-    return renderer.render(entry as ChatEntry);
+    const node = renderer.render(entry as ChatEntry);
+    // A question a later message answered offers its buttons no more (the picked one pressed).
+    const answer = history.slice(index + 1).find((later) => later.role === 'customer');
+    if (entry.options && answer)
+      renderer.closeOptions(node, entry.options.find((o) => o.title === answer.text)?.id);
+    return node;
   });
   list.reset([...nodes, ...kept]);
   const lastOwn = history.filter((h) => h.role === 'customer').at(-1);

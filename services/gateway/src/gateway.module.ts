@@ -5,6 +5,7 @@ import {
   ConversationReader,
   CustomerRateLimits,
   type DatabaseOptions,
+  ClarificationReader,
   KnowledgeReader,
   PersistenceModule,
   PostgresRateBuckets,
@@ -241,6 +242,11 @@ export class GatewayModule {
           provide: KnowledgeReader,
           inject: [DataSource],
           useFactory: (dataSource: DataSource) => new KnowledgeReader(dataSource),
+        },
+        {
+          provide: ClarificationReader,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new ClarificationReader(dataSource),
         },
         {
           provide: KnowledgeGaps,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { GAP_ID_PATTERN } from '@support/contracts';
-import { KnowledgeGaps } from '@support/knowledge';
-import { KnowledgeReader } from '@support/persistence';
+import { groupWordingGaps, KnowledgeGaps } from '@support/knowledge';
+import { ClarificationReader, KnowledgeReader } from '@support/persistence';
 import { AppError } from '@support/platform';
 import { TokenService } from '../auth/token-service.js';
 import { draftEditsOf } from './draft-edits.js';
@@ -20,12 +20,20 @@ export class KnowledgeGapsController {
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(KnowledgeGaps) private readonly knowledge: KnowledgeGaps,
     @Inject(KnowledgeReader) private readonly drafts: KnowledgeReader,
+    @Inject(ClarificationReader) private readonly clarifications: ClarificationReader,
   ) {}
 
   @Get('gaps')
   async gaps(@Headers('authorization') authorization?: string) {
     await this.admin(authorization);
     return { gaps: await this.knowledge.gaps() };
+  }
+
+  /** Sections customers reached only through a clarification: the KB lacks their words. */
+  @Get('wording-gaps')
+  async wordingGaps(@Headers('authorization') authorization?: string) {
+    await this.admin(authorization);
+    return { wording: groupWordingGaps(await this.clarifications.accepted(null)) };
   }
 
   @Get('gaps/:gapId')

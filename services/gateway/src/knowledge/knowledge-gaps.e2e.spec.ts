@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEventId, readEventLog } from '@support/bus';
 import {
   AdminReplied,
+  ClarificationChosen,
+  ClarificationOffered,
   createEvent,
   DocumentUpserted,
   DraftCreated,
@@ -17,7 +19,7 @@ import {
   type Language,
   MessageReceived,
 } from '@support/contracts';
-import type { KnowledgeDraft, KnowledgeGap } from '@support/knowledge';
+import type { KnowledgeDraft, KnowledgeGap, WordingGap } from '@support/knowledge';
 import { eventually, launchChromium } from '@support/testing';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { TokenService } from '../auth/token-service.js';
@@ -36,6 +38,56 @@ interface Fixture {
   readonly topic: EscalationTopic | null;
   readonly question: string;
   readonly reply: string | null;
+}
+
+/** A customer's story the gate did not match, answered by choosing a section it offered. */
+const CLARIFIED = {
+  question: 'The dress came Sunday for my sister’s wedding and it is too tight, what now',
+  section: {
+    optionId: 'section:size-exchanges#2',
+    title: 'Exchanging for another size',
+    docId: 'size-exchanges',
+    chunkId: 'size-exchanges#2',
+  },
+};
+
+/** The offer and the pick, as the agent publishes them; `synthetic` marks evaluation traffic. */
+function clarificationEvents(synthetic: boolean): EventEnvelope[] {
+  const conversationId = `conv-gaps-clarified-${newEventId().slice(0, 8)}`;
+  const offerTurnId = newEventId();
+  const choiceTurnId = newEventId();
+  const meta = (turnId: string, minutesAgo: number) => ({
+    id: newEventId(),
+    occurredAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    conversationId,
+    turnId,
+    correlationId: turnId,
+    ...(synthetic ? { synthetic: true } : {}),
+  });
+  const { section } = CLARIFIED;
+  return [
+    createEvent(
+      ClarificationOffered,
+      {
+        ...EXAMPLE_PAYLOADS['clarification.offered'],
+        replyId: newEventId(),
+        question: synthetic ? 'an evaluation question' : CLARIFIED.question,
+      } as never,
+      meta(offerTurnId, 10),
+    ),
+    createEvent(
+      ClarificationChosen,
+      {
+        ...EXAMPLE_PAYLOADS['clarification.chosen'],
+        offerTurnId,
+        optionId: section.optionId,
+        title: section.title,
+        docId: section.docId,
+        chunkId: section.chunkId,
+      } as never,
+      meta(choiceTurnId, 9),
+    ),
+  ];
 }
 
 const FIXTURES: Fixture[] = [
@@ -108,6 +160,9 @@ describe('knowledge gaps: admin API and page', () => {
   };
   const gapsAs = async (token: string) =>
     ((await call('GET', '/admin/knowledge/gaps', token)).body as { gaps: KnowledgeGap[] }).gaps;
+  const wordingAs = async (token: string) =>
+    ((await call('GET', '/admin/knowledge/wording-gaps', token)).body as { wording: WordingGap[] })
+      .wording;
   const gapOf = (gaps: KnowledgeGap[], key: string) =>
     gaps.find((gap) => gap.questions.some((q) => q.escalationId === ids.get(key)));
 
@@ -184,9 +239,11 @@ describe('knowledge gaps: admin API and page', () => {
           ),
         );
     }
+    events.push(...clarificationEvents(false), ...clarificationEvents(true));
     for (const event of events) await harness.publisher.publish(event);
     const admin = await mint('admin-watcher', 'admin');
     await eventually(async () => (await gapsAs(admin)).length >= 2, 30_000);
+    await eventually(async () => (await wordingAs(admin)).length === 1, 30_000);
     browser = await launchChromium();
   }, 120_000);
 
@@ -203,6 +260,7 @@ describe('knowledge gaps: admin API and page', () => {
     const edits = { title: 'T', lang: 'en', topic: 'returns', body: 'B' };
     const routes: ['GET' | 'POST', string, unknown?][] = [
       ['GET', '/admin/knowledge/gaps'],
+      ['GET', '/admin/knowledge/wording-gaps'],
       ['GET', `/admin/knowledge/gaps/${gapId}`],
       ['POST', `/admin/knowledge/gaps/${gapId}/drafts`],
       ['GET', `/admin/knowledge/drafts/${draftId}`],
@@ -222,6 +280,18 @@ describe('knowledge gaps: admin API and page', () => {
     expect(gapOf(await gapsAs(await mint('admin-huda', 'admin')), 'wholesale-1')?.status).toBe(
       'open',
     );
+  });
+
+  it('lists the sections reached only through a clarification, with the words customers used (not evaluation traffic)', async () => {
+    expect(await wordingAs(await mint('admin-huda', 'admin'))).toEqual([
+      {
+        docId: CLARIFIED.section.docId,
+        section: CLARIFIED.section.title,
+        accepted: 1,
+        questions: [CLARIFIED.question],
+        lastChosenAt: expect.any(String),
+      },
+    ]);
   });
 
   it('lists answered avoidable escalations as gaps, replies as text, and nothing else', async () => {
@@ -388,6 +458,30 @@ describe('knowledge gaps: admin API and page', () => {
         arabic.locator('.question-text').evaluate((node) => getComputedStyle(node).direction),
       ).resolves.toBe('rtl');
       expect(await arabic.locator('.draft-start').isHidden()).toBe(true);
+      // The sections reached only through a clarification, with what the customer wrote.
+      const wording = page.locator(`.wording-gap[data-doc-id="${CLARIFIED.section.docId}"]`);
+      await expect(wording.locator('.section-title').textContent()).resolves.toBe(
+        CLARIFIED.section.title,
+      );
+      await expect(wording.locator('.asked').textContent()).resolves.toBe('chosen once');
+      await expect(wording.locator('.question-text').allTextContents()).resolves.toEqual([
+        CLARIFIED.question,
+      ]);
+      // In Arabic at a phone's width: the section's own words, the page right to left, no scroll.
+      await page.click('#language-switch');
+      await expect(page.locator('#wording-heading').textContent()).resolves.toBe(
+        'صياغة تختلف عن طريقة سؤال العملاء',
+      );
+      await expect(wording.locator('.asked').textContent()).resolves.toBe('اختير مرة واحدة');
+      await page.setViewportSize({ width: 390, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await page.locator('#wording').screenshot({
+        path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/gaps-wording-ar-390.png`,
+      });
+      await page.click('#language-switch');
+      await page.setViewportSize({ width: 1280, height: 720 });
 
       // Draft: the editor holds the replies, markup included, as a textarea's text.
       await card.locator('.draft-start').click();

@@ -2,7 +2,7 @@
 // questions, the admins' replies and how often it was asked. "Draft article" opens the gap's draft
 // (the same one the Slack shortcut opens); the admin edits it and publishes or discards it.
 // Everything from the server is written with textContent or an input's value, never as HTML.
-import type { KnowledgeDraft, KnowledgeGap } from '@support/knowledge';
+import type { KnowledgeDraft, KnowledgeGap, WordingGap } from '@support/knowledge';
 import { AdminSession, CONSOLE } from '../admin/session.js';
 import { byId, el, partOf } from '../shared/dom.js';
 import { type MessageId, pageText } from '../shared/i18n.js';
@@ -18,10 +18,13 @@ const ui = {
   refresh: byId('gaps-refresh'),
   empty: byId('gaps-empty'),
   list: byId('gaps'),
+  wording: byId('wording'),
+  wordingList: byId('wording-gaps'),
   draftTemplate: byId('draft-template', HTMLTemplateElement),
 };
 let token: string | null = null;
 let shown: KnowledgeGap[] = [];
+let shownWording: WordingGap[] = [];
 
 const field = (form: ParentNode, selector: string) => partOf(form, selector, HTMLInputElement);
 // The editor stops where the gateway would refuse a draft (`kb.draft_*`).
@@ -245,18 +248,57 @@ function showGaps(gaps: KnowledgeGap[]): void {
   ui.intro.hidden = false;
 }
 
+/** A section reached only through a clarification: which, how often, and the customers' words. */
+function renderWordingGap(gap: WordingGap): HTMLElement {
+  const card = el('section', { class: 'escalation gap wording-gap', 'data-doc-id': gap.docId });
+  const header = el('h3', { class: 'wording-title' });
+  header.append(
+    markLanguage(el('span', { class: 'section-title' }, gap.section), gap.section),
+    ' · ',
+    text.label(el('span', { class: 'asked' }), 'gaps.wording.chosen', { count: gap.accepted }),
+  );
+  const facts = el('dl', { class: 'summary facts' });
+  const lastChosen = el('dd');
+  lastChosen.append(when(gap.lastChosenAt));
+  facts.append(
+    text.label(el('dt'), 'gaps.wording.document'),
+    el('dd', { class: 'doc-id', dir: 'ltr' }, gap.docId),
+    text.label(el('dt'), 'gaps.wording.lastChosen'),
+    lastChosen,
+  );
+  const questions = el('ol', { class: 'transcript questions' });
+  for (const question of gap.questions) {
+    const item = el('li');
+    item.append(markLanguage(el('span', { class: 'question-text' }, question), question));
+    questions.append(item);
+  }
+  card.append(header, facts, text.label(el('h4'), 'gaps.wording.questions'), questions);
+  return card;
+}
+
+function showWordingGaps(gaps: WordingGap[]): void {
+  ui.wordingList.replaceChildren(...gaps.map(renderWordingGap));
+  ui.wording.hidden = gaps.length === 0;
+}
+
 async function loadGaps(): Promise<void> {
   session.showError(null);
   try {
-    shown = ((await api('gaps')) as { gaps: KnowledgeGap[] }).gaps;
+    const [gaps, wording] = await Promise.all([api('gaps'), api('wording-gaps')]);
+    shown = (gaps as { gaps: KnowledgeGap[] }).gaps;
+    shownWording = (wording as { wording: WordingGap[] }).wording;
     showGaps(shown);
+    showWordingGaps(shownWording);
   } catch (error) {
     if ((error as ApiError).status !== 401) session.showError('gaps.error.failed');
   }
 }
 
 ui.refresh.addEventListener('click', () => void loadGaps());
-text.onChange(() => showGaps(shown));
+text.onChange(() => {
+  showGaps(shown);
+  showWordingGaps(shownWording);
+});
 
 const session = new AdminSession(text, {
   onSignedIn: (signedIn) => {
@@ -267,5 +309,7 @@ const session = new AdminSession(text, {
     token = null;
     ui.intro.hidden = true;
     ui.list.replaceChildren();
+    ui.wording.hidden = true;
+    ui.wordingList.replaceChildren();
   },
 });

@@ -11,6 +11,7 @@
  * loses no acknowledged write here because the other two replicas hold it, not because of fsync.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { BusConnection, busOptionsFromEnv } from '@support/bus';
 import {
   type ClusterNode,
   eventually,
@@ -25,12 +26,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('faults on a 3-node JetStream cluster (R3 stream), every service in its own process', () => {
   let cluster: TestNatsCluster;
   let stack: ProcessStack;
+  /** A connection to each node: a fault's own node cannot tell how the others see the stream. */
+  const observers = new Map<string, BusConnection>();
 
   beforeAll(async () => {
     cluster = await startNatsCluster(3);
     stack = await startProcessStack({}, { cluster });
+    for (const node of cluster.nodes)
+      observers.set(
+        node.name,
+        await BusConnection.open(
+          busOptionsFromEnv(`observer-${node.name}`, {
+            NATS_URL: node.url,
+            EVENT_STREAM: streamName(),
+            BUS_STREAM_REPLICAS: '3',
+          }),
+        ),
+      );
   }, 300_000);
   afterAll(async () => {
+    for (const observer of observers.values()) await observer.close();
     await stack?.close();
     await cluster?.stop();
   }, 120_000);
@@ -47,11 +62,19 @@ describe('faults on a 3-node JetStream cluster (R3 stream), every service in its
     return cluster.node(name);
   }
 
-  /** Polls until another node leads the stream; returns how long that took from `since`. */
+  /** The stream as `node` sees it, over a connection to that node alone. */
+  const streamInfoVia = (node: ClusterNode) =>
+    observers.get(node.name)!.jsm.streams.info(streamName());
+
+  /**
+   * Polls a node other than `old` until another node leads the stream; returns how long that took
+   * from `since`. Asked of the old leader, a paused one would answer nothing.
+   */
   async function newLeaderAfter(old: ClusterNode, since: number): Promise<number> {
+    const witness = cluster.nodes.find((node) => node !== old)!;
     await eventually(
       async () => {
-        const now = (await streamInfo()).cluster?.leader;
+        const now = (await streamInfoVia(witness)).cluster?.leader;
         return now !== undefined && now !== old.name;
       },
       60_000,
@@ -82,16 +105,19 @@ describe('faults on a 3-node JetStream cluster (R3 stream), every service in its
     const killed = await leader();
     let noLeaderMs = 0;
     let caughtUpMs = 0;
+    let killedAt = 0;
     const { replyMsAfterRelease } = await faultMidTurn(
       stack,
       'cust-cluster-leader-kill',
       holdModel(stack),
+      // The held model call returns right after the kill: the turn goes on while the stream
+      // elects its new leader (well inside the model's timeout, however long the election).
       async () => {
-        const at = Date.now();
+        killedAt = Date.now();
         await killed.kill();
-        noLeaderMs = await newLeaderAfter(killed, at);
       },
       async () => {
+        noLeaderMs = await newLeaderAfter(killed, killedAt);
         const at = Date.now();
         await killed.start();
         await replicasCurrent();
@@ -109,25 +135,25 @@ describe('faults on a 3-node JetStream cluster (R3 stream), every service in its
     const paused = await leader();
     let noLeaderMs = 0;
     let caughtUpMs = 0;
+    let pausedAt = 0;
     const { replyMsAfterRelease } = await faultMidTurn(
       stack,
       'cust-cluster-leader-pause',
       holdModel(stack),
       async () => {
-        const at = Date.now();
+        pausedAt = Date.now();
         paused.pause();
-        try {
-          noLeaderMs = await newLeaderAfter(paused, at);
-          // Past the ack wait: redeliveries come due while the old leader is frozen.
-          await sleep(Math.max(0, ACK_WAIT_MS * 2 - (Date.now() - at)));
-        } catch (error) {
-          paused.resume(); // a frozen node would hold the teardown too
-          throw error;
-        }
+        // Past the ack wait: redeliveries come due while the old leader is frozen; the held model
+        // call returns then, while it is still frozen.
+        await sleep(ACK_WAIT_MS * 2);
       },
       async () => {
+        try {
+          noLeaderMs = await newLeaderAfter(paused, pausedAt);
+        } finally {
+          paused.resume(); // a frozen node would hold the teardown too
+        }
         const at = Date.now();
-        paused.resume();
         await replicasCurrent();
         caughtUpMs = Date.now() - at;
       },

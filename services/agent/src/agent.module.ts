@@ -22,7 +22,12 @@ import {
   WithdrawalRequested,
 } from '@support/contracts';
 import { type ChatModel, chatModelFromConfig, llmEnv, loadQwenTokenizer } from '@support/models';
-import { AdminReplyReceipts, type DatabaseOptions, PersistenceModule } from '@support/persistence';
+import {
+  AdminReplyReceipts,
+  type DatabaseOptions,
+  KnowledgeReader,
+  PersistenceModule,
+} from '@support/persistence';
 import {
   CLOCK,
   type Clock,
@@ -37,6 +42,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { agentOwnEnv } from './agent-env.js';
 import { buildAgentGraph } from './graph/agent-graph.js';
+import { GlossarySource } from './knowledge/glossary-source.js';
 import { ORDER_ENTITIES, ORDER_MIGRATIONS } from './orders/order-persistence.js';
 import { OrderRepository } from './orders/order-repository.js';
 import { orderTools } from './orders/order-tools.js';
@@ -216,6 +222,12 @@ export class AgentModule {
               expectedWaitMinutes: config.SUPPORT_EXPECTED_WAIT_MINUTES,
             };
             useLeanRunnableScopes(env);
+            const knowledge = new KnowledgeReader(dataSource);
+            const glossaries = new GlossarySource(
+              (namespace) => knowledge.glossary(namespace),
+              // Unset: retrieval's default, which holds what was ingested without a namespace.
+              config.KB_NAMESPACE ?? '',
+            );
             const graph = buildAgentGraph(
               {
                 chatModel: timedChatModel(chatModel, metrics),
@@ -230,6 +242,7 @@ export class AgentModule {
                 raiseEscalation: (turn, escalation) => ports.raiseEscalation(turn, escalation),
                 offerClarification: (turn, offer) => ports.offerClarification(turn, offer),
                 recordChoice: (turn, choice) => ports.recordChoice(turn, choice),
+                glossary: (namespace) => glossaries.pairs(namespace),
                 now: () => clock.now(),
               },
               saver,

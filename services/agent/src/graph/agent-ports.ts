@@ -8,6 +8,7 @@ import type {
   TranscriptEntryDto,
   ValidationVerdictDto,
 } from '@support/contracts';
+import type { GlossaryPair } from '@support/language';
 import type { ChatModel } from '@support/models';
 import type { ClarifyChoice, ClarifyOption } from '@support/policy';
 import type { AgentTool } from '../orders/agent-tool.js';
@@ -76,5 +77,10 @@ export interface AgentPorts {
     turn: TurnContext,
     answered: { offer: PendingClarification; choice: ClarifyChoice; optionId?: string },
   ): Promise<void>;
+  /**
+   * The knowledge base's glossary for the reply check (its names are facts a draft may not swap);
+   * absent: the built-in concepts only.
+   */
+  glossary?(namespace: string | undefined): Promise<readonly GlossaryPair[]>;
   now(): Date;
 }

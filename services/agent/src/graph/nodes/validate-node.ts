@@ -18,12 +18,14 @@ export function validateNode(ports: AgentPorts, checks: ReplyChecks) {
     const draft = state.draft ?? '';
     // What is checked is what is sent: the draft in the one citation form every reader shares.
     const reply = canonicalCitations(draft);
+    const glossary = (await ports.glossary?.(state.namespace ?? undefined)) ?? [];
     // The model was given the system prompt; whatever it was talked into, it must not pass it on
     // (the phrases it was told to say word for word excepted).
     const verdict = checkReplyLanguage(
       validateReply(reply, state.promptChunks, {
         confidential: confidentialPromptTexts({ language: state.language }),
         linkHosts: checks.linkHosts,
+        glossary,
         ...(checks.minSupportedShare === undefined
           ? {}
           : { minSupportedShare: checks.minSupportedShare }),

@@ -76,7 +76,8 @@ export async function faultMidTurn(
   held.release();
   const released = Date.now();
   await recover();
-  expect((await replyOf(socket, turnId)).kind).toBe('answer');
+  // Recovery may itself wait on the fault (a frozen node is resumed once a new leader is seen).
+  expect((await replyOf(socket, turnId, 90_000)).kind).toBe('answer');
   const replyMsAfterRelease = Date.now() - released;
   await settle();
   expect(socket.frames.filter((f) => f.type === 'reply' && f.turnId === turnId)).toHaveLength(1);

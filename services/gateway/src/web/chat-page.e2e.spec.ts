@@ -380,7 +380,8 @@ describe('customer chat page in a real browser', () => {
 
   it('gets a fresh demo token when the gateway closes the socket at expiry, and stays in the conversation', async () => {
     const customerId = 'cust-page-expiring';
-    const shortLived = await tokens.issue({ subject: customerId, role: 'customer' }, 3);
+    // Long enough for the page to open its socket on a loaded machine (3 s was not, in a CI run).
+    const shortLived = await tokens.issue({ subject: customerId, role: 'customer' }, 9);
     const { page, pageErrors } = await openSignedIn(gateway.url, shortLived, customerId);
     const conversationBefore = await page.evaluate(
       (id) => localStorage.getItem(`chat.conversationId.${id}`),
@@ -392,6 +393,7 @@ describe('customer chat page in a real browser', () => {
       (old) =>
         !!sessionStorage.getItem('chat.token') && sessionStorage.getItem('chat.token') !== old,
       shortLived,
+      { timeout: 20_000 },
     );
     await page.waitForSelector('#conn-status[data-state="open"]');
     await expect(page.locator('#who').textContent()).resolves.toContain(customerId);

@@ -11,6 +11,7 @@ import {
   retrievalPorts,
   textAnalysis,
 } from '@support/retrieval';
+import type { TermPair } from '@support/text';
 import { InProcessVectorIndex, type VectorIndex } from '@support/vector-index';
 
 /**
@@ -18,7 +19,12 @@ import { InProcessVectorIndex, type VectorIndex } from '@support/vector-index';
  * pipeline and default (lexical) reranker as the services, without the bus round trip.
  */
 export function localRetrieval(
-  options: { index?: VectorIndex; env?: Record<string, string> } = {},
+  options: {
+    index?: VectorIndex;
+    env?: Record<string, string>;
+    /** The knowledge base's glossary, for every namespace (none: synonyms and dialect only). */
+    glossary?: readonly TermPair[];
+  } = {},
 ) {
   const index = options.index ?? new InProcessVectorIndex({});
   const embedder = new HashingEmbedder();
@@ -36,6 +42,7 @@ export function localRetrieval(
       sparse: textAnalysis.sparse,
       detectLanguage: textAnalysis.detectLanguage,
       lexicalScores: textAnalysis.lexicalScores,
+      ...(options.glossary ? { glossary: { pairs: () => options.glossary! } } : {}),
       reranker: {
         rerank: async (query, candidates, trace) => {
           const result = await reranker.score({

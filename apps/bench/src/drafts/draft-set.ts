@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { KbDocument } from '@support/retrieval';
+import { GLOSSARY_FILE, parseGlossaryText, type TermPair } from '@support/text';
 import { readKb } from '../local-retrieval.js';
 
 /** The categories of a draft set (eval/drafts/README.md). */
@@ -43,6 +44,8 @@ export interface DraftSet {
   /** The folder's name: the set's name in tables and rows. */
   readonly name: string;
   readonly docs: KbDocument[];
+  /** The shop's `kb/glossary.yaml` (none: no glossary), as production reads it. */
+  readonly glossary: TermPair[];
   readonly cases: DraftCase[];
 }
 
@@ -95,5 +98,9 @@ export function readDraftSet(dir: string): DraftSet {
     if (seen.has(c.id)) throw new Error(`${file}: id ${c.id} appears twice`);
     seen.add(c.id);
   }
-  return { name: basename(resolve(dir)), docs: readKb(kb), cases };
+  const glossaryFile = join(kb, GLOSSARY_FILE);
+  const glossary = existsSync(glossaryFile)
+    ? parseGlossaryText(readFileSync(glossaryFile, 'utf8'), glossaryFile)
+    : [];
+  return { name: basename(resolve(dir)), docs: readKb(kb), glossary, cases };
 }

@@ -48,7 +48,10 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
     const agent = loadConfig(agentOwnEnv, process.env);
     for (const set of sets) {
       const namespace = `drafts-${set.name}`;
-      const { indexer, pipeline } = localRetrieval({ env: BENCH_RETRIEVAL_ENV });
+      const { indexer, pipeline } = localRetrieval({
+        env: BENCH_RETRIEVAL_ENV,
+        glossary: set.glossary,
+      });
       for (const doc of set.docs)
         if ((await indexer.indexDocument(namespace, doc)).kind === 'quarantined')
           console.error(
@@ -80,6 +83,7 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
           throw new Error('bench drafts: a clarification was offered although the floor is 0');
         },
         recordChoice: async () => undefined,
+        glossary: async () => set.glossary,
         now: () => new Date(),
       };
       const graph = buildAgentGraph(ports, new MemorySaver(), {

@@ -5,6 +5,7 @@ import { type SourceUnit, sourceUnits } from '../alignment/source-units.js';
 import { canonicalCitations } from '../citations/canonical-citations.js';
 import { extractCitations } from '../citations/extract-citations.js';
 import { type NonFactualLine, nonFactualLineOf } from '../non-factual/read-non-factual-line.js';
+import { statesNoFact } from '../non-factual/no-fact-sentence.js';
 import { memoByText } from '../memo/memo-by-text.js';
 import { extractQuantities } from '../quantities/extract-quantities.js';
 import type { Quantity } from '../quantities/quantity.js';
@@ -102,6 +103,8 @@ interface Sentence {
   text: string;
   /** A line that states nothing (a greeting, a lead-in, ...), or undefined for a factual one. */
   nonFactual: NonFactualLine | undefined;
+  /** Uncited, and no word of it could carry a fact of the shop ({@link statesNoFact}). */
+  statesNoFact: boolean;
   citations: string[];
   /** What its facts are checked against: its citations, or its paragraph's ({@link paragraphCitations}). */
   checkedAgainst: readonly string[];
@@ -144,6 +147,8 @@ export interface ValidateReplyOptions {
 interface FactContext {
   readonly lexicon: FactLexicon;
   readonly replyFacts: ReadonlySet<string>;
+  /** The vocabulary of every prompt chunk: the words the shop uses ({@link factBearingWords}). */
+  readonly shop: readonly ChunkVocabulary[];
 }
 
 /**
@@ -166,6 +171,7 @@ function unsupported(
     withoutLinks(sentence),
     cited.flatMap((chunk) => chunk.vocabulary),
     context.lexicon,
+    context.shop,
   );
   if (support.share >= minSupportedShare) {
     // Polarity is read clause by clause against the clauses the sentence restates, a list line
@@ -201,6 +207,7 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
   if (unknown !== undefined) return `${UNKNOWN_CITATION}: ${unknown}`;
   if (sentence.nonFactual !== undefined)
     return sentence.nonFactual.needsAnswer && !context.answers ? ANSWER_NEEDED : undefined;
+  if (sentence.statesNoFact) return context.answers ? undefined : MISSING_CITATION;
   if (sentence.checkedAgainst.length === 0) return MISSING_CITATION;
   return unsupported(
     sentence.text,
@@ -281,13 +288,24 @@ export function validateReply(
     (options.confidential ?? []).map(normalizedOnce),
     [...chunks.values()].map((chunk) => chunk.text),
   );
-  const own = texts.map((text) => ({
-    text,
-    nonFactual: nonFactualLineOf(text),
-    citations: extractCitations(text),
-  }));
+  const shop = [...chunks.values()].flatMap((chunk) => chunk.vocabulary);
+  const own = texts.map((text) => {
+    const nonFactual = nonFactualLineOf(text);
+    const citations = extractCitations(text);
+    return {
+      text,
+      nonFactual,
+      citations,
+      statesNoFact:
+        nonFactual === undefined &&
+        citations.length === 0 &&
+        statesNoFact(text, shop, reader.lexicon),
+    };
+  });
+  const states = (s: { nonFactual?: NonFactualLine; statesNoFact: boolean }) =>
+    s.nonFactual === undefined && !s.statesNoFact;
   const checkedAgainst = paragraphCitations(
-    own.map((s) => ({ citations: s.citations, states: s.nonFactual === undefined })),
+    own.map((s) => ({ citations: s.citations, states: states(s) })),
     sentenceLines(normalizedReply, texts.length),
   );
   const read = own.map((sentence, index): Sentence => ({
@@ -300,9 +318,10 @@ export function validateReply(
     chunks,
     linkHosts: options.linkHosts ?? [],
     minSupportedShare: options.minSupportedShare ?? MIN_SUPPORTED_SHARE,
-    answers: read.some((s) => s.nonFactual === undefined && s.citations.length > 0),
+    answers: read.some((s) => states(s) && s.citations.length > 0),
     facts: {
       lexicon: reader.lexicon,
+      shop,
       replyFacts: new Set(conceptsOf(normalizedReply, reader.lexicon).facts.keys()),
     },
   };
@@ -310,7 +329,7 @@ export function validateReply(
     const problem = problemOf(sentence, context);
     const verdict: SentenceVerdict = {
       text: clip(sentence.text, MAX_VERDICT_TEXT),
-      factual: sentence.nonFactual === undefined,
+      factual: states(sentence),
       citations: sentence.citations,
       ok: problem === undefined,
     };

@@ -4,6 +4,7 @@ import { factProblem } from '../alignment/check-facts.js';
 import { type SourceUnit, sourceUnits } from '../alignment/source-units.js';
 import { canonicalCitations } from '../citations/canonical-citations.js';
 import { extractCitations } from '../citations/extract-citations.js';
+import { stripCitations } from '../citations/strip-citations.js';
 import { type NonFactualLine, nonFactualLineOf } from '../non-factual/read-non-factual-line.js';
 import { statesNoFact } from '../non-factual/no-fact-sentence.js';
 import { memoByText } from '../memo/memo-by-text.js';
@@ -305,7 +306,11 @@ export function validateReply(
   const states = (s: { nonFactual?: NonFactualLine; statesNoFact: boolean }) =>
     s.nonFactual === undefined && !s.statesNoFact;
   const checkedAgainst = paragraphCitations(
-    own.map((s) => ({ citations: s.citations, states: states(s) })),
+    own.map((s) => ({
+      citations: s.citations,
+      states: states(s),
+      leadsIn: /[:\uFF1A]$/u.test(stripCitations(s.text).trim()),
+    })),
     sentenceLines(normalizedReply, texts.length),
   );
   const read = own.map((sentence, index): Sentence => ({

@@ -148,7 +148,7 @@ export interface ValidateReplyOptions {
 interface FactContext {
   readonly lexicon: FactLexicon;
   readonly replyFacts: ReadonlySet<string>;
-  /** The vocabulary of every prompt chunk: the words the shop uses ({@link factBearingWords}). */
+  /** The vocabulary of every prompt chunk: the words the shop uses (`factBearingWords`, support/fact-bearing.ts). */
   readonly shop: readonly ChunkVocabulary[];
 }
 
@@ -231,15 +231,24 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
  *
  * - a line that states nothing ({@link nonFactualLineOf}: a greeting, thanks, sympathy, a closing,
  *   the rephrase request, and, only beside a cited sentence of the same reply, an acknowledgement
- *   such as "Sure!" or a lead-in ending in a colon, `answer_needed` otherwise), as a whole, or
+ *   such as "Sure!" or a lead-in ending in a colon, `answer_needed` otherwise), as a whole;
+ * - beside a cited sentence of the same reply, an uncited line in the model's own words with no
+ *   fact-bearing word and no quantity ({@link statesNoFact}: "Hello, and thanks for getting in
+ *   touch!", "ولا يهمك!"; `missing_citation` alone), or
  * - cited, and supported by the chunks it cites: it states no quantity
  *   ({@link extractQuantities}) that they lack, compared by canonical value and unit
- *   (`unsupported_quantity: <value>`), at least {@link MIN_SUPPORTED_SHARE} of its content
+ *   (`unsupported_quantity: <value>`), at least {@link MIN_SUPPORTED_SHARE} of its fact-bearing
  *   terms or their concepts are theirs, in either language ({@link conceptSupport};
  *   `unsupported_words: <words>`), and the chunk sentences it restates carry its typed facts, its
- *   polarity and the conditions of what it states ({@link factProblem}). A sentence without
- *   a citation of its own is checked against those of the cited sentence on its line
- *   ({@link paragraphCitations}); with none there it is `missing_citation`.
+ *   polarity and the conditions of what it states ({@link factProblem}). Fact-bearing
+ *   (`factBearingWords`, support/fact-bearing.ts) are its concepts of the fact lexicon and glossary, names,
+ *   negations, quantifiers, yes and no, and the words of the shop's own vocabulary, that is of
+ *   any prompt chunk: a word of another case or section is how a swapped fact slips in, while a
+ *   general-language word in none of them ("please", "let", "easiest") names nothing a chunk
+ *   could confirm. A name or place the cited chunks lack fails however many words they hold. A
+ *   sentence without a citation of its own is checked against those of the cited sentence on its
+ *   line, a lead-in ending in a colon and the list after it against the citation that closes the
+ *   list ({@link paragraphCitations}); with none it is `missing_citation`.
  *
  * Whatever it cites, a sentence fails when it
  *

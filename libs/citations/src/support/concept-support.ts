@@ -1,7 +1,7 @@
 import { FACT_LEXICON, type FactLexicon } from '@support/language';
 import { normalizeText } from '@support/text';
 import { extractQuantities } from '../quantities/extract-quantities.js';
-import { factBearingWords } from './fact-bearing.js';
+import { type FactBearing, factBearingWords } from './fact-bearing.js';
 import { lexicalSupport, type LexicalSupport } from './lexical-support.js';
 import { supportTerms } from './support-terms.js';
 import {
@@ -49,7 +49,9 @@ export function conceptSupport(
   );
   const inSupportedPhrase = wordsOfSupportedPhrases(sentence, chunks, lexicon);
   const factBearing =
-    shop === undefined ? () => 'vocabulary' : factBearingWords(sentence, shop, lexicon);
+    shop === undefined
+      ? (): FactBearing => 'vocabulary'
+      : factBearingWords(sentence, shop, lexicon);
   const readingOf = (word: string): Reading => {
     if (quantityWords.has(normalizeText(word))) return 'function_word';
     const reading = readWord(word, chunks, lexicon, inSupportedPhrase);
@@ -59,7 +61,8 @@ export function conceptSupport(
     return bearing === 'name' ? 'missing_name' : reading;
   };
   const readings = lexical.missing.map((word) => [word, readingOf(word)] as const);
-  // A name the cited chunks lack (a place, a brand) is a fact of its own: the rest cannot make up for it.
+  // A name the cited chunks lack (a place, a brand) is a fact of its own: the rest of the
+  // sentence cannot make up for it.
   if (readings.some(([, reading]) => reading === 'missing_name'))
     return {
       share: 0,

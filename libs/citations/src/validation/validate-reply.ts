@@ -105,7 +105,7 @@ interface Sentence {
   /** A line that states nothing (a greeting, a lead-in, ...), or undefined for a factual one. */
   nonFactual: NonFactualLine | undefined;
   /** Uncited, and no word of it could carry a fact of the shop ({@link statesNoFact}). */
-  statesNoFact: boolean;
+  noFact: boolean;
   citations: string[];
   /** What its facts are checked against: its citations, or its paragraph's ({@link paragraphCitations}). */
   checkedAgainst: readonly string[];
@@ -148,7 +148,7 @@ export interface ValidateReplyOptions {
 interface FactContext {
   readonly lexicon: FactLexicon;
   readonly replyFacts: ReadonlySet<string>;
-  /** The vocabulary of every prompt chunk: the words the shop uses (`factBearingWords`, support/fact-bearing.ts). */
+  /** The vocabulary of every prompt chunk: the words the shop uses (support/fact-bearing.ts). */
   readonly shop: readonly ChunkVocabulary[];
 }
 
@@ -184,8 +184,9 @@ function unsupported(
       context.lexicon,
     );
   }
-  // No content word at all: a sentence of quantities alone ("21 days") is what the quantity check
-  // just passed; one of stop words alone ("Yes, you can") says nothing a chunk could vouch for.
+  // No fact-bearing word at all: a sentence of quantities alone ("21 days") is what the quantity
+  // check just passed; one of stop or general words alone ("You can") says nothing a chunk could
+  // vouch for.
   if (support.missing.length === 0 && stated.length > 0) return undefined;
   return support.missing.length > 0
     ? `${UNSUPPORTED_WORDS}: ${support.missing.join(', ')}`
@@ -208,7 +209,7 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
   if (unknown !== undefined) return `${UNKNOWN_CITATION}: ${unknown}`;
   if (sentence.nonFactual !== undefined)
     return sentence.nonFactual.needsAnswer && !context.answers ? ANSWER_NEEDED : undefined;
-  if (sentence.statesNoFact) return context.answers ? undefined : MISSING_CITATION;
+  if (sentence.noFact) return context.answers ? undefined : MISSING_CITATION;
   if (sentence.checkedAgainst.length === 0) return MISSING_CITATION;
   return unsupported(
     sentence.text,
@@ -240,12 +241,12 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
  *   (`unsupported_quantity: <value>`), at least {@link MIN_SUPPORTED_SHARE} of its fact-bearing
  *   terms or their concepts are theirs, in either language ({@link conceptSupport};
  *   `unsupported_words: <words>`), and the chunk sentences it restates carry its typed facts, its
- *   polarity and the conditions of what it states ({@link factProblem}). Fact-bearing
- *   (`factBearingWords`, support/fact-bearing.ts) are its concepts of the fact lexicon and glossary, names,
- *   negations, quantifiers, yes and no, and the words of the shop's own vocabulary, that is of
- *   any prompt chunk: a word of another case or section is how a swapped fact slips in, while a
- *   general-language word in none of them ("please", "let", "easiest") names nothing a chunk
- *   could confirm. A name or place the cited chunks lack fails however many words they hold. A
+ *   polarity and the conditions of what it states ({@link factProblem}). Fact-bearing terms
+ *   (`factBearingWords`, support/fact-bearing.ts) are its concepts of the fact lexicon and the
+ *   glossary, names, negations, quantifiers, yes and no, and the words of the shop's own
+ *   vocabulary, that is of any prompt chunk: a word of another case or section is how a swapped
+ *   fact slips in, while a general-language word in none of them ("please", "let", "easiest")
+ *   names nothing a chunk could confirm. A name or place the cited chunks lack fails however many words they hold. A
  *   sentence without a citation of its own is checked against those of the cited sentence on its
  *   line, a lead-in ending in a colon and the list after it against the citation that closes the
  *   list ({@link paragraphCitations}); with none it is `missing_citation`.
@@ -306,14 +307,14 @@ export function validateReply(
       text,
       nonFactual,
       citations,
-      statesNoFact:
+      noFact:
         nonFactual === undefined &&
         citations.length === 0 &&
         statesNoFact(text, shop, reader.lexicon),
     };
   });
-  const states = (s: { nonFactual?: NonFactualLine; statesNoFact: boolean }) =>
-    s.nonFactual === undefined && !s.statesNoFact;
+  const states = (s: { nonFactual?: NonFactualLine; noFact: boolean }) =>
+    s.nonFactual === undefined && !s.noFact;
   const checkedAgainst = paragraphCitations(
     own.map((s) => ({
       citations: s.citations,

@@ -24,9 +24,9 @@ export interface CitedSentence {
  * The citations each sentence is checked against: its own; for an uncited sentence that states
  * something, those of the nearest cited sentence on the same line (the next one first), else, for
  * a lead-in ending in a colon and the uncited lines after it (the list it introduces), those of
- * the first cited sentence after them. A model cites a paragraph once, at its end ("Returns are free. Pack the item unworn
- * [a#1].") and a list in its items; each of its sentences is still checked against what that
- * citation names, so nothing goes unchecked.
+ * the first cited sentence after them. A model cites a paragraph once, at its end ("Returns are
+ * free. Pack the item unworn [a#1].") and a list once, after its last item; each of its sentences
+ * is still checked against what that citation names, so nothing goes unchecked.
  */
 export function paragraphCitations(
   sentences: readonly CitedSentence[],

@@ -76,17 +76,6 @@ function negatedFor(claim: TextConcepts, unit: SourceUnit): boolean {
   );
 }
 
-/**
- * Whether a negation comes before the first mention of a concept in a clause: "no fee of any
- * kind" and "لا يوجد أي رسوم" stress the "no", while in "any address, as long as it hasn't been
- * dispatched" the "not" after it is a condition of its own and "any" still widens the promise.
- */
-function negatedBefore(text: string, conceptId: string, lexicon: FactLexicon): boolean {
-  const { words, mentions } = lexicon.tokensAndMentions(text);
-  const first = mentions.find((mention) => mention.concept.id === conceptId);
-  return clauseNegated(first === undefined ? text : words.slice(0, first.start).join(' '), lexicon);
-}
-
 // A sentence that asks the reader something ("Which order do you mean?").
 const QUESTION = /[?\u061F]\s*[.!]?\s*$/u;
 
@@ -216,9 +205,7 @@ export function factProblem(
   for (const claim of claims) {
     if (claim.aligned.length === 0) continue;
     for (const fact of claim.concepts.facts.values()) {
-      if (!fact.checks.has('stated')) continue;
-      if (fact.notUnderNegation && claim.negated && negatedBefore(claim.text, fact.id, lexicon))
-        continue;
+      if (!fact.checks.has('stated') || (fact.notUnderNegation && claim.negated)) continue;
       // "Which order do you mean?", "أي طلب تقصد؟": a question's "which" is no scope.
       if (asks && fact.kind === 'scope') continue;
       if (!carried(fact, restated) && !carried(fact, covered))

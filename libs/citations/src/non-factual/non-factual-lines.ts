@@ -71,27 +71,16 @@ function checkPhrase(phrase: string, where: string, forbidden: ReadonlySet<strin
   if (lineKey(phrase) === '') fail(`${where} "${phrase}" has no words`);
 }
 
-type RawData = {
-  never_in_a_line?: { en?: unknown; ar?: unknown };
-  kinds?: Record<string, RawKind>;
-};
-
-const RAW = parse(
-  readFileSync(new URL(`../../src/non-factual/data/${DATA_FILE}`, import.meta.url), 'utf8'),
-) as RawData;
-
-/**
- * The words no line without a citation may hold (`never_in_a_line`: a policy term, a promise, a
- * negation, a price), in the compared form ({@link checkWords}).
- */
-export const NEVER_IN_A_LINE: ReadonlySet<string> = new Set(
-  [
-    ...phrasesOf(RAW.never_in_a_line?.en, 'never_in_a_line.en'),
-    ...phrasesOf(RAW.never_in_a_line?.ar, 'never_in_a_line.ar'),
-  ].flatMap((word) => checkWords(normalizeForChecks(word))),
-);
-
-function readData(raw: RawData, forbidden: ReadonlySet<string>) {
+function readData(): Readonly<Record<NonFactualKind, NonFactualKindData>> {
+  const raw = parse(
+    readFileSync(new URL(`../../src/non-factual/data/${DATA_FILE}`, import.meta.url), 'utf8'),
+  ) as { never_in_a_line?: { en?: unknown; ar?: unknown }; kinds?: Record<string, RawKind> };
+  const forbidden = new Set(
+    [
+      ...phrasesOf(raw.never_in_a_line?.en, 'never_in_a_line.en'),
+      ...phrasesOf(raw.never_in_a_line?.ar, 'never_in_a_line.ar'),
+    ].flatMap((word) => checkWords(normalizeForChecks(word))),
+  );
   const kinds = raw.kinds ?? fail('kinds is missing');
   const unknown = Object.keys(kinds).find((kind) => !KINDS.includes(kind as NonFactualKind));
   if (unknown !== undefined) fail(`unknown kind "${unknown}"`);
@@ -127,10 +116,7 @@ function readData(raw: RawData, forbidden: ReadonlySet<string>) {
  * checked as it is read: no phrase holds a digit, a quantity or a word of its `never_in_a_line`
  * list, and no phrase belongs to two kinds. The system prompt lists these same phrases.
  */
-export const NON_FACTUAL_LINES: Readonly<Record<NonFactualKind, NonFactualKindData>> = readData(
-  RAW,
-  NEVER_IN_A_LINE,
-);
+export const NON_FACTUAL_LINES: Readonly<Record<NonFactualKind, NonFactualKindData>> = readData();
 
 /** Each phrase's compared words, to its kind. */
 export const KIND_OF_LINE: ReadonlyMap<string, NonFactualKind> = (() => {

@@ -6,11 +6,7 @@ const read = (text: string, stating = (_: string) => true) => {
   const sentences = splitSentences(text);
   const citations = sentences.map((s) => [...s.matchAll(/\[([a-z-]+#\d+)\]/g)].map((m) => m[1]!));
   return paragraphCitations(
-    sentences.map((s, i) => ({
-      citations: citations[i]!,
-      states: stating(s),
-      leadsIn: s.endsWith(':'),
-    })),
+    sentences.map((s, i) => ({ citations: citations[i]!, states: stating(s) })),
     sentenceLines(text, sentences.length),
   );
 };
@@ -44,20 +40,6 @@ describe('paragraphCitations', () => {
   it('keeps each sentence its own citations', () => {
     expect(read('Cards in 5 days [refunds#1]. Cash in 7 days [refunds#2].')).toEqual([
       ['refunds#1'],
-      ['refunds#2'],
-    ]);
-  });
-
-  it('gives a lead-in and the list after it the citation that closes the list', () => {
-    expect(
-      read('Here is what applies:\n- Delivery takes 3 days.\n- The fee is 4 BHD [shipping#2].'),
-    ).toEqual([['shipping#2'], ['shipping#2'], ['shipping#2']]);
-  });
-
-  it('gives no citation past a cited sentence, nor to a list without a lead-in', () => {
-    expect(read('Cards in 5 days [refunds#1].\n- Cash in 7 days.\n- Free [refunds#2].')).toEqual([
-      ['refunds#1'],
-      [],
       ['refunds#2'],
     ]);
   });

@@ -105,13 +105,8 @@ describe('validateReply with the negation rule', () => {
   });
 
   it('takes the required share of supported words as an option', () => {
-    // "shoppers" and "visitors" are the shop's words (another prompt chunk), not the cited chunk's.
-    const prompt = [
-      ...chunks,
-      { chunkId: 'stores#1', text: 'Our stores welcome shoppers and visitors.' },
-    ];
     const reworded = 'Returns are free for Saudi shoppers and visitors [returns#2].';
-    expect(validateReply(reworded, prompt).passed).toBe(false);
-    expect(validateReply(reworded, prompt, { minSupportedShare: 0.6 }).passed).toBe(true);
+    expect(validateReply(reworded, chunks).passed).toBe(false);
+    expect(validateReply(reworded, chunks, { minSupportedShare: 0.6 }).passed).toBe(true);
   });
 });

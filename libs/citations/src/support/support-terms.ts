@@ -60,11 +60,6 @@ const QUANTITY_WORDS = new Set(
   }),
 );
 
-/** A term that stays one because it turns a claim around or widens it: a negation or a quantifier. */
-export function isMeaningTerm(term: string): boolean {
-  return term === NEGATION || QUANTIFIERS.has(term);
-}
-
 function termOf(word: string): string | undefined {
   const plain = normalizeText(word).replace(/['\u2019]/g, '');
   if (NEGATIONS.has(plain) || CONTRACTED_NEGATION.test(word)) return NEGATION;

@@ -73,22 +73,22 @@ describe('validateReply: every cited sentence is supported by the words of its c
     [
       'the English offer against the real returns chunk',
       'Feel free to send back anything at any time and get your money back in full [retail-returns#2].',
-      'unsupported_words: free, anything, any, time, money, full',
+      'unsupported_words: Feel, free, send, anything, any, time, get, money, full',
     ],
     [
       'the Arabic offer',
       'لا تتردد في إرجاع أي شيء في أي وقت واسترداد أموالك كاملة [ar-retail-returns#2].',
-      'unsupported_words: واسترداد, كاملة',
+      'unsupported_words: تتردد, شيء, وقت, واسترداد, اموالك, كاملة',
     ],
     [
       'a mixed offer',
       'Feel free ترجع أي شيء any time [retail-returns#2, ar-retail-returns#2].',
-      'unsupported_words: free, any, time',
+      'unsupported_words: Feel, free, شيء, any, time',
     ],
     [
       'the offer with zero-width characters inside its words',
       `Fe${ZWSP}el fr${ZWJ}ee to se${ZWNJ}nd back any${ZWSP}thing at any time for your mo${ZWSP}ney back [retail-returns#2].`,
-      'unsupported_words: free, anything, any, time, money',
+      'unsupported_words: Feel, free, send, anything, any, time, money',
     ],
     [
       'a claim the chunk does not make, in its own words',
@@ -112,7 +112,7 @@ describe('validateReply: every cited sentence is supported by the words of its c
 
   it('fails a sentence that cites a chunk of another subject', () => {
     expect(problemOf('Shoes must come back in their original box [payment-options#1].')).toBe(
-      'unsupported_words: Shoes, must, back, original, box',
+      'unsupported_words: Shoes, must, come, back, original, box',
     );
   });
 });

@@ -4,9 +4,7 @@ import { factProblem } from '../alignment/check-facts.js';
 import { type SourceUnit, sourceUnits } from '../alignment/source-units.js';
 import { canonicalCitations } from '../citations/canonical-citations.js';
 import { extractCitations } from '../citations/extract-citations.js';
-import { stripCitations } from '../citations/strip-citations.js';
 import { type NonFactualLine, nonFactualLineOf } from '../non-factual/read-non-factual-line.js';
-import { statesNoFact } from '../non-factual/no-fact-sentence.js';
 import { memoByText } from '../memo/memo-by-text.js';
 import { extractQuantities } from '../quantities/extract-quantities.js';
 import type { Quantity } from '../quantities/quantity.js';
@@ -104,8 +102,6 @@ interface Sentence {
   text: string;
   /** A line that states nothing (a greeting, a lead-in, ...), or undefined for a factual one. */
   nonFactual: NonFactualLine | undefined;
-  /** Uncited, and no word of it could carry a fact of the shop ({@link statesNoFact}). */
-  noFact: boolean;
   citations: string[];
   /** What its facts are checked against: its citations, or its paragraph's ({@link paragraphCitations}). */
   checkedAgainst: readonly string[];
@@ -148,8 +144,6 @@ export interface ValidateReplyOptions {
 interface FactContext {
   readonly lexicon: FactLexicon;
   readonly replyFacts: ReadonlySet<string>;
-  /** The vocabulary of every prompt chunk: the words the shop uses (support/fact-bearing.ts). */
-  readonly shop: readonly ChunkVocabulary[];
 }
 
 /**
@@ -172,7 +166,6 @@ function unsupported(
     withoutLinks(sentence),
     cited.flatMap((chunk) => chunk.vocabulary),
     context.lexicon,
-    context.shop,
   );
   if (support.share >= minSupportedShare) {
     // Polarity is read clause by clause against the clauses the sentence restates, a list line
@@ -184,9 +177,8 @@ function unsupported(
       context.lexicon,
     );
   }
-  // No fact-bearing word at all: a sentence of quantities alone ("21 days") is what the quantity
-  // check just passed; one of stop or general words alone ("You can") says nothing a chunk could
-  // vouch for.
+  // No content word at all: a sentence of quantities alone ("21 days") is what the quantity check
+  // just passed; one of stop words alone ("Yes, you can") says nothing a chunk could vouch for.
   if (support.missing.length === 0 && stated.length > 0) return undefined;
   return support.missing.length > 0
     ? `${UNSUPPORTED_WORDS}: ${support.missing.join(', ')}`
@@ -209,7 +201,6 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
   if (unknown !== undefined) return `${UNKNOWN_CITATION}: ${unknown}`;
   if (sentence.nonFactual !== undefined)
     return sentence.nonFactual.needsAnswer && !context.answers ? ANSWER_NEEDED : undefined;
-  if (sentence.noFact) return context.answers ? undefined : MISSING_CITATION;
   if (sentence.checkedAgainst.length === 0) return MISSING_CITATION;
   return unsupported(
     sentence.text,
@@ -232,24 +223,15 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
  *
  * - a line that states nothing ({@link nonFactualLineOf}: a greeting, thanks, sympathy, a closing,
  *   the rephrase request, and, only beside a cited sentence of the same reply, an acknowledgement
- *   such as "Sure!" or a lead-in ending in a colon, `answer_needed` otherwise), as a whole;
- * - beside a cited sentence of the same reply, an uncited line in the model's own words with no
- *   fact-bearing word and no quantity ({@link statesNoFact}: "Hello, and thanks for getting in
- *   touch!", "ولا يهمك!"; `missing_citation` alone), or
+ *   such as "Sure!" or a lead-in ending in a colon, `answer_needed` otherwise), as a whole, or
  * - cited, and supported by the chunks it cites: it states no quantity
  *   ({@link extractQuantities}) that they lack, compared by canonical value and unit
- *   (`unsupported_quantity: <value>`), at least {@link MIN_SUPPORTED_SHARE} of its fact-bearing
+ *   (`unsupported_quantity: <value>`), at least {@link MIN_SUPPORTED_SHARE} of its content
  *   terms or their concepts are theirs, in either language ({@link conceptSupport};
  *   `unsupported_words: <words>`), and the chunk sentences it restates carry its typed facts, its
- *   polarity and the conditions of what it states ({@link factProblem}). Fact-bearing terms
- *   (`factBearingWords`, support/fact-bearing.ts) are its concepts of the fact lexicon and the
- *   glossary, names, negations, quantifiers, yes and no, and the words of the shop's own
- *   vocabulary, that is of any prompt chunk: a word of another case or section is how a swapped
- *   fact slips in, while a general-language word in none of them ("please", "let", "easiest")
- *   names nothing a chunk could confirm. A name or place the cited chunks lack fails however many words they hold. A
- *   sentence without a citation of its own is checked against those of the cited sentence on its
- *   line, a lead-in ending in a colon and the list after it against the citation that closes the
- *   list ({@link paragraphCitations}); with none it is `missing_citation`.
+ *   polarity and the conditions of what it states ({@link factProblem}). A sentence without
+ *   a citation of its own is checked against those of the cited sentence on its line
+ *   ({@link paragraphCitations}); with none there it is `missing_citation`.
  *
  * Whatever it cites, a sentence fails when it
  *
@@ -299,28 +281,13 @@ export function validateReply(
     (options.confidential ?? []).map(normalizedOnce),
     [...chunks.values()].map((chunk) => chunk.text),
   );
-  const shop = [...chunks.values()].flatMap((chunk) => chunk.vocabulary);
-  const own = texts.map((text) => {
-    const nonFactual = nonFactualLineOf(text);
-    const citations = extractCitations(text);
-    return {
-      text,
-      nonFactual,
-      citations,
-      noFact:
-        nonFactual === undefined &&
-        citations.length === 0 &&
-        statesNoFact(text, shop, reader.lexicon),
-    };
-  });
-  const states = (s: { nonFactual?: NonFactualLine; noFact: boolean }) =>
-    s.nonFactual === undefined && !s.noFact;
+  const own = texts.map((text) => ({
+    text,
+    nonFactual: nonFactualLineOf(text),
+    citations: extractCitations(text),
+  }));
   const checkedAgainst = paragraphCitations(
-    own.map((s) => ({
-      citations: s.citations,
-      states: states(s),
-      leadsIn: /[:\uFF1A]$/u.test(stripCitations(s.text).trim()),
-    })),
+    own.map((s) => ({ citations: s.citations, states: s.nonFactual === undefined })),
     sentenceLines(normalizedReply, texts.length),
   );
   const read = own.map((sentence, index): Sentence => ({
@@ -333,10 +300,9 @@ export function validateReply(
     chunks,
     linkHosts: options.linkHosts ?? [],
     minSupportedShare: options.minSupportedShare ?? MIN_SUPPORTED_SHARE,
-    answers: read.some((s) => states(s) && s.citations.length > 0),
+    answers: read.some((s) => s.nonFactual === undefined && s.citations.length > 0),
     facts: {
       lexicon: reader.lexicon,
-      shop,
       replyFacts: new Set(conceptsOf(normalizedReply, reader.lexicon).facts.keys()),
     },
   };
@@ -344,7 +310,7 @@ export function validateReply(
     const problem = problemOf(sentence, context);
     const verdict: SentenceVerdict = {
       text: clip(sentence.text, MAX_VERDICT_TEXT),
-      factual: states(sentence),
+      factual: sentence.nonFactual === undefined,
       citations: sentence.citations,
       ok: problem === undefined,
     };

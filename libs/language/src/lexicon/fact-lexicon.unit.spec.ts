@@ -30,17 +30,6 @@ describe('the fact concepts of a text', () => {
     expect(facts('للطلبات التي تزيد قيمتها على 25 ديناراً')).toEqual(['condition.over']);
   });
 
-  it('reads "without any fees" as free, its "any" no scope', () => {
-    expect(facts('Pickup is without any fees')).toEqual(['charge.free']);
-    expect(facts('الاستلام من الفرع وبدون أي رسوم')).toEqual(['charge.free']);
-  });
-
-  it('reads Gulf "أول ما" (as soon as) as an idiom, whose "ما" negates nothing', () => {
-    expect(withoutConcepts('نرسل لك رسالة أول ما يجهز طلبك', new Set(['idiom']))).not.toMatch(
-      /(^| )ما( |$)/u,
-    );
-  });
-
   it('reads a place under a clitic and a dialect relative pronoun', () => {
     expect(facts('فروعنا في الرياض وجدة')).toEqual(['place.jeddah', 'place.riyadh']);
     expect(facts('الفروع اللي في الرياض والدمام')).toEqual(['place.dammam', 'place.riyadh']);

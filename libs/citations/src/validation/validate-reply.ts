@@ -24,6 +24,7 @@ import {
   conceptSupport,
 } from '../support/concept-support.js';
 import { MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
+import { writtenNames } from '../support/written-names.js';
 import { sentencesRepeatingConfidential } from './confidential.js';
 import {
   ANSWER_NEEDED,
@@ -167,6 +168,10 @@ function unsupported(
     cited.flatMap((chunk) => chunk.vocabulary),
     context.lexicon,
   );
+  // A name the cited chunks lack is not made up for by the words around it.
+  const names = writtenNames(sentence);
+  const missingName = support.missing.find((word) => names.has(word));
+  if (missingName !== undefined) return `${UNSUPPORTED_WORDS}: ${missingName}`;
   if (support.share >= minSupportedShare) {
     // Polarity is read clause by clause against the clauses the sentence restates, a list line
     // with the lead-in it depends on ("Items that cannot be returned" + "- Swimwear").

@@ -4,6 +4,7 @@ import {
   contentTerms,
   detectLanguage,
   isNegated,
+  isPaymentConcept,
   isPlaceConcept,
   normalizeText,
   questionFocus,
@@ -67,16 +68,26 @@ const TRANSACTIONS = new Set([
   '~pay',
   '~track',
 ]);
+const PAY = '~pay';
 // With what is done to a garment: "how do I wash silk?" is not answered by a rule about perfume.
 // (A page about a garment service still holds the shop's rules for it: "tailored abayas cannot be
 // returned" sits on the tailoring page, so only a section about a transaction is another action's.)
 const ACTIONS = new Set([...TRANSACTIONS, '~wash', '~iron', '~repair', '~alteration']);
-const MISSED_ACTION = 0.5;
+const MISSED_ACTION = 0.45;
+// The actions that come with one the customer names: a returned or cancelled order is refunded
+// ("I'm returning the dress, do I still pay the instalments?" is a refund section's question), an
+// exchange goes through a return, and a pickup is a courier's trip ("Return pickup by courier").
+const LEADS_TO: Readonly<Record<string, readonly string[]>> = {
+  '~return': ['~refund', '~exchange'],
+  '~exchange': ['~return'],
+  '~cancel': ['~refund'],
+  '~collect': ['~deliver'],
+};
 
 // "Where are your branches in Muscat?": the place says where, "branches" what. A sentence that has
 // the place but nothing of what is asked about there ("same-day delivery in Muscat costs 3 OMR")
 // answers another question; it keeps this share of its score, under the floor.
-const ONLY_THE_PLACE = 0.5;
+const ONLY_THE_PLACE = 0.45;
 
 // A rule for the customer speaks to them ("you can return within 15 days"); the shop's own
 // process ("our team inspects every return within 3 days") is the weaker lead of two that score
@@ -213,14 +224,16 @@ export function selectAnswer(
   const titleTerms = chunks.map((chunk, i) =>
     sharedTerms(wanted, contentTerms(`${chunk.title ?? ''}\n${headings[i]}`)),
   );
-  // The action a chunk's section is about, from its heading: "Tamara then returns any instalment
-  // you paid" under "Refunds for Tamara instalments" is about refunding, whatever words it shares
-  // with "can I pay in instalments?". Not from the page's title: a "Returns" page also says when
-  // the money arrives.
+  // The actions a chunk's section is about, from its heading: "Tamara then returns any instalment you paid" under "Refunds for Tamara instalments" is about
+  // refunding, whatever words it shares with "can I pay in instalments?". Not from the page's
+  // title: a "Returns" page also says when the money arrives.
   const aboutActions = headings.map((heading) =>
     [...contentTerms(heading)].filter((term) => TRANSACTIONS.has(term)),
   );
   const questionWords = wordTerms(focus);
+  const messageActions = new Set(
+    [...contentTerms(question)].flatMap((term) => [term, ...(LEADS_TO[term] ?? [])]),
+  );
   const questionLanguage = detectLanguage(question);
   const scored: ScoredSentence[] = sentences.map((s) => {
     // A term the sentence has as the customer wrote it counts fully; one it has only through a
@@ -246,10 +259,13 @@ export function selectAnswer(
           !s.terms.has(term) &&
           !titleTerms[s.chunkIndex]!.has(term),
       );
-      const askedActions = [...part.wanted].filter((term) => ACTIONS.has(term));
+      const askedActions = askedActionsOf(part.wanted);
       const about = aboutActions[s.chunkIndex]!;
+      // A section about an action the message neither names nor leads to answers another
+      // question, even when its heading also names the asked one: "Refund times by payment
+      // method" says when money comes back, not how to pay ("can I split it with Tamara?").
       const underOtherAction =
-        askedActions.length > 0 && about.length > 0 && !about.some((term) => part.wanted.has(term));
+        askedActions.length > 0 && about.some((term) => !messageActions.has(term));
       const things = [...part.wanted].filter((term) => !isPlaceConcept(term));
       const onlyThePlace =
         things.length > 0 &&
@@ -391,6 +407,16 @@ export function selectAnswer(
   }
   picked.sort((a, b) => a.chunkIndex - b.chunkIndex || a.sentenceIndex - b.sentenceIndex);
   return { scored, picked };
+}
+
+/**
+ * The actions a question part asks about: those it names, else paying when it names only a way to
+ * pay ("do you take Apple Pay?" asks about paying, not about refunds to Apple Pay).
+ */
+export function askedActionsOf(wanted: ReadonlySet<string>): string[] {
+  const named = [...wanted].filter((term) => ACTIONS.has(term));
+  if (named.length > 0) return named;
+  return [...wanted].some(isPaymentConcept) ? [PAY] : [];
 }
 
 /** 1 when the sentence has the kind of fact asked for, less when it only names it, else less still. */

@@ -9,13 +9,20 @@ const OPENS_LATER = /\s(?:when|whenever|after|before)\b/i;
 // A clause ends at a comma or the end of its sentence.
 const CLAUSE_END = /[,،;؛.!?؟]/;
 
+/** A question split into its condition clauses and the rest, what it asks. */
+export interface QuestionConditions {
+  /** The clauses that set the customer's circumstances ("if I order at 6 in the evening"). */
+  readonly conditions: readonly string[];
+  /** The rest of the question. */
+  readonly main: string;
+}
+
 /**
- * The terms a question names only inside its conditions: in "Can I send back earrings if I don't
- * like them once they arrive?", "arrive" sets when, the question is about returning. A condition
- * at the start of a sentence counts only when a comma closes it ("If I paid by card, how long…"):
- * without one, where it ends and the question begins is a guess.
+ * The clauses of a question that set the customer's circumstances, apart from what it asks. A
+ * condition at the start of a sentence counts only when a comma closes it ("If I paid by card,
+ * how long…"): without one, where it ends and the question begins is a guess.
  */
-export function conditionOnlyTerms(question: string): Set<string> {
+export function questionConditions(question: string): QuestionConditions {
   const conditions: string[] = [];
   let main = '';
   for (const sentence of question.split(/(?<=[.!?؟])\s+|\n+/)) {
@@ -40,6 +47,15 @@ export function conditionOnlyTerms(question: string): Set<string> {
       rest = end < 0 ? '' : after.slice(end + 1);
     }
   }
+  return { conditions, main };
+}
+
+/**
+ * The terms a question names only inside its conditions: in "Can I send back earrings if I don't
+ * like them once they arrive?", "arrive" sets when, the question is about returning.
+ */
+export function conditionOnlyTerms(question: string): Set<string> {
+  const { conditions, main } = questionConditions(question);
   const asked = contentTerms(main);
   return new Set([...contentTerms(conditions.join(' '))].filter((term) => !asked.has(term)));
 }

@@ -15,6 +15,7 @@ import {
 import { sectionHeading, splitSentences } from '../sentences.js';
 import { answerStrength } from './answer-cues.js';
 import { listLeadsOf } from './answer-text.js';
+import { isAnotherCase, statedCaseValues } from './stated-case.js';
 import {
   detectQuestionType,
   kindTerms,
@@ -101,6 +102,12 @@ const FROM_TITLE = 0.5;
 
 // What a term named only in the question's conditions counts for, against one it asks about.
 const CONDITION = 0.5;
+
+// A sentence whose rule is for another case than the one the customer states ("before 4 PM" for
+// "if I order at 6 in the evening, when…") keeps this share: under the floor. Only where the
+// outcome is what is asked (a time, an amount); a yes/no or a choice is answered by the rule itself.
+const ANOTHER_CASE = 0.45;
+const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount']);
 
 // What a term found only through a synonym counts for, against one found as written.
 const SYNONYM = 0.9;
@@ -231,6 +238,7 @@ export function selectAnswer(
     [...contentTerms(heading)].filter((term) => TRANSACTIONS.has(term)),
   );
   const questionWords = wordTerms(focus);
+  const statedValues = statedCaseValues(focus);
   const messageActions = new Set(
     [...contentTerms(question)].flatMap((term) => [term, ...(LEADS_TO[term] ?? [])]),
   );
@@ -275,7 +283,8 @@ export function selectAnswer(
         coverage *
         kindFactor(s.text, part.type) *
         (missesAction || underOtherAction ? MISSED_ACTION : 1) *
-        (onlyThePlace ? ONLY_THE_PLACE : 1);
+        (onlyThePlace ? ONLY_THE_PLACE : 1) *
+        (OUTCOME_TYPES.has(part.type) && isAnotherCase(statedValues, s.text) ? ANOTHER_CASE : 1);
       return Math.round(score * 1e4) / 1e4;
     });
     const best = Math.max(...partScores);

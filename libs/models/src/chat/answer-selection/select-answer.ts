@@ -108,6 +108,8 @@ const CONDITION = 0.5;
 // outcome is what is asked (a time, an amount); a yes/no or a choice is answered by the rule itself.
 const ANOTHER_CASE = 0.45;
 const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount']);
+// The question types that ask for a value a sentence states (a time, a sum, a place).
+const VALUE_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount', 'place']);
 
 // What a term found only through a synonym counts for, against one found as written.
 const SYNONYM = 0.9;
@@ -209,10 +211,12 @@ export function selectAnswer(
   // sentence with one of two question terms stays under the floor ("do you accept Tamara?"
   // answered by "exchanges are not accepted").
   const weight = (term: string) => Math.log((n + 1) / (Math.max(0.5, df.get(term) ?? 0) + 0.5));
-  // A part that names nothing the chunks have is about what the other part names: "Does the gift
-  // card expire? How long is it valid?" asks the second question of the gift card.
+  // A part that names nothing the chunks have and asks for a value is about what the other part
+  // names: "Does the gift card expire? How long is it valid?" asks the second question of the gift
+  // card. One that asks anything else ("…? is there some kind of limit") asks about something no
+  // chunk names: half the message is unanswered, so the message is.
   const parts = asked.map((part, index) =>
-    asked.length > 1 && ![...part.wanted].some((term) => df.has(term))
+    asked.length > 1 && VALUE_TYPES.has(part.type) && ![...part.wanted].some((term) => df.has(term))
       ? { ...part, wanted: asked[1 - index]!.wanted }
       : part,
   );
@@ -273,7 +277,10 @@ export function selectAnswer(
       // question, even when its heading also names the asked one: "Refund times by payment
       // method" says when money comes back, not how to pay ("can I split it with Tamara?").
       const underOtherAction =
-        askedActions.length > 0 && about.some((term) => !messageActions.has(term));
+        askedActions.length > 0 &&
+        about.length > 0 &&
+        (!about.some((term) => part.wanted.has(term)) ||
+          about.some((term) => !messageActions.has(term)));
       const things = [...part.wanted].filter((term) => !isPlaceConcept(term));
       const onlyThePlace =
         things.length > 0 &&

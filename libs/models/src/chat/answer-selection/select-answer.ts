@@ -75,13 +75,12 @@ const PAY = '~pay';
 // returned" sits on the tailoring page, so only a section about a transaction is another action's.)
 const ACTIONS = new Set([...TRANSACTIONS, '~wash', '~iron', '~repair', '~alteration']);
 const MISSED_ACTION = 0.45;
-// The actions that come with one the customer names: a returned or cancelled order is refunded
+// The actions that come with one the customer names: a returned item is refunded
 // ("I'm returning the dress, do I still pay the instalments?" is a refund section's question), an
 // exchange goes through a return, and a pickup is a courier's trip ("Return pickup by courier").
 const LEADS_TO: Readonly<Record<string, readonly string[]>> = {
   '~return': ['~refund', '~exchange'],
   '~exchange': ['~return'],
-  '~cancel': ['~refund'],
   '~collect': ['~deliver'],
 };
 
@@ -194,6 +193,7 @@ export function selectAnswer(
         sentenceIndex,
         text,
         written,
+        conditions: conditionOnlyTerms(text),
         terms: sharedTerms(wanted, words),
         told: sharedTerms(told, words),
         lang: languageOf(chunk, text),
@@ -271,6 +271,12 @@ export function selectAnswer(
           !s.terms.has(term) &&
           !titleTerms[s.chunkIndex]!.has(term),
       );
+      // Nor does a sentence that names the asked actions only in its own condition: "delivery
+      // fees are not refunded unless the order was cancelled" says nothing of cancelling a gift card.
+      const named = [...part.wanted].filter((t) => ACTIONS.has(t) && !part.conditions.has(t));
+      const actionOnlyAsCondition =
+        named.some((term) => s.conditions.has(term)) &&
+        named.every((term) => !s.terms.has(term) || s.conditions.has(term));
       const askedActions = askedActionsOf(part.wanted);
       const about = aboutActions[s.chunkIndex]!;
       // A section about an action the message neither names nor leads to answers another
@@ -289,7 +295,7 @@ export function selectAnswer(
       const score =
         coverage *
         kindFactor(s.text, part.type) *
-        (missesAction || underOtherAction ? MISSED_ACTION : 1) *
+        (missesAction || underOtherAction || actionOnlyAsCondition ? MISSED_ACTION : 1) *
         (onlyThePlace ? ONLY_THE_PLACE : 1) *
         (OUTCOME_TYPES.has(part.type) && isAnotherCase(statedValues, s.text) ? ANOTHER_CASE : 1);
       return Math.round(score * 1e4) / 1e4;

@@ -27,6 +27,7 @@ export { expandEnglishShorthand } from './synonyms/english-shorthand.js';
 export { questionFocus, type QuestionFocus } from './lexical/question-focus.js';
 export {
   conditionOnlyTerms,
+  type ConditionOptions,
   type QuestionConditions,
   questionConditions,
 } from './lexical/question-conditions.js';

@@ -29,11 +29,9 @@ const CONCEPTS: Readonly<Record<string, { en: string; ar: string }>> = {
     en: 'return returns returned returning',
     ar: 'إرجاع الإرجاع ارجع أرجع رجع ترجيع مرتجع المرتجعة المرتجعات استرجاع الاسترجاع استرجع يسترجع',
   },
-  // Not "المبلغ" (the sum): a sum is paid, split into instalments or refunded, so alone it
-  // names no refund ("تمارا تقسم المبلغ على كم دفعة؟" asks about paying).
   refund: {
     en: 'refund refunds refunded refunding reimburse reimbursed reimbursement money',
-    ar: 'استرداد الاسترداد المسترد مسترد يسترد',
+    ar: 'استرداد الاسترداد المسترد مسترد يسترد المبلغ المبالغ',
   },
   exchange: {
     en: 'exchange exchanges exchanged exchanging swap swaps swapped swapping',

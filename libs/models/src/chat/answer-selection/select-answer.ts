@@ -193,7 +193,7 @@ export function selectAnswer(
         sentenceIndex,
         text,
         written,
-        conditions: conditionOnlyTerms(text),
+        conditions: conditionOnlyTerms(text, { explicitOnly: true }),
         terms: sharedTerms(wanted, words),
         told: sharedTerms(told, words),
         lang: languageOf(chunk, text),

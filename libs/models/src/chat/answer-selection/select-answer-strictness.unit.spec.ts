@@ -85,3 +85,28 @@ describe('selectAnswer: two questions, one about nothing the chunks name', () =>
     expect(picked('can I pay the courier cash?', [COD])).not.toEqual([]);
   });
 });
+
+describe('selectAnswer: the place the customer names', () => {
+  const SHIPPING: PromptChunk = {
+    chunkId: 'international#1',
+    title: 'International shipping',
+    lang: 'en',
+    text:
+      'Country: Kuwait; Delivery time: 3–5 working days; Shipping fee: 45 SAR.\n' +
+      'Country: Qatar; Delivery time: 3–5 working days; Shipping fee: 45 SAR.',
+  };
+
+  it('does not answer a time or a fee for one place with the rows of others', () => {
+    expect(
+      picked('My sister lives in Muscat. How many days does shipping take and what is the fee?', [
+        SHIPPING,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('answers with the row of the place asked about', () => {
+    expect(picked('How many days does shipping to Qatar take?', [SHIPPING])).toEqual([
+      'Country: Qatar; Delivery time: 3–5 working days; Shipping fee: 45 SAR. [international#1]',
+    ]);
+  });
+});

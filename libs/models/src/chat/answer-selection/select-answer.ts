@@ -110,6 +110,9 @@ const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount'])
 // The question types that ask for a value a sentence states (a time, a sum, a place).
 const VALUE_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount', 'place']);
 
+// A sentence that names places, none of them the one asked about, keeps this share: under the floor.
+const ANOTHER_PLACE = 0.45;
+
 // What a term found only through a synonym counts for, against one found as written.
 const SYNONYM = 0.9;
 
@@ -194,6 +197,7 @@ export function selectAnswer(
         text,
         written,
         conditions: conditionOnlyTerms(text, { explicitOnly: true }),
+        places: [...written].map(termConcept).filter(isSinglePlace),
         terms: sharedTerms(wanted, words),
         told: sharedTerms(told, words),
         lang: languageOf(chunk, text),
@@ -243,8 +247,15 @@ export function selectAnswer(
   );
   const questionWords = wordTerms(focus);
   const statedValues = statedCaseValues(focus);
+  // The places the whole message names, story included: they set the customer's case.
+  const askedPlaces = [...contentTerms(question)].filter(isPlaceConcept);
+  // The actions the whole message names or leads to; a way to pay names paying.
   const messageActions = new Set(
-    [...contentTerms(question)].flatMap((term) => [term, ...(LEADS_TO[term] ?? [])]),
+    [...contentTerms(question)].flatMap((term) => [
+      term,
+      ...(LEADS_TO[term] ?? []),
+      ...(isPaymentConcept(term) ? [PAY] : []),
+    ]),
   );
   const questionLanguage = detectLanguage(question);
   const scored: ScoredSentence[] = sentences.map((s) => {
@@ -292,8 +303,18 @@ export function selectAnswer(
         things.length > 0 &&
         things.length < part.wanted.size &&
         !things.some((term) => s.terms.has(term) || titleTerms[s.chunkIndex]!.has(term));
+      // "How long to Muscat?" (or "my sister lives in Muscat. how long to get there?"): a row for
+      // Kuwait answers for another place, however many of the question's other words it shares. A
+      // sentence that names no place may hold everywhere; a yes/no is answered by where a rule
+      // holds ("evening slots in Riyadh and Dubai only").
+      const anotherPlace =
+        OUTCOME_TYPES.has(part.type) &&
+        askedPlaces.length > 0 &&
+        s.places.length > 0 &&
+        !askedPlaces.some((place) => s.places.includes(place));
       const score =
         coverage *
+        (anotherPlace ? ANOTHER_PLACE : 1) *
         kindFactor(s.text, part.type) *
         (missesAction || underOtherAction || actionOnlyAsCondition ? MISSED_ACTION : 1) *
         (onlyThePlace ? ONLY_THE_PLACE : 1) *
@@ -440,6 +461,10 @@ export function askedActionsOf(wanted: ReadonlySet<string>): string[] {
   if (named.length > 0) return named;
   return [...wanted].some(isPaymentConcept) ? [PAY] : [];
 }
+
+// The Gulf as a whole ("other GCC countries") covers every place of it: no other place's row.
+const WHOLE_REGION = '~gcc';
+const isSinglePlace = (term: string) => isPlaceConcept(term) && term !== WHOLE_REGION;
 
 /** 1 when the sentence has the kind of fact asked for, less when it only names it, else less still. */
 function kindFactor(sentence: string, type: QuestionType): number {

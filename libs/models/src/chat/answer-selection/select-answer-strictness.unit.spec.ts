@@ -104,6 +104,19 @@ describe('selectAnswer: the place the customer names', () => {
     ).toEqual([]);
   });
 
+  it('does not answer a time for a named place with one that names no place', () => {
+    const ALTERATIONS: PromptChunk = {
+      chunkId: 'alterations#5',
+      title: 'Alterations',
+      lang: 'en',
+      text: 'This adds 5 working days to the shipping date of the order.',
+    };
+    expect(picked('How many days does shipping to Muscat take?', [ALTERATIONS])).toEqual([]);
+    expect(picked('How many days does the alteration add to shipping?', [ALTERATIONS])).toEqual([
+      'This adds 5 working days to the shipping date of the order. [alterations#5]',
+    ]);
+  });
+
   it('answers with the row of the place asked about', () => {
     expect(picked('How many days does shipping to Qatar take?', [SHIPPING])).toEqual([
       'Country: Qatar; Delivery time: 3–5 working days; Shipping fee: 45 SAR. [international#1]',

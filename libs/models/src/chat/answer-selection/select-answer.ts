@@ -198,6 +198,7 @@ export function selectAnswer(
         written,
         conditions: conditionOnlyTerms(text, { explicitOnly: true }),
         places: [...written].map(termConcept).filter(isSinglePlace),
+        namesPlace: [...written].map(termConcept).some(isPlaceConcept),
         terms: sharedTerms(wanted, words),
         told: sharedTerms(told, words),
         lang: languageOf(chunk, text),
@@ -304,14 +305,16 @@ export function selectAnswer(
         things.length < part.wanted.size &&
         !things.some((term) => s.terms.has(term) || titleTerms[s.chunkIndex]!.has(term));
       // "How long to Muscat?" (or "my sister lives in Muscat. how long to get there?"): a row for
-      // Kuwait answers for another place, however many of the question's other words it shares. A
-      // sentence that names no place may hold everywhere; a yes/no is answered by where a rule
-      // holds ("evening slots in Riyadh and Dubai only").
+      // Kuwait answers for another place, however many of the question's other words it shares,
+      // and a time or a fee that names no place at all is not known to be Muscat's ("this adds 5
+      // working days"); the Gulf as a whole covers it. A yes/no is answered by where a rule holds
+      // ("evening slots in Riyadh and Dubai only").
       const anotherPlace =
         OUTCOME_TYPES.has(part.type) &&
         askedPlaces.length > 0 &&
-        s.places.length > 0 &&
-        !askedPlaces.some((place) => s.places.includes(place));
+        (s.places.length > 0
+          ? !askedPlaces.some((place) => s.places.includes(place))
+          : !s.namesPlace);
       const score =
         coverage *
         (anotherPlace ? ANOTHER_PLACE : 1) *

@@ -186,10 +186,11 @@ export function selectAnswer(
       // days. After that it is cancelled."): the rule is scored with both sentences' words.
       const next = texts[sentenceIndex + 1];
       const written = wordTerms(text);
+      const concepts = [...written].map(termConcept);
       const words =
         next !== undefined && CONTINUES.test(next)
           ? contentTerms(`${text} ${next}`)
-          : new Set([...written].map(termConcept));
+          : new Set(concepts);
       return {
         chunk,
         chunkIndex,
@@ -197,8 +198,8 @@ export function selectAnswer(
         text,
         written,
         conditions: conditionOnlyTerms(text, { explicitOnly: true }),
-        places: [...written].map(termConcept).filter(isSinglePlace),
-        namesPlace: [...written].map(termConcept).some(isPlaceConcept),
+        places: concepts.filter(isSinglePlace),
+        namesPlace: concepts.some(isPlaceConcept),
         terms: sharedTerms(wanted, words),
         told: sharedTerms(told, words),
         lang: languageOf(chunk, text),
@@ -240,19 +241,21 @@ export function selectAnswer(
   const titleTerms = chunks.map((chunk, i) =>
     sharedTerms(wanted, contentTerms(`${chunk.title ?? ''}\n${headings[i]}`)),
   );
-  // The actions a chunk's section is about, from its heading: "Tamara then returns any instalment you paid" under "Refunds for Tamara instalments" is about
-  // refunding, whatever words it shares with "can I pay in instalments?". Not from the page's
-  // title: a "Returns" page also says when the money arrives.
+  // The actions a chunk's section is about, from its heading: "Tamara then returns any instalment
+  // you paid" under "Refunds for Tamara instalments" is about refunding, whatever words it shares
+  // with "can I pay in instalments?". Not from the page's title: a "Returns" page also says when
+  // the money arrives.
   const aboutActions = headings.map((heading) =>
     [...contentTerms(heading)].filter((term) => TRANSACTIONS.has(term)),
   );
   const questionWords = wordTerms(focus);
   const statedValues = statedCaseValues(focus);
+  const messageTerms = [...contentTerms(question)];
   // The places the whole message names, story included: they set the customer's case.
-  const askedPlaces = [...contentTerms(question)].filter(isPlaceConcept);
+  const askedPlaces = messageTerms.filter(isPlaceConcept);
   // The actions the whole message names or leads to; a way to pay names paying.
   const messageActions = new Set(
-    [...contentTerms(question)].flatMap((term) => [
+    messageTerms.flatMap((term) => [
       term,
       ...(LEADS_TO[term] ?? []),
       ...(isPaymentConcept(term) ? [PAY] : []),

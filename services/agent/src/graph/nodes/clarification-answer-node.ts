@@ -7,10 +7,10 @@ import { turnOf } from './turn-of.js';
 /**
  * The `clarification_answer` node, first of every turn: when the last turn asked which section
  * the customer means, this message answers it. A section runs the turn again on the message that
- * was asked about, its search confined to that section (tools node), its answer judged on that
- * message as any first turn's is; "none of these" hands off as the gate
- * decided; anything else is a new question that is not clarified again. `clarification.chosen`
- * records which, and the pending clarification is cleared: one per message.
+ * was asked about, its search confined to that section (tools node) and its answer judged on that
+ * message as a first turn's is; "none of these" hands off as the gate decided; anything else is a
+ * new question that is not clarified again. `clarification.chosen` records which, and the pending
+ * clarification is cleared: one per message.
  */
 export function clarificationAnswerNode(ports: AgentPorts) {
   return async (state: AgentStateValue) => {

@@ -32,7 +32,7 @@ export { HOLDING } from './texts/holding-note.js';
 export { ANYTHING_ELSE } from './texts/anything-else.js';
 export { CLARIFYING_QUESTION, NONE_OF_THESE } from './texts/clarification-texts.js';
 export {
-  chosenSectionQuestion,
+  chosenSectionQuery,
   chunksOfChosenSection,
   CLARIFY_MAX_OPTIONS,
   CLARIFY_MIN_OPTIONS,

@@ -25,7 +25,12 @@ export {
 export { sharedTerms } from './lexical/shared-terms.js';
 export { expandEnglishShorthand } from './synonyms/english-shorthand.js';
 export { questionFocus, type QuestionFocus } from './lexical/question-focus.js';
-export { conditionOnlyTerms } from './lexical/question-conditions.js';
+export {
+  conditionOnlyTerms,
+  type ConditionOptions,
+  type QuestionConditions,
+  questionConditions,
+} from './lexical/question-conditions.js';
 export { GLOSSARY_DOC_ID, GLOSSARY_TOPIC, isGlossaryDocument } from './glossary/glossary-id.js';
 export { GLOSSARY_FILE, GlossaryError, parseGlossaryText } from './glossary/parse-glossary.js';
 export { clausesOf, isNegated, segmentsOf } from './negation/negation.js';

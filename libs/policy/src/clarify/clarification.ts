@@ -131,15 +131,14 @@ export function clarificationReply(
 }
 
 /**
- * The question a chosen section's turn asks: the section's own heading (the knowledge base's
- * words for it), then what the customer wrote, so retrieval lands on the confirmed section and the
- * answer picks the fact they asked about; it is retrieved, answered and checked like any turn.
+ * The search a chosen section's turn runs: the section's own heading (the knowledge base's words
+ * for it), then what the customer wrote, so retrieval lands on the confirmed section. Only the
+ * search reads the heading: the answer is judged on the customer's message alone, as strictly as
+ * a first turn ("Delivery times: when will it reach me?" must not make any sentence about delivery
+ * times an answer to "when will it reach me?").
  */
-export function chosenSectionQuestion(
-  option: Pick<ClarifyOption, 'title'>,
-  customerMessage: string,
-): string {
-  return `${option.title}: ${customerMessage}`;
+export function chosenSectionQuery(option: Pick<ClarifyOption, 'title'>, query: string): string {
+  return `${option.title}: ${query}`;
 }
 
 /** What a customer's reply to a clarification chose: a section, none of them, or nothing offered. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ChunkDto } from '@support/contracts';
 import { afterChoice, clarifyOrHandoff } from '../turn-route/turn-route.js';
 import {
-  chosenSectionQuestion,
+  chosenSectionQuery,
   type ClarifyFacts,
   clarificationReply,
   decideClarification,
@@ -171,8 +171,8 @@ describe('a choice', () => {
     expect(readChoice(undefined, offered)).toEqual({ kind: 'not_offered' });
   });
 
-  it('asks the section its own question, with the customer message for what they asked', () => {
-    expect(chosenSectionQuestion(offered[1]!, 'too tight, what now?')).toBe(
+  it('searches with the section heading before what the customer asked', () => {
+    expect(chosenSectionQuery(offered[1]!, 'too tight, what now?')).toBe(
       'Exchanging for another size: too tight, what now?',
     );
   });

@@ -9,19 +9,37 @@ const OPENS_LATER = /\s(?:when|whenever|after|before)\b/i;
 // A clause ends at a comma or the end of its sentence.
 const CLAUSE_END = /[,،;؛.!?؟]/;
 
+export interface ConditionOptions {
+  /**
+   * Only the words that open nothing but a condition ("if", "unless", "لو", "إذا"): a rule of the
+   * knowledge base says "before 2 PM" and "when" of its outcome, not of the reader's case.
+   */
+  readonly explicitOnly?: boolean;
+}
+
+/** A question split into its condition clauses and the rest, what it asks. */
+export interface QuestionConditions {
+  /** The clauses that set the customer's circumstances ("if I order at 6 in the evening"). */
+  readonly conditions: readonly string[];
+  /** The rest of the question. */
+  readonly main: string;
+}
+
 /**
- * The terms a question names only inside its conditions: in "Can I send back earrings if I don't
- * like them once they arrive?", "arrive" sets when, the question is about returning. A condition
- * at the start of a sentence counts only when a comma closes it ("If I paid by card, how long…"):
- * without one, where it ends and the question begins is a guess.
+ * The clauses of a question that set the customer's circumstances, apart from what it asks. A
+ * condition at the start of a sentence counts only when a comma closes it ("If I paid by card,
+ * how long…"): without one, where it ends and the question begins is a guess.
  */
-export function conditionOnlyTerms(question: string): Set<string> {
+export function questionConditions(
+  question: string,
+  options: ConditionOptions = {},
+): QuestionConditions {
   const conditions: string[] = [];
   let main = '';
   for (const sentence of question.split(/(?<=[.!?؟])\s+|\n+/)) {
     let rest = sentence;
     while (rest.length > 0) {
-      const opens = firstOpening(rest);
+      const opens = firstOpening(rest, options.explicitOnly === true);
       if (opens === undefined) {
         main += ` ${rest}`;
         break;
@@ -40,13 +58,22 @@ export function conditionOnlyTerms(question: string): Set<string> {
       rest = end < 0 ? '' : after.slice(end + 1);
     }
   }
+  return { conditions, main };
+}
+
+/**
+ * The terms a question names only inside its conditions: in "Can I send back earrings if I don't
+ * like them once they arrive?", "arrive" sets when, the question is about returning.
+ */
+export function conditionOnlyTerms(question: string, options: ConditionOptions = {}): Set<string> {
+  const { conditions, main } = questionConditions(question, options);
   const asked = contentTerms(main);
   return new Set([...contentTerms(conditions.join(' '))].filter((term) => !asked.has(term)));
 }
 
-function firstOpening(text: string): number | undefined {
+function firstOpening(text: string, explicitOnly: boolean): number | undefined {
   const anywhere = OPENS_ANYWHERE.exec(text);
-  const later = OPENS_LATER.exec(text);
+  const later = explicitOnly ? null : OPENS_LATER.exec(text);
   const at = [anywhere?.index, later?.index].filter((i): i is number => i !== undefined);
   return at.length === 0 ? undefined : Math.min(...at);
 }

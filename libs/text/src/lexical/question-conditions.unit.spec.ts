@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { conditionOnlyTerms } from './question-conditions.js';
+import { conditionOnlyTerms, questionConditions } from './question-conditions.js';
 
 describe('conditionOnlyTerms', () => {
   it('finds what a trailing condition names and the question does not', () => {
@@ -30,5 +30,14 @@ describe('conditionOnlyTerms', () => {
     expect(conditionOnlyTerms('Can I return it if the return window is over?').has('~return')).toBe(
       false,
     );
+  });
+
+  it("reads a rule's conditions from the words that open nothing else", () => {
+    const rule = 'Delivery fees are not refunded unless the order was cancelled in full.';
+    expect(conditionOnlyTerms(rule, { explicitOnly: true }).has('~cancel')).toBe(true);
+    // "before 2 PM" in a rule says when its outcome holds; it is no condition of the reader's.
+    const cutOff = 'Orders placed before 2 PM leave the warehouse the same day.';
+    expect(questionConditions(cutOff, { explicitOnly: true }).conditions).toEqual([]);
+    expect(questionConditions(cutOff).conditions).not.toEqual([]);
   });
 });

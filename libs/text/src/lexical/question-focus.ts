@@ -10,6 +10,10 @@ export interface QuestionFocus {
 
 const SENTENCE_BREAK = /(?<=[.!?؟])\s+|\n+/;
 const ASKS = /[?؟]\s*$/;
+// The last sentence of a message asks when it opens as a question, question mark or not: "can I
+// pay the driver cash? is there some kind of limit" asks two things.
+const OPENS_AS_QUESTION =
+  /^(?:is|are|can|could|do|does|did|will|would|should|how|what|whats|when|where|which|who|why)\b|^(?:هل|كم|متى|متي|وين|اين|أين|كيف|ليش|لماذا|ماذا|شو|وش|ايش|إيش)(?=\s|$)/i;
 const POINTS_BACK =
   /\b(?:it|that|this|them|those|these)\b|(?:^|\s)(?:ذلك|ذاك|هذا|هذه|هذي|هاذا|هذول|كذا|كده)(?=\s|$|[?؟])|[\u0621-\u064A]{2,}(?:ه|ها|هم)(?=\s|$|[?؟])/i;
 
@@ -25,7 +29,9 @@ export function questionFocus(message: string): QuestionFocus {
     .split(SENTENCE_BREAK)
     .map((sentence) => sentence.trim())
     .filter(Boolean);
-  const asking = sentences.filter((sentence) => ASKS.test(sentence));
+  const asks = (sentence: string, index: number) =>
+    ASKS.test(sentence) || (index === sentences.length - 1 && OPENS_AS_QUESTION.test(sentence));
+  const asking = sentences.filter(asks);
   if (asking.length === 0 || asking.length === sentences.length)
     return { focus: message, context: '' };
   const focus = asking.join(' ');
@@ -34,5 +40,5 @@ export function questionFocus(message: string): QuestionFocus {
   // the message told is about that.
   if (named === 0 || (named <= 2 && POINTS_BACK.test(focus)))
     return { focus: message, context: '' };
-  return { focus, context: sentences.filter((sentence) => !ASKS.test(sentence)).join(' ') };
+  return { focus, context: sentences.filter((sentence, i) => !asks(sentence, i)).join(' ') };
 }

@@ -35,6 +35,19 @@ describe('questionFocus', () => {
     expect(questionFocus(message)).toEqual({ focus: message, context: '' });
   });
 
+  it('reads a last sentence that opens as a question as a question, mark or not', () => {
+    expect(
+      questionFocus('my order is 1600 SAR. can I pay the driver cash? is there some kind of limit'),
+    ).toEqual({
+      focus: 'can I pay the driver cash? is there some kind of limit',
+      context: 'my order is 1600 SAR.',
+    });
+    // Only the last: a sentence in the middle without a mark is still the story.
+    expect(questionFocus('how it went. I paid by card. when is my refund?').focus).toBe(
+      'when is my refund?',
+    );
+  });
+
   it('lets the chunk gate judge the question, not the story', () => {
     const [score] = lexicalScores('Whats your return window? My parcel came last Tuesday.', [
       'You can return most items within 15 days of delivery.',

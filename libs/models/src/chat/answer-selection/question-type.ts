@@ -15,7 +15,7 @@ export type QuestionType =
 const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = [
   [
     'duration',
-    /\bhow long\b|\b(?:return|exchange|refund|cancellation)s? (?:window|period)\b|\bhow (?:many|much) (?:more )?(?:\w+ )?(?:days?|hours?|weeks?|months?|years?|time)\b|\bhow soon\b|\bhow quickly\b|\bhow fast\b|\bwhat time\b|\bdeadline\b|كم (?:يوم|ايام|ساعه|ساعات|اسبوع|اسابيع|شهر|سنه|من الوقت|مده|وقت)|(?:^|\s)(?:المده|مده|خلال كم)(?:\s|$)|كم يستغرق|كم ياخذ|(?:بعد|في|خلال) قد ماذا/,
+    /\bhow long\b|\b(?:return|exchange|refund|cancellation)s? (?:window|period)\b|\bhow (?:many|much) (?:more )?(?:\w+ )?(?:days?|hours?|weeks?|months?|years?|time)\b|\bhow soon\b|\bhow quickly\b|\bhow fast\b|\bwhat time\b|\bdeadline\b|كم (?:يوم|ايام|ساعه|ساعات|اسبوع|اسابيع|شهر|سنه|من الوقت|مده|وقت)|(?:^|\s)(?:المده|مده|مدته|مدتها|مدتهم|خلال كم)(?:\s|$)|كم يستغرق|كم ياخذ|(?:بعد|في|خلال) قد ماذا/,
   ],
   [
     'amount',

@@ -8,6 +8,7 @@ describe('detectQuestionType', () => {
     ['How many days do I have to return a skirt?', 'duration'],
     ['When will my refund arrive?', 'duration'],
     ['متى يوصل طلبي؟', 'duration'],
+    ['بطاقة الهدية قديش مدتها؟', 'duration'],
     ['إمتى توصل الشحنة؟', 'duration'],
     ['كم يوم ياخذ التوصيل؟', 'duration'],
     ['كم مدة الاستبدال؟', 'duration'],

@@ -4,6 +4,7 @@ import {
   contentTerms,
   detectLanguage,
   isNegated,
+  isPaymentConcept,
   isPlaceConcept,
   normalizeText,
   questionFocus,
@@ -14,6 +15,7 @@ import {
 import { sectionHeading, splitSentences } from '../sentences.js';
 import { answerStrength } from './answer-cues.js';
 import { listLeadsOf } from './answer-text.js';
+import { isAnotherCase, statedCaseValues } from './stated-case.js';
 import {
   detectQuestionType,
   kindTerms,
@@ -67,16 +69,25 @@ const TRANSACTIONS = new Set([
   '~pay',
   '~track',
 ]);
+const PAY = '~pay';
 // With what is done to a garment: "how do I wash silk?" is not answered by a rule about perfume.
 // (A page about a garment service still holds the shop's rules for it: "tailored abayas cannot be
 // returned" sits on the tailoring page, so only a section about a transaction is another action's.)
 const ACTIONS = new Set([...TRANSACTIONS, '~wash', '~iron', '~repair', '~alteration']);
-const MISSED_ACTION = 0.5;
+const MISSED_ACTION = 0.45;
+// The actions that come with one the customer names: a returned item is refunded
+// ("I'm returning the dress, do I still pay the instalments?" is a refund section's question), an
+// exchange goes through a return, and a pickup is a courier's trip ("Return pickup by courier").
+const LEADS_TO: Readonly<Record<string, readonly string[]>> = {
+  '~return': ['~refund', '~exchange'],
+  '~exchange': ['~return'],
+  '~collect': ['~deliver'],
+};
 
 // "Where are your branches in Muscat?": the place says where, "branches" what. A sentence that has
 // the place but nothing of what is asked about there ("same-day delivery in Muscat costs 3 OMR")
 // answers another question; it keeps this share of its score, under the floor.
-const ONLY_THE_PLACE = 0.5;
+const ONLY_THE_PLACE = 0.45;
 
 // A rule for the customer speaks to them ("you can return within 15 days"); the shop's own
 // process ("our team inspects every return within 3 days") is the weaker lead of two that score
@@ -90,6 +101,17 @@ const FROM_TITLE = 0.5;
 
 // What a term named only in the question's conditions counts for, against one it asks about.
 const CONDITION = 0.5;
+
+// A sentence whose rule is for another case than the one the customer states ("before 4 PM" for
+// "if I order at 6 in the evening, when…") keeps this share: under the floor. Only where the
+// outcome is what is asked (a time, an amount); a yes/no or a choice is answered by the rule itself.
+const ANOTHER_CASE = 0.45;
+const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount']);
+// The question types that ask for a value a sentence states (a time, a sum, a place).
+const VALUE_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount', 'place']);
+
+// A sentence that names places, none of them the one asked about, keeps this share: under the floor.
+const ANOTHER_PLACE = 0.45;
 
 // What a term found only through a synonym counts for, against one found as written.
 const SYNONYM = 0.9;
@@ -164,16 +186,20 @@ export function selectAnswer(
       // days. After that it is cancelled."): the rule is scored with both sentences' words.
       const next = texts[sentenceIndex + 1];
       const written = wordTerms(text);
+      const concepts = [...written].map(termConcept);
       const words =
         next !== undefined && CONTINUES.test(next)
           ? contentTerms(`${text} ${next}`)
-          : new Set([...written].map(termConcept));
+          : new Set(concepts);
       return {
         chunk,
         chunkIndex,
         sentenceIndex,
         text,
         written,
+        conditions: conditionOnlyTerms(text, { explicitOnly: true }),
+        places: concepts.filter(isSinglePlace),
+        namesPlace: concepts.some(isPlaceConcept),
         terms: sharedTerms(wanted, words),
         told: sharedTerms(told, words),
         lang: languageOf(chunk, text),
@@ -191,10 +217,12 @@ export function selectAnswer(
   // sentence with one of two question terms stays under the floor ("do you accept Tamara?"
   // answered by "exchanges are not accepted").
   const weight = (term: string) => Math.log((n + 1) / (Math.max(0.5, df.get(term) ?? 0) + 0.5));
-  // A part that names nothing the chunks have is about what the other part names: "Does the gift
-  // card expire? How long is it valid?" asks the second question of the gift card.
+  // A part that names nothing the chunks have and asks for a value is about what the other part
+  // names: "Does the gift card expire? How long is it valid?" asks the second question of the gift
+  // card. One that asks anything else ("…? is there some kind of limit") asks about something no
+  // chunk names: half the message is unanswered, so the message is.
   const parts = asked.map((part, index) =>
-    asked.length > 1 && ![...part.wanted].some((term) => df.has(term))
+    asked.length > 1 && VALUE_TYPES.has(part.type) && ![...part.wanted].some((term) => df.has(term))
       ? { ...part, wanted: asked[1 - index]!.wanted }
       : part,
   );
@@ -213,7 +241,7 @@ export function selectAnswer(
   const titleTerms = chunks.map((chunk, i) =>
     sharedTerms(wanted, contentTerms(`${chunk.title ?? ''}\n${headings[i]}`)),
   );
-  // The action a chunk's section is about, from its heading: "Tamara then returns any instalment
+  // The actions a chunk's section is about, from its heading: "Tamara then returns any instalment
   // you paid" under "Refunds for Tamara instalments" is about refunding, whatever words it shares
   // with "can I pay in instalments?". Not from the page's title: a "Returns" page also says when
   // the money arrives.
@@ -221,6 +249,18 @@ export function selectAnswer(
     [...contentTerms(heading)].filter((term) => TRANSACTIONS.has(term)),
   );
   const questionWords = wordTerms(focus);
+  const statedValues = statedCaseValues(focus);
+  const messageTerms = [...contentTerms(question)];
+  // The places the whole message names, story included: they set the customer's case.
+  const askedPlaces = messageTerms.filter(isPlaceConcept);
+  // The actions the whole message names or leads to; a way to pay names paying.
+  const messageActions = new Set(
+    messageTerms.flatMap((term) => [
+      term,
+      ...(LEADS_TO[term] ?? []),
+      ...(isPaymentConcept(term) ? [PAY] : []),
+    ]),
+  );
   const questionLanguage = detectLanguage(question);
   const scored: ScoredSentence[] = sentences.map((s) => {
     // A term the sentence has as the customer wrote it counts fully; one it has only through a
@@ -246,20 +286,45 @@ export function selectAnswer(
           !s.terms.has(term) &&
           !titleTerms[s.chunkIndex]!.has(term),
       );
-      const askedActions = [...part.wanted].filter((term) => ACTIONS.has(term));
+      // Nor does a sentence that names the asked actions only in its own condition: "delivery
+      // fees are not refunded unless the order was cancelled" says nothing of cancelling a gift card.
+      const named = [...part.wanted].filter((t) => ACTIONS.has(t) && !part.conditions.has(t));
+      const actionOnlyAsCondition =
+        named.some((term) => s.conditions.has(term)) &&
+        named.every((term) => !s.terms.has(term) || s.conditions.has(term));
+      const askedActions = askedActionsOf(part.wanted);
       const about = aboutActions[s.chunkIndex]!;
+      // A section about an action the message neither names nor leads to answers another
+      // question, even when its heading also names the asked one: "Refund times by payment
+      // method" says when money comes back, not how to pay ("can I split it with Tamara?").
       const underOtherAction =
-        askedActions.length > 0 && about.length > 0 && !about.some((term) => part.wanted.has(term));
+        askedActions.length > 0 &&
+        about.length > 0 &&
+        (!about.some((term) => part.wanted.has(term)) ||
+          about.some((term) => !messageActions.has(term)));
       const things = [...part.wanted].filter((term) => !isPlaceConcept(term));
       const onlyThePlace =
         things.length > 0 &&
         things.length < part.wanted.size &&
         !things.some((term) => s.terms.has(term) || titleTerms[s.chunkIndex]!.has(term));
+      // "How long to Muscat?" (or "my sister lives in Muscat. how long to get there?"): a row for
+      // Kuwait answers for another place, however many of the question's other words it shares,
+      // and a time or a fee that names no place at all is not known to be Muscat's ("this adds 5
+      // working days"); the Gulf as a whole covers it. A yes/no is answered by where a rule holds
+      // ("evening slots in Riyadh and Dubai only").
+      const anotherPlace =
+        OUTCOME_TYPES.has(part.type) &&
+        askedPlaces.length > 0 &&
+        (s.places.length > 0
+          ? !askedPlaces.some((place) => s.places.includes(place))
+          : !s.namesPlace);
       const score =
         coverage *
+        (anotherPlace ? ANOTHER_PLACE : 1) *
         kindFactor(s.text, part.type) *
-        (missesAction || underOtherAction ? MISSED_ACTION : 1) *
-        (onlyThePlace ? ONLY_THE_PLACE : 1);
+        (missesAction || underOtherAction || actionOnlyAsCondition ? MISSED_ACTION : 1) *
+        (onlyThePlace ? ONLY_THE_PLACE : 1) *
+        (OUTCOME_TYPES.has(part.type) && isAnotherCase(statedValues, s.text) ? ANOTHER_CASE : 1);
       return Math.round(score * 1e4) / 1e4;
     });
     const best = Math.max(...partScores);
@@ -392,6 +457,20 @@ export function selectAnswer(
   picked.sort((a, b) => a.chunkIndex - b.chunkIndex || a.sentenceIndex - b.sentenceIndex);
   return { scored, picked };
 }
+
+/**
+ * The actions a question part asks about: those it names, else paying when it names only a way to
+ * pay ("do you take Apple Pay?" asks about paying, not about refunds to Apple Pay).
+ */
+export function askedActionsOf(wanted: ReadonlySet<string>): string[] {
+  const named = [...wanted].filter((term) => ACTIONS.has(term));
+  if (named.length > 0) return named;
+  return [...wanted].some(isPaymentConcept) ? [PAY] : [];
+}
+
+// The Gulf as a whole ("other GCC countries") covers every place of it: no other place's row.
+const WHOLE_REGION = '~gcc';
+const isSinglePlace = (term: string) => isPlaceConcept(term) && term !== WHOLE_REGION;
 
 /** 1 when the sentence has the kind of fact asked for, less when it only names it, else less still. */
 function kindFactor(sentence: string, type: QuestionType): number {

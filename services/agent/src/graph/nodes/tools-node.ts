@@ -9,6 +9,7 @@ import {
 import {
   afterTools,
   chunksOfChosenSection,
+  chosenSectionQuery,
   type ClarifyOption,
   clarifyOrHandoff,
   type ClarifySettings,
@@ -75,10 +76,12 @@ async function runCall(
     return { result: { kind: 'escalate' }, reply: TOOL_REPLIES.handedOver };
   if (call.malformed) return { result: other, reply: TOOL_REPLIES.invalidArguments };
   if (call.name === SEARCH_KNOWLEDGE_BASE_TOOL) {
-    const query =
+    const asked =
       typeof call.arguments.query === 'string' && call.arguments.query.trim()
         ? call.arguments.query
         : state.question;
+    // After a choice the heading steers the search to the section; the answer reads the message.
+    const query = state.chosenSection ? chosenSectionQuery(state.chosenSection, asked) : asked;
     const found = onlyChosenSection(
       await ports.searchKnowledgeBase(query, turnOf(state), call.id),
       state.chosenSection,

@@ -1,0 +1,125 @@
+import { describe, expect, it } from '@jest/globals';
+import type { PromptChunk } from '@support/policy';
+import { askedActionsOf, selectAnswer } from './select-answer.js';
+
+const picked = (question: string, chunks: PromptChunk[]) =>
+  selectAnswer(question, chunks).picked.map((s) => `${s.text} [${s.chunkId}]`);
+
+const REFUND_TIMES: PromptChunk = {
+  chunkId: 'refunds#2',
+  title: 'Refunds',
+  lang: 'en',
+  text:
+    'Refund times by payment method\n\n' +
+    'Apple Pay: 5–10 working days, to the card linked to Apple Pay.\n' +
+    'Tabby or Tamara: the instalment plan is cancelled within 3 working days.',
+};
+
+const DELIVERY_TIMES: PromptChunk = {
+  chunkId: 'delivery#2',
+  title: 'Delivery',
+  lang: 'en',
+  text:
+    'Delivery times\n\n' +
+    'Within Kuwait, orders confirmed before 4 PM arrive the next working day. ' +
+    'Orders confirmed after 4 PM arrive within 2 working days.',
+};
+
+const FEES: PromptChunk = {
+  chunkId: 'refund-fees#5',
+  title: 'Gift cards and credit',
+  lang: 'en',
+  text:
+    'Gift cards and credit\n\n' +
+    'Delivery fees are not refunded unless the gift card order was cancelled in full.',
+};
+
+describe('selectAnswer: a section about another action', () => {
+  it('does not answer how to pay from a section about refunds by payment method', () => {
+    expect(picked('Do you take Apple Pay?', [REFUND_TIMES])).toEqual([]);
+    expect(picked('Can I split the payment with Tabby?', [REFUND_TIMES])).toEqual([]);
+  });
+
+  it('answers a refund question from the same section', () => {
+    expect(picked('How long does an Apple Pay refund take?', [REFUND_TIMES])).toEqual([
+      'Apple Pay: 5–10 working days, to the card linked to Apple Pay. [refunds#2]',
+    ]);
+  });
+
+  it('reads a way to pay as a question about paying', () => {
+    expect(askedActionsOf(new Set(['~applepay']))).toEqual(['~pay']);
+    expect(askedActionsOf(new Set(['~applepay', '~refund']))).toEqual(['~refund']);
+    expect(askedActionsOf(new Set(['~silk']))).toEqual([]);
+  });
+});
+
+describe('selectAnswer: the case the customer states', () => {
+  it('does not answer "when" with a rule for another time than the one stated', () => {
+    expect(
+      picked('If I order at 6 in the evening, when will it reach me in Kuwait?', [DELIVERY_TIMES]),
+    ).toEqual([]);
+  });
+
+  it('answers when the rule is for the time the customer states', () => {
+    expect(
+      picked('If I order after 4 PM, when will it arrive in Kuwait?', [DELIVERY_TIMES]),
+    ).not.toEqual([]);
+  });
+});
+
+describe('selectAnswer: an action named only in a condition', () => {
+  it('does not answer "can I cancel?" with a rule about refunds that holds unless cancelled', () => {
+    expect(picked('Can I cancel the gift card order?', [FEES])).toEqual([]);
+  });
+});
+
+describe('selectAnswer: two questions, one about nothing the chunks name', () => {
+  it('gives no half answer when the second part asks about something absent', () => {
+    const COD: PromptChunk = {
+      chunkId: 'payment#3',
+      title: 'Payment methods',
+      lang: 'en',
+      text: 'Cash on delivery\n\nPay the courier in cash when your order arrives in Saudi Arabia.',
+    };
+    expect(picked('can I pay the courier cash? is there some kind of limit', [COD])).toEqual([]);
+    expect(picked('can I pay the courier cash?', [COD])).not.toEqual([]);
+  });
+});
+
+describe('selectAnswer: the place the customer names', () => {
+  const SHIPPING: PromptChunk = {
+    chunkId: 'international#1',
+    title: 'International shipping',
+    lang: 'en',
+    text:
+      'Country: Kuwait; Delivery time: 3–5 working days; Shipping fee: 45 SAR.\n' +
+      'Country: Qatar; Delivery time: 3–5 working days; Shipping fee: 45 SAR.',
+  };
+
+  it('does not answer a time or a fee for one place with the rows of others', () => {
+    expect(
+      picked('My sister lives in Muscat. How many days does shipping take and what is the fee?', [
+        SHIPPING,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('does not answer a time for a named place with one that names no place', () => {
+    const ALTERATIONS: PromptChunk = {
+      chunkId: 'alterations#5',
+      title: 'Alterations',
+      lang: 'en',
+      text: 'This adds 5 working days to the shipping date of the order.',
+    };
+    expect(picked('How many days does shipping to Muscat take?', [ALTERATIONS])).toEqual([]);
+    expect(picked('How many days does the alteration add to shipping?', [ALTERATIONS])).toEqual([
+      'This adds 5 working days to the shipping date of the order. [alterations#5]',
+    ]);
+  });
+
+  it('answers with the row of the place asked about', () => {
+    expect(picked('How many days does shipping to Qatar take?', [SHIPPING])).toEqual([
+      'Country: Qatar; Delivery time: 3–5 working days; Shipping fee: 45 SAR. [international#1]',
+    ]);
+  });
+});

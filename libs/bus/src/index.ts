@@ -18,7 +18,9 @@ export { HandlerErrorsToTheConsumer } from './transport/handler-errors.filter.js
 export {
   CONSUMER_SETTINGS,
   type ConsumerSettings,
+  Delivery,
   type EventConsumerExtras,
+  EventPayload,
   OnEvent,
 } from './transport/on-event.js';
 export { PendingReplies } from './pending-replies.js';

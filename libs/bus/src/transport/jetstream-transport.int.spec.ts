@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Inject, Injectable, Module } from '@nestjs/common';
-import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
+import { MessagePattern } from '@nestjs/microservices';
 import {
   createEvent,
   DeadLettered,
@@ -19,7 +19,7 @@ import type { EventContext } from '../event-consumer.js';
 import { newEventId } from '../ids.js';
 import { JetStreamClient } from './jetstream-client.js';
 import { JetStreamTransport } from './jetstream-transport.js';
-import { CONSUMER_SETTINGS, OnEvent } from './on-event.js';
+import { CONSUMER_SETTINGS, Delivery, EventPayload, OnEvent } from './on-event.js';
 
 type Received = EnvelopeOf<typeof MessageReceived>;
 
@@ -49,7 +49,10 @@ class ProbeEvents {
   constructor(@Inject(Seen) private readonly seen: Seen) {}
 
   @OnEvent(MessageReceived, { consumer: 'probe-{instance}', concurrency: 'configured' })
-  async received(@Payload() event: Received, @Ctx() context: EventContext): Promise<void> {
+  async received(
+    @EventPayload() event: Received,
+    @Delivery() context: EventContext,
+  ): Promise<void> {
     this.seen.record('received', event, context);
     const text = event.payload.text;
     if (text.startsWith('fail-twice') && context.deliveryCount <= 2)
@@ -61,12 +64,12 @@ class ProbeEvents {
 
   /** A second consumer of the same event: gets every message too, on its own durable. */
   @OnEvent(MessageReceived, { consumer: 'probe-audit' })
-  audited(@Payload() event: Received, @Ctx() context: EventContext): void {
+  audited(@EventPayload() event: Received, @Delivery() context: EventContext): void {
     this.seen.record('audited', event, context);
   }
 
   @OnEvent(DeadLettered, { consumer: 'probe' })
-  deadLettered(@Payload() event: EnvelopeOf<typeof DeadLettered>): void {
+  deadLettered(event: EnvelopeOf<typeof DeadLettered>): void {
     this.deadLetters.push(event);
   }
 }

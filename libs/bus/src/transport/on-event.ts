@@ -1,4 +1,4 @@
-import { type EventDataMethodDecorator, EventPattern } from '@nestjs/microservices';
+import { Ctx, type EventDataMethodDecorator, EventPattern, Payload } from '@nestjs/microservices';
 import type { EnvelopeOf, EventDefinition } from '@support/contracts';
 
 /**
@@ -45,3 +45,9 @@ export function OnEvent<D extends EventDefinition>(
   const extras: EventHandlerExtras = { ...consumer, event };
   return EventPattern<Record<string, EnvelopeOf<D>>>(event.subject, { ...extras });
 }
+
+/** The parameter that receives the delivery (EventContext): consumer, subject, sequence, count. */
+export const Delivery = (): ParameterDecorator => Ctx();
+
+/** The parameter that receives the event, needed beside `@Delivery()` (else it is the first). */
+export const EventPayload = (): ParameterDecorator => Payload();

@@ -4,7 +4,6 @@ import { EventTransportSlot, HealthRegistry, ServiceMetrics } from '@support/pla
 import { BusConnection } from './bus-connection.js';
 import { type BusOptions, busOptionsFromEnv } from './bus-options.js';
 import { EventConsumerRunner } from './event-consumer.js';
-import { EventConsumers } from './event-consumers.js';
 import { EventPublisher } from './event-publisher.js';
 import { HandlerErrorsToTheConsumer } from './transport/handler-errors.filter.js';
 import { JetStreamClient } from './transport/jetstream-client.js';
@@ -40,12 +39,6 @@ export class BusModule {
           useFactory: (c: BusConnection) => new EventPublisher(c),
         },
         {
-          provide: EventConsumers,
-          inject: [BusConnection, EventPublisher, { token: ServiceMetrics, optional: true }],
-          useFactory: (c: BusConnection, p: EventPublisher, metrics?: ServiceMetrics) =>
-            new EventConsumers(c, p, metrics),
-        },
-        {
           // Offered to startService, which runs the module's @OnEvent handlers on it.
           provide: JetStreamTransport,
           inject: [
@@ -79,14 +72,7 @@ export class BusModule {
           useFactory: (c: BusConnection, p: EventPublisher) => new JetStreamClient(c, p),
         },
       ],
-      exports: [
-        BusConnection,
-        EventPublisher,
-        EventConsumers,
-        JetStreamTransport,
-        JetStreamClient,
-        BUS_OPTIONS,
-      ],
+      exports: [BusConnection, EventPublisher, JetStreamTransport, JetStreamClient, BUS_OPTIONS],
     };
   }
 }

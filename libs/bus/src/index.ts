@@ -10,7 +10,6 @@ export {
   type RunningConsumer,
 } from './event-consumer.js';
 export { type ConsumerMetrics } from './consumer-metrics.js';
-export { EventConsumers } from './event-consumers.js';
 export { BusModule } from './bus.module.js';
 export { JETSTREAM_TRANSPORT, JetStreamTransport } from './transport/jetstream-transport.js';
 export { JetStreamClient } from './transport/jetstream-client.js';

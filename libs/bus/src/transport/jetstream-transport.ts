@@ -1,4 +1,4 @@
-import type { BeforeApplicationShutdown } from '@nestjs/common';
+import type { BeforeApplicationShutdown, OnApplicationShutdown } from '@nestjs/common';
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
 import type { EnvelopeOf, EventDefinition } from '@support/contracts';
 import { lastValueFrom } from 'rxjs';
@@ -31,7 +31,7 @@ interface RegisteredHandler {
  */
 export class JetStreamTransport
   extends Server
-  implements CustomTransportStrategy, BeforeApplicationShutdown
+  implements CustomTransportStrategy, BeforeApplicationShutdown, OnApplicationShutdown
 {
   override readonly transportId = JETSTREAM_TRANSPORT;
   private readonly registered: RegisteredHandler[] = [];
@@ -93,6 +93,11 @@ export class JetStreamTransport
 
   beforeApplicationShutdown(): Promise<void> {
     return this.close();
+  }
+
+  /** The bus connection is closed last, once every consumer has stopped. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.bus.close();
   }
 
   /** The consumers' durable names, in start order. */

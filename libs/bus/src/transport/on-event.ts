@@ -1,5 +1,6 @@
-import { Ctx, type EventDataMethodDecorator, EventPattern, Payload } from '@nestjs/microservices';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EnvelopeOf, EventDefinition } from '@support/contracts';
+import type { EventContext } from '../event-consumer.js';
 
 /**
  * What an event handler's subscription is, beyond its event: the extras of its `@EventPattern`,
@@ -41,10 +42,19 @@ export interface EventHandlerExtras extends EventConsumerExtras {
 export function OnEvent<D extends EventDefinition>(
   event: D,
   consumer: EventConsumerExtras,
-): EventDataMethodDecorator<Record<string, EnvelopeOf<D>>, string> {
+): EventHandlerDecorator<D> {
   const extras: EventHandlerExtras = { ...consumer, event };
-  return EventPattern<Record<string, EnvelopeOf<D>>>(event.subject, { ...extras });
+  return EventPattern(event.subject, { ...extras }) as unknown as EventHandlerDecorator<D>;
 }
+
+/** A method that takes the event (and, with `@Delivery()`, its delivery). */
+type EventHandlerDecorator<D extends EventDefinition> = <
+  M extends (event: EnvelopeOf<D>, delivery: EventContext) => unknown,
+>(
+  target: object,
+  method: string | symbol,
+  descriptor: TypedPropertyDescriptor<M>,
+) => void;
 
 /** The parameter that receives the delivery (EventContext): consumer, subject, sequence, count. */
 export const Delivery = (): ParameterDecorator => Ctx();

@@ -1,4 +1,4 @@
-import { consumerName, type EventConsumers } from '@support/bus';
+import { consumerName, type EventSubscription } from '@support/bus';
 import type { EventEnvelope } from '@support/contracts';
 import type { DataSource } from 'typeorm';
 import { processOnce } from '../processed-events.js';
@@ -21,12 +21,17 @@ export function projectEvent(
   ).then(() => undefined);
 }
 
+/** Whatever starts a subscription: an EventConsumerRunner, or a test's wrapper around one. */
+export interface Subscriber {
+  subscribe(subscription: EventSubscription): Promise<unknown>;
+}
+
 /**
  * Keeps a projection up to date from the live stream on the given consumers (tests and tools;
  * a service runs its projections as `projectionEvents` handlers on the bus transport).
  */
 export async function runProjection(
-  consumers: Pick<EventConsumers, 'subscribe'>,
+  consumers: Subscriber,
   dataSource: DataSource,
   projection: Projection,
 ) {

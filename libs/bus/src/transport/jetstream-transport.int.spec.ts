@@ -10,7 +10,14 @@ import {
   type PayloadOf,
   ReplySent,
 } from '@support/contracts';
-import { AppError, type StartedService, startService } from '@support/platform';
+import { context, trace } from '@opentelemetry/api';
+import {
+  AppError,
+  observeSpans,
+  type StartedService,
+  startService,
+  tracerFor,
+} from '@support/platform';
 import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
 import { lastValueFrom } from 'rxjs';
 import { BusModule } from '../bus.module.js';
@@ -26,12 +33,25 @@ type Received = EnvelopeOf<typeof MessageReceived>;
 /** What each handler saw: the event's text and the delivery it came with. */
 @Injectable()
 class Seen {
-  readonly byHandler = new Map<string, { text: string; deliveryCount: number }[]>();
+  readonly byHandler = new Map<
+    string,
+    { text: string; deliveryCount: number; traceId: string | undefined }[]
+  >();
 
   record(handler: string, event: Received, context: EventContext): void {
     const list = this.byHandler.get(handler) ?? [];
-    list.push({ text: event.payload.text, deliveryCount: context.deliveryCount });
+    list.push({
+      text: event.payload.text,
+      deliveryCount: context.deliveryCount,
+      traceId: trace.getActiveSpan()?.spanContext().traceId,
+    });
     this.byHandler.set(handler, list);
+  }
+
+  traceIdsOf(handler: string, text: string): (string | undefined)[] {
+    return (this.byHandler.get(handler) ?? [])
+      .filter((seen) => seen.text === text)
+      .map((seen) => seen.traceId);
   }
 
   of(handler: string, text: string): number[] {
@@ -110,7 +130,16 @@ describe('the JetStream transport against a real nats-server', () => {
   let probe: ProbeEvents;
   const HOST = { port: 0, host: '127.0.0.1', shutdownHooks: false } as const;
 
+  let stopObserving: () => void;
+
   beforeAll(async () => {
+    // Spans are recorded (not no-ops) while something observes them.
+    stopObserving = observeSpans({
+      onStart: () => undefined,
+      onEnd: () => undefined,
+      forceFlush: async () => undefined,
+      shutdown: async () => undefined,
+    });
     nats = await startNatsServer();
     service = await startService(
       'classifier',
@@ -132,6 +161,7 @@ describe('the JetStream transport against a real nats-server', () => {
   afterAll(async () => {
     await service?.app.close();
     await nats?.stop();
+    stopObserving();
   });
 
   it('starts one durable consumer per handler, named from its extras and the settings', () => {
@@ -158,6 +188,18 @@ describe('the JetStream transport against a real nats-server', () => {
       expect([info.num_ack_pending, info.num_pending]).toEqual([0, 0]);
     });
     expect(probe.deadLetters).toEqual([]);
+  });
+
+  it("runs each handler in the publisher's trace, carried in the message headers", async () => {
+    const event = received('traced');
+    const turn = tracerFor('transport-test').startSpan('customer turn', { root: true });
+    await context.with(trace.setSpan(context.active(), turn), () => client.publishEvent(event));
+    turn.end();
+    const traceId = turn.spanContext().traceId;
+    await eventually(() => {
+      expect(seen.traceIdsOf('received', 'traced')).toEqual([traceId]);
+      expect(seen.traceIdsOf('audited', 'traced')).toEqual([traceId]);
+    });
   });
 
   it('redelivers a failed event with backoff until its handler succeeds', async () => {

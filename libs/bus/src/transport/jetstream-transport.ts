@@ -15,7 +15,6 @@ import type { ConsumerSettings, EventHandlerExtras } from './on-event.js';
 export const JETSTREAM_TRANSPORT = Symbol('JETSTREAM_TRANSPORT');
 
 interface RegisteredHandler {
-  readonly subject: string;
   readonly handler: MessageHandler;
   readonly extras: EventHandlerExtras;
 }
@@ -65,7 +64,7 @@ export class JetStreamTransport
       );
     callback.isEventHandler = true;
     callback.extras = extras;
-    this.registered.push({ subject, handler: callback, extras: handlerExtras });
+    this.registered.push({ handler: callback, extras: handlerExtras });
   }
 
   /** Starts one durable per handler, in registration order; a failed start fails the listen. */

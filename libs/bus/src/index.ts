@@ -10,8 +10,18 @@ export {
   type RunningConsumer,
 } from './event-consumer.js';
 export { type ConsumerMetrics } from './consumer-metrics.js';
-export { EventConsumers } from './event-consumers.js';
 export { BusModule } from './bus.module.js';
+export { JETSTREAM_TRANSPORT, JetStreamTransport } from './transport/jetstream-transport.js';
+export { JetStreamClient } from './transport/jetstream-client.js';
+export { HandlerErrorsToTheConsumer } from './transport/handler-errors.filter.js';
+export {
+  CONSUMER_SETTINGS,
+  type ConsumerSettings,
+  Delivery,
+  type EventConsumerExtras,
+  EventPayload,
+  OnEvent,
+} from './transport/on-event.js';
 export { PendingReplies } from './pending-replies.js';
 export { createFollowUp } from './follow-up.js';
 export { type EventLog, readEventLog } from './event-log.js';

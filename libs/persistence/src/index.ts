@@ -9,6 +9,7 @@ export { checkedSchemaName, quoteIdentifier, schemaNameProblem } from './sql-ide
 export { PersistenceModule } from './persistence.module.js';
 export { type Projection } from './projections/projection.js';
 export { runProjection } from './projections/projection-runner.js';
+export { projectionEvents } from './projections/projection-events.js';
 export {
   type ConversationState,
   type MessageRole,

@@ -20,6 +20,7 @@ export { ERROR_POLICY, type ErrorCode } from './errors/error-codes.js';
 export { HealthRegistry, type ReadinessCheck } from './health/health-registry.js';
 export { HealthModule } from './health/health.module.js';
 export { type StartedService, startService } from './bootstrap/start-service.js';
+export { type EventTransport, EventTransportSlot } from './bootstrap/event-transport.js';
 export { type Clock, CLOCK, systemClock } from './time/clock.js';
 export {
   type ConnectionSource,

@@ -4,23 +4,16 @@ import {
   Injectable,
   Logger,
   Module,
-  type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import {
   BusModule,
   type BusOptions,
-  consumerName,
-  EventConsumers,
+  CONSUMER_SETTINGS,
+  type ConsumerSettings,
   EventPublisher,
 } from '@support/bus';
-import {
-  AdminReplied,
-  MessageReceived,
-  RetrievalCompleted,
-  WithdrawalRequested,
-} from '@support/contracts';
 import { type ChatModel, chatModelFromConfig, llmEnv, loadQwenTokenizer } from '@support/models';
 import {
   AdminReplyReceipts,
@@ -41,6 +34,7 @@ import { detectLanguage } from '@support/text';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { agentOwnEnv } from './agent-env.js';
+import { AgentEvents } from './agent.events.js';
 import { buildAgentGraph } from './graph/agent-graph.js';
 import { GlossarySource } from './knowledge/glossary-source.js';
 import { ORDER_ENTITIES, ORDER_MIGRATIONS } from './orders/order-persistence.js';
@@ -72,47 +66,10 @@ type AgentConfig = ReturnType<typeof loadConfig<typeof agentOwnEnv>> & {
   readonly databaseUrl: string;
 };
 
-/** Subscribes the agent to the bus and closes what it opened. */
+/** Closes what the agent opened beside the bus. */
 @Injectable()
-class AgentRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
-    @Inject(AgentConversations) private readonly conversations: AgentConversations,
-    @Inject(BusAgentPorts) private readonly ports: BusAgentPorts,
-    @Inject(AGENT_CONFIG) private readonly config: AgentConfig,
-    @Inject(CHECKPOINT_POOL) private readonly pool: pg.Pool,
-    @Inject(ServiceMetrics) private readonly metrics: ServiceMetrics,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.subscribe({
-      durable: consumerName(`agent-${this.config.AGENT_INSTANCE}`, RetrievalCompleted),
-      event: RetrievalCompleted,
-      deliverPolicy: 'new',
-      handle: async (event) => {
-        this.ports.retrievals.resolve(event.payload.requestId, event.payload);
-      },
-    });
-    await this.consumers.subscribe({
-      durable: consumerName('agent', MessageReceived),
-      event: MessageReceived,
-      concurrency: this.config.AGENT_CONCURRENCY,
-      handle: (event) =>
-        this.metrics.timeStage('agent_turn', () => this.conversations.onCustomerMessage(event)),
-    });
-    await this.consumers.subscribe({
-      durable: consumerName('agent', AdminReplied),
-      event: AdminReplied,
-      concurrency: this.config.AGENT_CONCURRENCY,
-      handle: (event) => this.conversations.onAdminReply(event),
-    });
-    await this.consumers.subscribe({
-      durable: consumerName('agent', WithdrawalRequested),
-      event: WithdrawalRequested,
-      concurrency: this.config.AGENT_CONCURRENCY,
-      handle: (event) => this.conversations.onWithdrawalRequest(event),
-    });
-  }
+class AgentRuntime implements OnApplicationShutdown {
+  constructor(@Inject(CHECKPOINT_POOL) private readonly pool: pg.Pool) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.pool.end();
@@ -135,12 +92,21 @@ export class AgentModule {
           migrations: ORDER_MIGRATIONS,
         }),
       ],
+      controllers: [AgentEvents],
       providers: [
         {
           provide: AGENT_CONFIG,
           useFactory: () => ({
             ...loadConfig(agentOwnEnv, env),
             databaseUrl: options.database?.url ?? loadConfig(databaseEnv, env).DATABASE_URL,
+          }),
+        },
+        {
+          provide: CONSUMER_SETTINGS,
+          inject: [AGENT_CONFIG],
+          useFactory: (config: AgentConfig): ConsumerSettings => ({
+            instance: config.AGENT_INSTANCE,
+            concurrency: config.AGENT_CONCURRENCY,
           }),
         },
         { provide: CLOCK, useValue: options.clock ?? systemClock },

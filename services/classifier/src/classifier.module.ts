@@ -1,25 +1,12 @@
-import {
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Module,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import {
-  BusModule,
-  type BusOptions,
-  consumerName,
-  createFollowUp,
-  EventConsumers,
-  EventPublisher,
-} from '@support/bus';
-import { EscalationClassified, EscalationRaised } from '@support/contracts';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { BusModule, type BusOptions } from '@support/bus';
 import { type ChatModel, OpenAiCompatibleChatModel } from '@support/models';
 import { CLOCK, type Clock, HealthModule, loadConfig, systemClock } from '@support/platform';
 import { ClassifyEscalation } from './classification/classify-escalation.js';
 import { LlmClassifier } from './classification/llm-classifier.js';
 import { RulesClassifier } from './classification/rules-classifier.js';
 import type { TopicClassifier } from './classification/topic-classifier.js';
+import { ClassifierEvents } from './classifier.events.js';
 import { type ClassifierConfig, classifierLlmEnv } from './classifier-env.js';
 
 export interface ClassifierModuleOptions {
@@ -47,40 +34,6 @@ export function topicClassifierFromConfig(
   );
 }
 
-/**
- * Translates `escalation.raised` into a classification and its result into
- * `escalation.classified`. On its own durable consumer, so nothing upstream waits for it; the
- * event id derives from the escalation, so a redelivery or a duplicate publishes nothing new.
- */
-@Injectable()
-class ClassifierRuntime implements OnApplicationBootstrap {
-  constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
-    @Inject(EventPublisher) private readonly publisher: EventPublisher,
-    @Inject(ClassifyEscalation) private readonly classify: ClassifyEscalation,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.subscribe({
-      durable: consumerName('classifier', EscalationRaised),
-      event: EscalationRaised,
-      handle: async (event) => {
-        const result = await this.classify.execute(event.payload);
-        await this.publisher.publish(
-          createFollowUp(
-            EscalationClassified,
-            result,
-            event,
-            event.payload.escalationId,
-            this.clock.now(),
-          ),
-        );
-      },
-    });
-  }
-}
-
 /** Topic labels of escalations, from the full transcript. */
 @Module({})
 export class ClassifierModule {
@@ -92,6 +45,7 @@ export class ClassifierModule {
         HealthModule.forService('classifier'),
         BusModule.forRoot('classifier', options.bus),
       ],
+      controllers: [ClassifierEvents],
       providers: [
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         {
@@ -104,7 +58,6 @@ export class ClassifierModule {
             );
           },
         },
-        ClassifierRuntime,
       ],
     };
   }

@@ -7,23 +7,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import {
-  BusModule,
-  type BusOptions,
-  consumerName,
-  EventConsumers,
-  EventPublisher,
-} from '@support/bus';
-import {
-  AdminReplied,
-  EscalationClaimed,
-  EscalationClaimReleased,
-  EscalationRaised,
-  EscalationWithdrawn,
-  MessageReceived,
-  ReplyDelivered,
-  ReplyFailed,
-} from '@support/contracts';
+import { BusModule, type BusOptions, EventPublisher } from '@support/bus';
 import { KnowledgeGaps } from '@support/knowledge';
 import {
   AdminReplyReceipts,
@@ -44,6 +28,7 @@ import { DataSource } from 'typeorm';
 import { ConsoleAdminChannel } from './adapters/console-admin-channel.js';
 import { SlackAdminChannel } from './adapters/slack-admin-channel.js';
 import { escalationOwnEnv } from './escalation-env.js';
+import { EscalationEvents } from './escalation.events.js';
 import {
   ESCALATION_ENTITIES,
   ESCALATION_MIGRATIONS,
@@ -102,22 +87,15 @@ export function adminAllowListFromConfig(config: EscalationConfig): AdminAllowLi
   return AdminAllowList.only(config.SLACK_ADMIN_USER_IDS);
 }
 
-/** Translates bus events and admin replies into the use cases; starts and stops the channel. */
+/** Translates admin replies into the use cases; starts and stops the channel. */
 @Injectable()
 class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('escalation');
 
   constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
     @Inject(ADMIN_CHANNEL) private readonly channel: AdminChannel,
-    @Inject(OpenHandoffThread) private readonly openThread: OpenHandoffThread,
-    @Inject(RelayCustomerMessage) private readonly relayMessage: RelayCustomerMessage,
     @Inject(RelayAdminReply) private readonly relayReply: RelayAdminReply,
-    @Inject(MarkEscalationResolved) private readonly markResolved: MarkEscalationResolved,
-    @Inject(NoteWithdrawal) private readonly noteWithdrawal: NoteWithdrawal,
-    @Inject(PostClaimNotice) private readonly claimNotice: PostClaimNotice,
     @Inject(DraftFromThread) private readonly draftFromThread: DraftFromThread,
-    @Inject(NoteChannelDelivery) private readonly deliveryNotice: NoteChannelDelivery,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -132,53 +110,6 @@ class EscalationRuntime implements OnApplicationBootstrap, OnApplicationShutdown
         );
     });
     await this.channel.start();
-    await this.consumers.subscribe({
-      durable: consumerName('escalation', EscalationRaised),
-      event: EscalationRaised,
-      handle: async (event) => {
-        if ((await this.openThread.execute(event)) === 'skipped_synthetic')
-          this.logger.log(
-            `escalation ${event.payload.escalationId} is evaluation traffic (synthetic): ` +
-              'no handoff thread opened, no admin told',
-          );
-      },
-    });
-    await this.consumers.subscribe({
-      durable: consumerName('escalation', MessageReceived),
-      event: MessageReceived,
-      handle: async (event) => {
-        await this.relayMessage.execute(event);
-      },
-    });
-    await this.consumers.subscribe({
-      durable: consumerName('escalation', AdminReplied),
-      event: AdminReplied,
-      handle: (event) => this.markResolved.execute(event),
-    });
-    await this.consumers.subscribe({
-      durable: consumerName('escalation', EscalationWithdrawn),
-      event: EscalationWithdrawn,
-      handle: async (event) => {
-        if ((await this.noteWithdrawal.execute(event)) === 'no_thread')
-          this.logger.log(`withdrawn escalation ${event.payload.escalationId} has no thread`);
-      },
-    });
-    for (const event of [ReplyDelivered, ReplyFailed] as const)
-      await this.consumers.subscribe({
-        durable: consumerName('escalation', event),
-        event,
-        handle: async (delivery) => {
-          await this.deliveryNotice.execute(delivery);
-        },
-      });
-    for (const event of [EscalationClaimed, EscalationClaimReleased] as const)
-      await this.consumers.subscribe({
-        durable: consumerName('escalation', event),
-        event,
-        handle: async (claim) => {
-          await this.claimNotice.execute(claim);
-        },
-      });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -210,6 +141,7 @@ export class EscalationModule {
           migrations: ESCALATION_MIGRATIONS,
         }),
       ],
+      controllers: [EscalationEvents],
       providers: [
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: ADMIN_CHANNEL, useFactory: () => adminChannelFromConfig(config) },

@@ -1,5 +1,12 @@
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
-import { BusConnection, BusModule, type BusOptions, EventPublisher } from '@support/bus';
+import {
+  BusConnection,
+  BusModule,
+  type BusOptions,
+  CONSUMER_SETTINGS,
+  type ConsumerSettings,
+  EventPublisher,
+} from '@support/bus';
 import { KnowledgeGaps } from '@support/knowledge';
 import {
   ConversationReader,
@@ -11,6 +18,8 @@ import {
   PostgresRateBuckets,
   TurnTraceReader,
   AdminReplyReceipts,
+  ALL_PROJECTIONS,
+  projectionEvents,
 } from '@support/persistence';
 import {
   CLOCK,
@@ -39,6 +48,7 @@ import {
   gatewayConfigFromEnv,
 } from './config/gateway-config.js';
 import { demoModeWarning } from './config/demo-mode.js';
+import { GatewayEvents } from './events/gateway.events.js';
 import { GatewayRuntime } from './gateway-runtime.js';
 import { AdminConsole } from './admin/admin-console.js';
 import { AdminSocketServer } from './admin/admin-socket.server.js';
@@ -73,7 +83,10 @@ export class GatewayModule {
         BusModule.forRoot('gateway', options.bus),
         PersistenceModule.forRoot({ ...options.database, migrations: GATEWAY_MIGRATIONS }),
       ],
+      // The projections' handlers first: they start before the live ones, as they always have.
       controllers: [
+        projectionEvents(ALL_PROJECTIONS),
+        GatewayEvents,
         ChatPageController,
         AdminPageController,
         AdminApiController,
@@ -90,6 +103,11 @@ export class GatewayModule {
             if (warning) new Logger('gateway').warn(warning);
             return config;
           },
+        },
+        {
+          provide: CONSUMER_SETTINGS,
+          inject: [GATEWAY_CONFIG],
+          useFactory: (config: GatewayConfig): ConsumerSettings => ({ instance: config.instance }),
         },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         {

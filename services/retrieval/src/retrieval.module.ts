@@ -1,5 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { BusModule, type BusOptions, EventPublisher } from '@support/bus';
+import {
+  BusModule,
+  type BusOptions,
+  CONSUMER_SETTINGS,
+  type ConsumerSettings,
+  EventPublisher,
+} from '@support/bus';
 import { type Embedder, embedderFromConfig, embeddingsEnv } from '@support/models';
 import {
   CLOCK,
@@ -26,7 +32,7 @@ import { DocumentIndexer } from './ingestion/document-indexer.js';
 import { RetrievalPipeline } from './pipeline/retrieval-pipeline.js';
 import { BusReranker } from './rerank/bus-reranker.js';
 import { retrievalPorts } from './retrieval-ports.js';
-import { RetrievalRuntime } from './retrieval-runtime.js';
+import { RetrievalEvents } from './retrieval.events.js';
 import { EMBEDDER, EMBEDDER_ID, VECTOR_INDEX } from './retrieval.tokens.js';
 import { textAnalysis } from './text-analysis.js';
 
@@ -54,8 +60,16 @@ export class RetrievalModule {
     return {
       module: RetrievalModule,
       imports: [HealthModule.forService('retrieval'), BusModule.forRoot('retrieval', options.bus)],
+      controllers: [RetrievalEvents],
       providers: [
         { provide: RETRIEVAL_CONFIG, useFactory: () => retrievalConfigFromEnv(env) },
+        {
+          provide: CONSUMER_SETTINGS,
+          inject: [RETRIEVAL_CONFIG],
+          useFactory: (config: RetrievalConfig): ConsumerSettings => ({
+            instance: config.instance,
+          }),
+        },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         {
           provide: VECTOR_INDEX,
@@ -129,7 +143,6 @@ export class RetrievalModule {
             new DocumentIndexer(index, embedder, textAnalysis.sparse),
         },
         { provide: GlossaryStore, useValue: new GlossaryStore() },
-        RetrievalRuntime,
       ],
       exports: [DocumentIndexer, RetrievalPipeline, VECTOR_INDEX, EMBEDDER],
     };

@@ -6,14 +6,7 @@ import {
   Module,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import {
-  BusModule,
-  type BusOptions,
-  consumerName,
-  EventConsumers,
-  EventPublisher,
-} from '@support/bus';
-import { DeliveryUpdated, ReplySent, WhatsAppMessageAccepted } from '@support/contracts';
+import { BusModule, type BusOptions, EventPublisher } from '@support/bus';
 import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import { CLOCK, type Clock, HealthModule, ServiceMetrics, systemClock } from '@support/platform';
 import { DataSource } from 'typeorm';
@@ -24,6 +17,7 @@ import { WebhookController } from './inbound/webhook.controller.js';
 import { WHATSAPP_MIGRATIONS } from './persistence/whatsapp-migrations.js';
 import { WHATSAPP_CHANNEL, type WhatsAppChannel, whatsappChannel } from './whatsapp-channel.js';
 import { WHATSAPP_CONFIG, type WhatsAppConfig, whatsappConfigFromEnv } from './whatsapp-config.js';
+import { WhatsAppEvents } from './whatsapp.events.js';
 import { WhatsAppMetrics } from './whatsapp-metrics.js';
 
 export interface WhatsAppModuleOptions {
@@ -35,10 +29,7 @@ export interface WhatsAppModuleOptions {
   readonly api?: WhatsAppApi;
 }
 
-/** Events of one conversation go in order; this many conversations at once. */
-const CONCURRENCY = 8;
-
-/** Subscribes the channel to the bus when it is configured, and links the demo customers. */
+/** Says when the channel is off, and links the demo customers when it is on. */
 @Injectable()
 class WhatsAppRuntime implements OnApplicationBootstrap {
   private readonly logger = new Logger('whatsapp');
@@ -46,13 +37,11 @@ class WhatsAppRuntime implements OnApplicationBootstrap {
   constructor(
     @Inject(WHATSAPP_CONFIG) private readonly config: WhatsAppConfig,
     @Inject(WHATSAPP_CHANNEL) private readonly channel: WhatsAppChannel | null,
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const channel = this.channel;
-    if (!channel) {
+    if (!this.channel) {
       this.logger.log(
         'WhatsApp is off: set WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, ' +
           'WHATSAPP_VERIFY_TOKEN and WHATSAPP_PHONE_NUMBER_ID to take its webhooks',
@@ -64,24 +53,6 @@ class WhatsAppRuntime implements OnApplicationBootstrap {
       for (const [phone, customerId] of Object.entries(DEMO_CUSTOMER_PHONES))
         await phones.link(phone, customerId);
     }
-    await this.consumers.subscribe({
-      durable: consumerName('whatsapp', WhatsAppMessageAccepted),
-      event: WhatsAppMessageAccepted,
-      concurrency: CONCURRENCY,
-      handle: (event) => channel.read.execute(event),
-    });
-    await this.consumers.subscribe({
-      durable: consumerName('whatsapp', ReplySent),
-      event: ReplySent,
-      concurrency: CONCURRENCY,
-      handle: (event) => channel.deliver.execute(event),
-    });
-    // One at a time: two failed parts of one reply decide its outcome once.
-    await this.consumers.subscribe({
-      durable: consumerName('whatsapp', DeliveryUpdated),
-      event: DeliveryUpdated,
-      handle: (event) => channel.statuses.execute(event),
-    });
   }
 }
 
@@ -89,6 +60,7 @@ class WhatsAppRuntime implements OnApplicationBootstrap {
 @Module({})
 export class WhatsAppModule {
   static register(options: WhatsAppModuleOptions = {}): DynamicModule {
+    const config = whatsappConfigFromEnv(options.env ?? process.env);
     return {
       module: WhatsAppModule,
       imports: [
@@ -96,12 +68,10 @@ export class WhatsAppModule {
         BusModule.forRoot('whatsapp', options.bus),
         PersistenceModule.forRoot({ ...options.database, migrations: WHATSAPP_MIGRATIONS }),
       ],
-      controllers: [WebhookController],
+      // The channel's events are followed only when it is on: its durables do not exist before.
+      controllers: [WebhookController, ...(config.api ? [WhatsAppEvents] : [])],
       providers: [
-        {
-          provide: WHATSAPP_CONFIG,
-          useFactory: () => whatsappConfigFromEnv(options.env ?? process.env),
-        },
+        { provide: WHATSAPP_CONFIG, useValue: config },
         {
           provide: WHATSAPP_CHANNEL,
           inject: [WHATSAPP_CONFIG, DataSource, EventPublisher, ServiceMetrics],

@@ -1,6 +1,5 @@
 import {
   BusConnection,
-  type EventConsumers,
   EventConsumerRunner,
   EventPublisher,
   type RunningConsumer,
@@ -15,7 +14,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../database.js';
 import type { Projection } from '../projections/projection.js';
-import { runProjection } from '../projections/projection-runner.js';
+import { runProjection, type Subscriber } from '../projections/projection-runner.js';
 
 const quiet = { warn: () => undefined, error: () => undefined };
 
@@ -69,7 +68,7 @@ export async function startProjectionHarness(name: string): Promise<ProjectionHa
     deliveries,
     stopLive,
     runWithLostAcks: async (projection) => {
-      const consumers: Pick<EventConsumers, 'subscribe'> = {
+      const consumers: Subscriber = {
         subscribe: async (subscription) => {
           const consumer = await runner.start({
             ...subscription,

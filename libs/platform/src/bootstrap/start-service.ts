@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { connectEventTransport, withEventTransportSlot } from './event-transport.js';
 import { loadConfig } from '../config/env-schema.js';
 import { SERVICE_PORTS, type ServiceName } from '../config/service-ports.js';
 import { serviceStartEnv } from '../config/telemetry-env.js';
@@ -72,7 +73,7 @@ async function boot(
   // Every service gets its own metrics registry and `GET /metrics`, and flushes its spans on stop.
   const webhookBodyLimit = WEBHOOK_BODY_LIMITS[name];
   const app = await NestFactory.create<NestExpressApplication>(
-    withServiceMetrics(name, withTraceFlush(module)),
+    withServiceMetrics(name, withTraceFlush(withEventTransportSlot(module))),
     { logger, bufferLogs: false, abortOnError: false, rawBody: webhookBodyLimit !== undefined },
   );
   if (webhookBodyLimit) app.useBodyParser('json', { limit: webhookBodyLimit });
@@ -84,7 +85,17 @@ async function boot(
   // port 0 asks the OS for a free port (tests); no port means the service's default.
   const port = options.port ?? SERVICE_PORTS[name];
   const host = options.host ?? '0.0.0.0';
-  await app.listen(port, host);
+  // The service's own startup (its hooks) first, then its event handlers, then its HTTP port.
+  // A start that fails half-way closes what it opened (the bus connection, its consumers).
+  try {
+    connectEventTransport(app);
+    await app.init();
+    await app.startAllMicroservices();
+    await app.listen(port, host);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   const address = app.getHttpServer().address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return { name, app, url: `http://127.0.0.1:${boundPort}` };

@@ -2,7 +2,7 @@ import type { TermPair } from '@support/text';
 
 /**
  * The glossary of each namespace, as the latest glossary event of that namespace left it. Kept in
- * memory and rebuilt from the event log when the service starts (see RetrievalRuntime).
+ * memory and rebuilt from the event log when the service starts (see RetrievalEvents).
  */
 export class GlossaryStore {
   private readonly byNamespace = new Map<string, { version: string; pairs: TermPair[] }>();

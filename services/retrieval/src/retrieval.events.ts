@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { consumerName, createFollowUp, EventConsumers, EventPublisher } from '@support/bus';
+import { Controller, Inject } from '@nestjs/common';
+import { createFollowUp, JetStreamClient, OnEvent } from '@support/bus';
 import {
   DocumentIndexed,
   DocumentQuarantined,
@@ -21,12 +21,11 @@ import { parseGlossary } from './glossary/glossary-file.js';
 import { isGlossaryDocument } from './glossary/glossary-id.js';
 import { GlossaryStore } from './glossary/glossary-store.js';
 
-/** The retrieval service's consumers: they translate events to use cases and results to events. */
-@Injectable()
-export class RetrievalRuntime implements OnApplicationBootstrap {
+/** The retrieval service's event handlers: they translate events to use cases and results to events. */
+@Controller()
+export class RetrievalEvents {
   constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
-    @Inject(EventPublisher) private readonly publisher: EventPublisher,
+    @Inject(JetStreamClient) private readonly bus: JetStreamClient,
     @Inject(RetrievalPipeline) private readonly pipeline: RetrievalPipeline,
     @Inject(DocumentIndexer) private readonly indexer: DocumentIndexer,
     @Inject(BusReranker) private readonly reranker: BusReranker,
@@ -37,37 +36,32 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
     @Inject(ServiceMetrics) private readonly metrics: ServiceMetrics,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    // Replies to this instance's rerank requests; live only, like any in-memory wait.
-    await this.consumers.subscribe({
-      durable: consumerName(`retrieval-${this.config.instance}`, RerankCompleted),
-      event: RerankCompleted,
-      deliverPolicy: 'new',
-      handle: async (event) => {
-        this.reranker.replies.resolve(event.payload.requestId, event.payload);
-      },
-    });
-    await this.consumers.subscribe({
-      durable: consumerName('retrieval', RetrievalRequested),
-      event: RetrievalRequested,
-      handle: (event) => this.retrieve(event),
-    });
-    // Every process holds every namespace's glossary: its own consumer, recreated at each start,
-    // reads the glossary events from the start of the log before and while the shared one indexes.
-    await this.consumers.subscribe({
-      durable: consumerName(`retrieval-${this.config.instance}-glossary`, DocumentUpserted),
-      event: DocumentUpserted,
-      perProcess: true,
-      handle: async (event) => {
-        if (isGlossaryDocument(event.payload)) this.keepGlossary(event);
-      },
-    });
-    await this.consumers.subscribe({
-      durable: consumerName('retrieval', DocumentUpserted),
-      event: DocumentUpserted,
-      handle: (event) =>
-        isGlossaryDocument(event.payload) ? this.indexGlossary(event) : this.indexDocument(event),
-    });
+  /** Replies to this instance's rerank requests; live only, like any in-memory wait. */
+  @OnEvent(RerankCompleted, { consumer: 'retrieval-{instance}', deliverPolicy: 'new' })
+  rerankCompleted(event: EnvelopeOf<typeof RerankCompleted>): void {
+    this.reranker.replies.resolve(event.payload.requestId, event.payload);
+  }
+
+  @OnEvent(RetrievalRequested, { consumer: 'retrieval' })
+  retrievalRequested(event: EnvelopeOf<typeof RetrievalRequested>): Promise<void> {
+    return this.retrieve(event);
+  }
+
+  /**
+   * Every process holds every namespace's glossary: its own consumer, recreated at each start,
+   * reads the glossary events from the start of the log before and while the shared one indexes
+   * (handlers start in the order they are declared here).
+   */
+  @OnEvent(DocumentUpserted, { consumer: 'retrieval-{instance}-glossary', perProcess: true })
+  glossaryUpserted(event: EnvelopeOf<typeof DocumentUpserted>): void {
+    if (isGlossaryDocument(event.payload)) this.keepGlossary(event);
+  }
+
+  @OnEvent(DocumentUpserted, { consumer: 'retrieval' })
+  documentUpserted(event: EnvelopeOf<typeof DocumentUpserted>): Promise<void> {
+    return isGlossaryDocument(event.payload)
+      ? this.indexGlossary(event)
+      : this.indexDocument(event);
   }
 
   /** Throws `validation_failed` for a bad glossary: the event is dead-lettered, never half-read. */
@@ -84,7 +78,7 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
   private async indexGlossary(event: EnvelopeOf<typeof DocumentUpserted>): Promise<void> {
     this.keepGlossary(event);
     const p = event.payload;
-    await this.publisher.publish(
+    await this.bus.publishEvent(
       createFollowUp(
         DocumentIndexed,
         {
@@ -115,7 +109,7 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
     const result = await this.metrics.timeStage('retrieval', () =>
       this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace, { sentenceGate }),
     );
-    await this.publisher.publish(
+    await this.bus.publishEvent(
       // The id derives from the request event: a redelivery publishes nothing new, while a fresh
       // attempt (an agent that restarted mid-turn asks again) gets its own answer.
       createFollowUp(RetrievalCompleted, result, event, event.id, this.clock.now()),
@@ -164,6 +158,6 @@ export class RetrievalRuntime implements OnApplicationBootstrap {
             event.id,
             this.clock.now(),
           );
-    await this.publisher.publish(followUp);
+    await this.bus.publishEvent(followUp);
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { JetStreamApiError } from '@nats-io/jetstream';
 import { NoRespondersError, RequestError, TimeoutError } from '@nats-io/nats-core';
 
@@ -19,8 +20,6 @@ export function isSettling(error: unknown): boolean {
   if ((error as Error | null)?.name === 'JetStreamNotEnabled') return true;
   return error instanceof JetStreamApiError && error.code === TEMPORARILY_UNAVAILABLE;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs a JetStream API call of a service's start (the stream, its consumers), trying again while

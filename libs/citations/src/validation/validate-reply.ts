@@ -169,8 +169,8 @@ function unsupported(
     context.lexicon,
   );
   // A name the cited chunks lack is not made up for by the words around it.
-  const names = writtenNames(sentence);
-  const missingName = support.missing.find((word) => names.has(word));
+  const names = support.missing.length > 0 ? writtenNames(sentence) : undefined;
+  const missingName = support.missing.find((word) => names?.has(word));
   if (missingName !== undefined) return `${UNSUPPORTED_WORDS}: ${missingName}`;
   if (support.share >= minSupportedShare) {
     // Polarity is read clause by clause against the clauses the sentence restates, a list line

@@ -25,6 +25,10 @@ import {
 
 /** The sentence-level floor: the share of the question a sentence must answer (0..1). */
 export const SENTENCE_MIN_SCORE = 0.5;
+// What a sentence that answers another question keeps of its score: under the floor however well it
+// covers the question's words (at the floor itself it would still be picked). The rules below that
+// find such a sentence (another action, only the place, another case, another place) all use it.
+const ANOTHER_QUESTION = SENTENCE_MIN_SCORE * 0.9;
 
 // A sentence with the question's words but not the kind of fact asked for keeps this share of
 // its score. A duration, an amount or a place is there or not: "how long" answered without a
@@ -74,7 +78,6 @@ const PAY = '~pay';
 // (A page about a garment service still holds the shop's rules for it: "tailored abayas cannot be
 // returned" sits on the tailoring page, so only a section about a transaction is another action's.)
 const ACTIONS = new Set([...TRANSACTIONS, '~wash', '~iron', '~repair', '~alteration']);
-const MISSED_ACTION = 0.45;
 // The actions that come with one the customer names: a returned item is refunded
 // ("I'm returning the dress, do I still pay the instalments?" is a refund section's question), an
 // exchange goes through a return, and a pickup is a courier's trip ("Return pickup by courier").
@@ -86,8 +89,7 @@ const LEADS_TO: Readonly<Record<string, readonly string[]>> = {
 
 // "Where are your branches in Muscat?": the place says where, "branches" what. A sentence that has
 // the place but nothing of what is asked about there ("same-day delivery in Muscat costs 3 OMR")
-// answers another question; it keeps this share of its score, under the floor.
-const ONLY_THE_PLACE = 0.45;
+// answers another question ({@link ANOTHER_QUESTION}).
 
 // A rule for the customer speaks to them ("you can return within 15 days"); the shop's own
 // process ("our team inspects every return within 3 days") is the weaker lead of two that score
@@ -103,15 +105,11 @@ const FROM_TITLE = 0.5;
 const CONDITION = 0.5;
 
 // A sentence whose rule is for another case than the one the customer states ("before 4 PM" for
-// "if I order at 6 in the evening, when…") keeps this share: under the floor. Only where the
-// outcome is what is asked (a time, an amount); a yes/no or a choice is answered by the rule itself.
-const ANOTHER_CASE = 0.45;
+// "if I order at 6 in the evening, when…") answers another question, only where the outcome is
+// what is asked (a time, an amount); a yes/no or a choice is answered by the rule itself.
 const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount']);
 // The question types that ask for a value a sentence states (a time, a sum, a place).
 const VALUE_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount', 'place']);
-
-// A sentence that names places, none of them the one asked about, keeps this share: under the floor.
-const ANOTHER_PLACE = 0.45;
 
 // What a term found only through a synonym counts for, against one found as written.
 const SYNONYM = 0.9;
@@ -318,13 +316,14 @@ export function selectAnswer(
         (s.places.length > 0
           ? !askedPlaces.some((place) => s.places.includes(place))
           : !s.namesPlace);
-      const score =
-        coverage *
-        (anotherPlace ? ANOTHER_PLACE : 1) *
-        kindFactor(s.text, part.type) *
-        (missesAction || underOtherAction || actionOnlyAsCondition ? MISSED_ACTION : 1) *
-        (onlyThePlace ? ONLY_THE_PLACE : 1) *
-        (OUTCOME_TYPES.has(part.type) && isAnotherCase(statedValues, s.text) ? ANOTHER_CASE : 1);
+      // Each way of answering another question takes its share again.
+      const anotherQuestion = [
+        anotherPlace,
+        missesAction || underOtherAction || actionOnlyAsCondition,
+        onlyThePlace,
+        OUTCOME_TYPES.has(part.type) && isAnotherCase(statedValues, s.text),
+      ].filter(Boolean).length;
+      const score = coverage * kindFactor(s.text, part.type) * ANOTHER_QUESTION ** anotherQuestion;
       return Math.round(score * 1e4) / 1e4;
     });
     const best = Math.max(...partScores);

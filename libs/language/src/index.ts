@@ -2,6 +2,7 @@ export { normalise } from './text/normalise.js';
 export { type Token, type TokenLanguage, tokens } from './text/tokens.js';
 export { stem } from './text/stem.js';
 export { isFunctionWord, withoutClitics } from './text/arabic-forms.js';
+export { stanceForm, stanceWordsOf } from './text/stance-words.js';
 export {
   FACT_LEXICON,
   type FactCheck,

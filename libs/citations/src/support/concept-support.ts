@@ -4,6 +4,8 @@ import {
   type FactLexicon,
   isFunctionWord,
   normalise,
+  stanceForm,
+  stanceWordsOf,
   withoutClitics,
 } from '@support/language';
 import { normalizeText, sharedTerms } from '@support/text';
@@ -54,10 +56,16 @@ function readWord(
   chunks: readonly ChunkVocabulary[],
   lexicon: FactLexicon,
   inSupportedPhrase: ReadonlySet<string>,
+  stance: ReadonlySet<string>,
 ): WordReading {
   const standard = normalise(word);
-  // A dialect word for a function word ("اللي" for "الذي") says nothing to support.
-  if (supportTerms(standard).size === 0 || withoutClitics(standard).some(isFunctionWord))
+  // A dialect word for a function word ("اللي" for "الذي") says nothing to support; nor does a
+  // word of the writer's stance ("Unfortunately", "للأسف").
+  if (
+    supportTerms(standard).size === 0 ||
+    withoutClitics(standard).some(isFunctionWord) ||
+    stance.has(stanceForm(standard))
+  )
     return 'function_word';
   // A word of a phrase whose concept the chunk has ("original payment method", "على الأقل").
   if (inSupportedPhrase.has(standard)) return 'supported';
@@ -121,13 +129,14 @@ export function conceptSupport(
     extractQuantities(sentence).flatMap((quantity) => quantity.text.split(/\s+/)),
   );
   const inSupportedPhrase = wordsOfSupportedPhrases(sentence, chunks, lexicon);
+  const stance = stanceWordsOf(sentence);
   const readings = lexical.missing.map(
     (word) =>
       [
         word,
         quantityWords.has(normalizeText(word))
           ? 'function_word'
-          : readWord(word, chunks, lexicon, inSupportedPhrase),
+          : readWord(word, chunks, lexicon, inSupportedPhrase, stance),
       ] as const,
   );
   const missing = readings.filter(([, reading]) => reading === 'missing').map(([word]) => word);

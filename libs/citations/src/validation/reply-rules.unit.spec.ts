@@ -65,8 +65,27 @@ describe('validateReply: every cited sentence is supported by the words of its c
       'with zero-width characters inside words',
       `You can re${ZWSP}turn it${ZWJ}ems within 21 days of the deli${ZWNJ}very date [retail-returns#2].`,
     ],
+    [
+      "the writer's stance around a restated policy",
+      'Unfortunately, please note that shoes must come back in their original box [retail-returns#2].',
+    ],
+    [
+      "the writer's stance, in Arabic with a clitic",
+      'وللأسف تعاد الأحذية في علبتها الأصلية [ar-retail-returns#2].',
+    ],
   ])('passes %s', (_case, sentence) => {
     expect(problemOf(sentence)).toBe('ok');
+  });
+
+  it("holds the facts beside the writer's stance to the chunk", () => {
+    expect(
+      problemOf(
+        'Good news: you can return items within 30 days of the delivery date [retail-returns#2].',
+      ),
+    ).toBe('unsupported_quantity: 30');
+    expect(
+      problemOf('Unfortunately, shoes never come back in their original box [retail-returns#2].'),
+    ).toMatch(/^(unsupported_words|negation_mismatch)/);
   });
 
   it.each([
@@ -98,7 +117,7 @@ describe('validateReply: every cited sentence is supported by the words of its c
     [
       'a sentence of stop words alone',
       'Yes, you can do that [retail-returns#2].',
-      'unsupported_words: Yes',
+      'unsupported_words',
     ],
   ])('fails %s', (_case, sentence, problem) => {
     expect(problemOf(sentence)).toBe(problem);

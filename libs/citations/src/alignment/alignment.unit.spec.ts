@@ -69,6 +69,36 @@ describe('factProblem', () => {
     expect(problem('Items can be returned within 21 days.', SALE)).toBeUndefined();
   });
 
+  it("takes a value's case from a list line's head and from the claim's clause", () => {
+    const shipping =
+      'Delivery times and fees\n\n- Oman: 3 to 5 working days, AED 35.00, free for orders of AED 500.00 or more.\n' +
+      '- Qatar: 4 to 6 working days, AED 45.00, free for orders of AED 600.00 or more.';
+    expect(problem('Shipping to Oman is free for orders of AED 600.00 or more.', shipping)).toBe(
+      'unsupported_quantity: 600',
+    );
+    expect(
+      problem('Shipping to Oman is free for orders of AED 500.00 or more.', shipping),
+    ).toBeUndefined();
+    const fees =
+      'Fees\n\n- Saudi Arabia, Eastern Province (Dammam, Khobar): 2–4 working days, fee BHD 3.000\n' +
+      '- Saudi Arabia, other cities (including Riyadh and Jeddah): 4–6 working days, fee BHD 4.500';
+    expect(problem('Delivery to Dammam takes 2–4 working days and costs BHD 4.500.', fees)).toBe(
+      'unsupported_quantity: 4.5',
+    );
+    expect(
+      problem('Delivery to Dammam takes 2–4 working days and costs BHD 3.000.', fees),
+    ).toBeUndefined();
+    // A value of the chunk that names no case is nobody else's: the fee of the next sentence.
+    const cod =
+      'Cash on delivery is available in Kuwait only, for orders up to 150 KWD. A cash on delivery fee of 1 KWD is added to the order.';
+    expect(
+      problem(
+        'Cash on delivery is available only in Kuwait, for orders up to 150 KWD, and a 1 KWD fee is added.',
+        cod,
+      ),
+    ).toBeUndefined();
+  });
+
   it('refuses a fact the restated clause does not carry, and accepts a general word for a brand', () => {
     const chunk = 'Visa refunds arrive within 14 days of approval.';
     expect(problem('Visa refunds arrive as store credit within 14 days of approval.', chunk)).toBe(

@@ -9,7 +9,12 @@ import { clausesOf, segmentsOf, sharedTerms } from '@support/text';
 import { stripCitations } from '../citations/strip-citations.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
 import { aligningTerms, alignClaim, coverage } from './align-claim.js';
-import { clauseNegated, type SourceUnit, valueSegments } from './source-units.js';
+import {
+  clauseNegated,
+  type SourceUnit,
+  type ValueSegment,
+  valueSegments,
+} from './source-units.js';
 
 /** A fact concept the draft states that the sentences it restates do not: `unsupported_fact: <id>`. */
 export const UNSUPPORTED_FACT = 'unsupported_fact';
@@ -125,6 +130,28 @@ function sameCase(claim: TextConcepts, unit: SourceUnit): boolean {
   );
 }
 
+const casesOf = (concepts: TextConcepts) =>
+  [...concepts.facts.values()].filter((fact) => CASE_KINDS.has(fact.kind));
+
+const sameOrNarrower = (a: FactConcept, b: FactConcept) =>
+  a.id === b.id || a.broader.includes(b.id) || b.broader.includes(a.id);
+
+/**
+ * Whether a chunk's value belongs to another case than the claim's value: of a kind of case both
+ * name (a place, a product, a payment channel), it names none of the claim's. The claim's value
+ * names its case, or takes its clause's: in "Delivery to Dammam takes 2–4 working days and costs
+ * BHD 4.500" the fee is Dammam's too, so "other cities: BHD 4.500" is not its source. A chunk value
+ * that names no case ("a fee of 1 KWD is added") is another case of nothing.
+ */
+function ofAnotherCase(claimCases: readonly FactConcept[], chunkValue: ValueSegment): boolean {
+  const own = casesOf(chunkValue.concepts);
+  return own.some(
+    (fact) =>
+      claimCases.some((c) => c.kind === fact.kind) &&
+      !own.some((o) => o.kind === fact.kind && claimCases.some((c) => sameOrNarrower(o, c))),
+  );
+}
+
 // A unit the claim restates for the most part, even when another shares more with it.
 const RESTATED_COVERAGE = 0.5;
 
@@ -180,12 +207,17 @@ export function factProblem(
 
   const chunkValues = units.flatMap((unit) => unit.values);
   for (const claim of claims)
-    for (const stated of valueSegments(claim.text, lexicon))
+    for (const stated of valueSegments(claim.text, lexicon)) {
+      const ownCases = casesOf(stated.concepts);
+      const claimCases = ownCases.length > 0 ? ownCases : casesOf(claim.concepts);
       for (const quantity of stated.quantities) {
         // Among the chunks' values of its kind, the one whose words and facts (the place, the
         // payment method) its own segment shares, facts first; any of them when it shares none.
-        const stating = chunkValues.filter((segment) =>
-          segment.quantities.some((q) => quantity.kind === 'number' || q.kind === quantity.kind),
+        const stating = chunkValues.filter(
+          (segment) =>
+            segment.quantities.some(
+              (q) => quantity.kind === 'number' || q.kind === quantity.kind,
+            ) && !ofAnotherCase(claimCases, segment),
         );
         // A bare number (an order number, a count) has no case; a duration, a price, a share
         // or a clock hour has one.
@@ -195,6 +227,7 @@ export function factProblem(
         if (!sources.some((source) => sameQuantity(quantity, source)))
           return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
       }
+    }
 
   const covered = units.filter((unit) =>
     claims.some(

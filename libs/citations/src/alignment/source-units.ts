@@ -73,12 +73,29 @@ function negatedItems(
 const DIGIT_GROUP = /(\d)[,\u066C](?=\d{3}(?!\d))/gu;
 const withoutDigitGroups = (text: string) => text.replace(DIGIT_GROUP, '$1');
 
+// The head of a clause, before its first colon, when it states no value itself.
+const HEAD = /^([^:\uFF1A]+)[:\uFF1A](.+)$/su;
+
 /**
  * A clause cut at its commas and colons into one segment per value: a piece without a value
  * belongs to the next value ("mada: 3–7 working days"), or to the last when none follows
- * ("3–6 working days in Kuwait, Qatar, Bahrain and Oman").
+ * ("3–6 working days in Kuwait, Qatar, Bahrain and Oman"). A head before the clause's colon that
+ * states no value names the case of every value after it: "Oman: 3 to 5 working days, AED 35.00,
+ * free from AED 500.00" gives three values of Oman, whatever commas the head holds.
  */
 export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegment[] {
+  const [, head, rest] = HEAD.exec(clause) ?? [];
+  const texts =
+    head !== undefined && rest !== undefined && extractQuantities(head).length === 0
+      ? valueTexts(rest).map((text) => `${head.trim()}: ${text}`)
+      : valueTexts(clause);
+  return texts.map((text) => ({
+    concepts: conceptsOf(text, lexicon),
+    quantities: extractQuantities(text),
+  }));
+}
+
+function valueTexts(clause: string): string[] {
   const texts: string[] = [];
   let pending = '';
   // "3–7 working days for mada and 7–14 for Visa": two values, two cases.
@@ -96,10 +113,7 @@ export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegmen
     if (texts.length > 0) texts[texts.length - 1] = `${texts.at(-1)}, ${pending}`;
     else texts.push(pending);
   }
-  return texts.map((text) => ({
-    concepts: conceptsOf(text, lexicon),
-    quantities: extractQuantities(text),
-  }));
+  return texts;
 }
 
 function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon): SourceUnit {

@@ -3,6 +3,7 @@ export { type Token, type TokenLanguage, tokens } from './text/tokens.js';
 export { stem } from './text/stem.js';
 export { isFunctionWord, withoutClitics } from './text/arabic-forms.js';
 export { stanceForm, stanceWordsOf } from './text/stance-words.js';
+export { introducesName } from './text/name-nouns.js';
 export {
   FACT_LEXICON,
   type FactCheck,

@@ -14,6 +14,29 @@ describe('writtenNames', () => {
     ]);
     expect([...writtenNames('Exchanges happen in person.')]).toEqual([]);
   });
+
+  it('reads an Arabic word after a noun that introduces a name, with its clitic', () => {
+    expect([...writtenNames('البطاقة المطبوعة متوفرة فقط بفرع الرفاع [a#1].')]).toEqual(['الرفاع']);
+    expect([...writtenNames('التوصيل مجاني داخل البحرين [a#1].')]).toEqual([]);
+  });
+});
+
+const AR_CHUNK = {
+  chunkId: 'gift-cards#1',
+  text: 'البطاقة الرقمية تُرسل بالبريد الإلكتروني أو عبر واتساب. البطاقة المطبوعة متوفرة فقط في فرع مجمع السيف.',
+};
+
+describe('an Arabic name the cited chunk lacks', () => {
+  it('fails the sentence, and passes the branch the chunk names', () => {
+    const swapped = validateReply('البطاقة المطبوعة متوفرة فقط في فرع الرفاع [gift-cards#1].', [
+      AR_CHUNK,
+    ]);
+    expect(swapped.sentences[0]!.problem).toBe('unsupported_words: الرفاع');
+    expect(
+      validateReply('البطاقة المطبوعة متوفرة فقط في فرع مجمع السيف [gift-cards#1].', [AR_CHUNK])
+        .passed,
+    ).toBe(true);
+  });
 });
 
 describe('a name the cited chunk lacks', () => {

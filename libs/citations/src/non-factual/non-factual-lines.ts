@@ -71,16 +71,23 @@ function checkPhrase(phrase: string, where: string, forbidden: ReadonlySet<strin
   if (lineKey(phrase) === '') fail(`${where} "${phrase}" has no words`);
 }
 
+const raw = parse(
+  readFileSync(new URL(`../../src/non-factual/data/${DATA_FILE}`, import.meta.url), 'utf8'),
+) as { never_in_a_line?: { en?: unknown; ar?: unknown }; kinds?: Record<string, RawKind> };
+
+/**
+ * The words no line without a citation may hold (`never_in_a_line`): policy terms, negations,
+ * promises, units of time and money, in the compared form.
+ */
+export const NEVER_IN_A_LINE: ReadonlySet<string> = new Set(
+  [
+    ...phrasesOf(raw.never_in_a_line?.en, 'never_in_a_line.en'),
+    ...phrasesOf(raw.never_in_a_line?.ar, 'never_in_a_line.ar'),
+  ].flatMap((word) => checkWords(normalizeForChecks(word))),
+);
+
 function readData(): Readonly<Record<NonFactualKind, NonFactualKindData>> {
-  const raw = parse(
-    readFileSync(new URL(`../../src/non-factual/data/${DATA_FILE}`, import.meta.url), 'utf8'),
-  ) as { never_in_a_line?: { en?: unknown; ar?: unknown }; kinds?: Record<string, RawKind> };
-  const forbidden = new Set(
-    [
-      ...phrasesOf(raw.never_in_a_line?.en, 'never_in_a_line.en'),
-      ...phrasesOf(raw.never_in_a_line?.ar, 'never_in_a_line.ar'),
-    ].flatMap((word) => checkWords(normalizeForChecks(word))),
-  );
+  const forbidden = NEVER_IN_A_LINE;
   const kinds = raw.kinds ?? fail('kinds is missing');
   const unknown = Object.keys(kinds).find((kind) => !KINDS.includes(kind as NonFactualKind));
   if (unknown !== undefined) fail(`unknown kind "${unknown}"`);

@@ -61,7 +61,6 @@ describe('nonFactualLineOf', () => {
   });
 
   it.each([
-    'Hi Sara!',
     'Thanks, returns are free.',
     'Thank you for shopping, your refund is on its way.',
     'Is there anything else I can refund for you?',
@@ -81,6 +80,28 @@ describe('nonFactualLineOf', () => {
     'Sure, returns are free!',
     'Let me know if you have any other questions within 90 days!',
   ])('refuses %j', (sentence) => {
+    expect(read(sentence)).toBeUndefined();
+  });
+
+  it.each([
+    'Hi Sara!',
+    'Hello and welcome to Qasr Al Waha Fashion!',
+    'Sorry about the mix-up!',
+    "You're welcome, and great question!",
+    'Thank you for shopping with Danah Atelier!',
+    'يعطيك العافية على صبرك!',
+  ])('reads %j as a courtesy line in the model’s own words, beside an answer', (sentence) => {
+    expect(read(sentence)).toEqual({ kinds: ['courtesy'], needsAnswer: true, rephrase: false });
+  });
+
+  it.each([
+    'Welcome to Free Delivery Week!',
+    'Thank you for shopping with us for 30 days!',
+    'Hello, returns are accepted!',
+    'Hello and welcome to qasr al waha fashion!',
+    'Welcome to The Big Red Sale Store Outlet!',
+    'You and your message.',
+  ])('refuses %j as a courtesy line', (sentence) => {
     expect(read(sentence)).toBeUndefined();
   });
 

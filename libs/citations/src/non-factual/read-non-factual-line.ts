@@ -1,5 +1,6 @@
 import { stripCitations } from '../citations/strip-citations.js';
 import { checkWords } from '../words/check-words.js';
+import { isCourtesyWording } from './courtesy-words.js';
 import { KIND_OF_LINE, NON_FACTUAL_LINES, type NonFactualKind } from './non-factual-lines.js';
 
 // Clauses end at commas (Latin and Arabic), semicolons, colons and dashes; a phrase that holds a
@@ -8,7 +9,8 @@ const CLAUSE_BREAK = /[,\u060C;\u061B:\u2013\u2014]|\s-\s/;
 
 /** What a sentence that states nothing is. */
 export interface NonFactualLine {
-  readonly kinds: readonly NonFactualKind[];
+  /** Its phrases' kinds, or `courtesy` for a courtesy line in the model's own words. */
+  readonly kinds: readonly (NonFactualKind | 'courtesy')[];
   /** One of its kinds is harmless only beside a cited sentence ("Sure!", a lead-in). */
   readonly needsAnswer: boolean;
   /** It asks the customer to rephrase. */
@@ -27,13 +29,22 @@ const key = (text: string) => checkWords(text).join(' ');
 
 /**
  * Whether a sentence (already through `normalizeForChecks`) states nothing: the whole sentence, or
- * each of its clauses, is exactly one of the phrases of {@link NON_FACTUAL_LINES}. Citation markers
+ * each of its clauses, is exactly one of the phrases of {@link NON_FACTUAL_LINES}, or it is a
+ * courtesy line in the model's own words ({@link isCourtesyWording}, needing an answer beside it). Citation markers
  * and punctuation are ignored; any other word makes it a factual sentence. A lead-in must be the
  * last clause and the sentence must end with its colon ("Here is our return policy:"), so that
  * "Here is our return policy: returns are free" is one factual sentence.
  */
 export function nonFactualLineOf(sentence: string): NonFactualLine | undefined {
   const text = stripCitations(sentence).trim();
+  return ofPhrases(text) ?? (isCourtesyWording(text) ? COURTESY : undefined);
+}
+
+// A courtesy line in the model's own words ("Hello and welcome to Qasr Al Waha Fashion!"): as
+// harmless as a "Sure!", so only beside a cited sentence.
+const COURTESY: NonFactualLine = { kinds: ['courtesy'], needsAnswer: true, rephrase: false };
+
+function ofPhrases(text: string): NonFactualLine | undefined {
   const endsWithColon = text.endsWith(':');
   const allowed = (kind: NonFactualKind | undefined, last: boolean): kind is NonFactualKind =>
     kind !== undefined && (!NON_FACTUAL_LINES[kind].endsWithColon || (last && endsWithColon));

@@ -117,7 +117,7 @@ describe('validateReply: every cited sentence is supported by the words of its c
     [
       'a sentence of stop words alone',
       'Yes, you can do that [retail-returns#2].',
-      'unsupported_words',
+      'unsupported_words: Yes',
     ],
   ])('fails %s', (_case, sentence, problem) => {
     expect(problemOf(sentence)).toBe(problem);

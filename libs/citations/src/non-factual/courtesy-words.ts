@@ -23,10 +23,11 @@ function wordsOf(value: Languages | undefined, where: string): Set<string> {
 
 const raw = parse(
   readFileSync(new URL(`../../src/non-factual/data/${DATA_FILE}`, import.meta.url), 'utf8'),
-) as { heads?: Languages; words?: Languages };
+) as { heads?: Languages; words?: Languages; lead_in?: Languages };
 const HEADS = wordsOf(raw.heads, 'heads');
 const WORDS = new Set([...HEADS, ...wordsOf(raw.words, 'words')]);
-const forbiddenWord = [...WORDS].find((word) => NEVER_IN_A_LINE.has(word));
+const LEAD_IN_WORDS = new Set([...WORDS, ...wordsOf(raw.lead_in, 'lead_in')]);
+const forbiddenWord = [...LEAD_IN_WORDS].find((word) => NEVER_IN_A_LINE.has(word));
 if (forbiddenWord !== undefined)
   throw new Error(`${DATA_FILE}: "${forbiddenWord}" is a never_in_a_line word`);
 
@@ -37,22 +38,38 @@ const RAW_WORD =
 const CAPITALISED_LATIN = /^\p{Lu}[\p{Script=Latin}\p{M}]*$/u;
 
 /**
- * Whether a sentence (through `normalizeForChecks`, citation markers stripped) is a courtesy line
- * in the model's own words: every word is one of courtesy-words.yaml, at least one a head word
- * ("hello", "sorry", "يعطيك"), apart from at most four capitalised words inside it (the shop's
- * name), and it holds no digit, no quantity and no `never_in_a_line` word of non-factual-lines.yaml.
+ * Whether every word of a text is one of `allowed`, apart from at most four capitalised words
+ * inside it (the shop's name), with no digit, no quantity and no `never_in_a_line` word of
+ * non-factual-lines.yaml.
  */
-export function isCourtesyWording(text: string): boolean {
-  if (/\p{Nd}/u.test(text) || extractQuantities(text).length > 0) return false;
+function madeOf(text: string, allowed: ReadonlySet<string>): string[] | undefined {
+  if (/\p{Nd}/u.test(text) || extractQuantities(text).length > 0) return undefined;
   const words = checkWords(text);
   const written = text.replace(/['\u2019]/g, '').match(RAW_WORD) ?? [];
-  if (words.length === 0 || written.length !== words.length) return false;
+  if (words.length === 0 || written.length !== words.length) return undefined;
   let names = 0;
   for (const [index, word] of words.entries()) {
-    if (NEVER_IN_A_LINE.has(word)) return false;
-    if (WORDS.has(word)) continue;
+    if (NEVER_IN_A_LINE.has(word)) return undefined;
+    if (allowed.has(word)) continue;
     if (index === 0 || !CAPITALISED_LATIN.test(written[index]!) || ++names > MAX_NAME_WORDS)
-      return false;
+      return undefined;
   }
-  return words.some((word) => HEADS.has(word));
+  return words;
+}
+
+/**
+ * Whether a sentence (through `normalizeForChecks`, citation markers stripped) is a courtesy line
+ * in the model's own words: made of the words of courtesy-words.yaml ({@link madeOf}), at least
+ * one a head word ("hello", "sorry", "يعطيك").
+ */
+export function isCourtesyWording(text: string): boolean {
+  return madeOf(text, WORDS)?.some((word) => HEADS.has(word)) ?? false;
+}
+
+/**
+ * Whether a sentence is a lead-in in the model's own words: it ends with a colon and is made of the
+ * lead-in and courtesy words of courtesy-words.yaml ("Here's how it works:", "الفرق باختصار:").
+ */
+export function isLeadInWording(text: string): boolean {
+  return /[:\uFF1A]\s*$/u.test(text) && madeOf(text, LEAD_IN_WORDS) !== undefined;
 }

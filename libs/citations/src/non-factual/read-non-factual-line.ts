@@ -1,6 +1,6 @@
 import { stripCitations } from '../citations/strip-citations.js';
 import { checkWords } from '../words/check-words.js';
-import { isCourtesyWording } from './courtesy-words.js';
+import { isCourtesyWording, isLeadInWording } from './courtesy-words.js';
 import { KIND_OF_LINE, NON_FACTUAL_LINES, type NonFactualKind } from './non-factual-lines.js';
 
 // Clauses end at commas (Latin and Arabic), semicolons, colons and dashes; a phrase that holds a
@@ -30,19 +30,24 @@ const key = (text: string) => checkWords(text).join(' ');
 /**
  * Whether a sentence (already through `normalizeForChecks`) states nothing: the whole sentence, or
  * each of its clauses, is exactly one of the phrases of {@link NON_FACTUAL_LINES}, or it is a
- * courtesy line in the model's own words ({@link isCourtesyWording}, needing an answer beside it). Citation markers
+ * courtesy line or a lead-in in the model's own words ({@link isCourtesyWording},
+ * {@link isLeadInWording}), needing an answer beside it. Citation markers
  * and punctuation are ignored; any other word makes it a factual sentence. A lead-in must be the
  * last clause and the sentence must end with its colon ("Here is our return policy:"), so that
  * "Here is our return policy: returns are free" is one factual sentence.
  */
 export function nonFactualLineOf(sentence: string): NonFactualLine | undefined {
   const text = stripCitations(sentence).trim();
-  return ofPhrases(text) ?? (isCourtesyWording(text) ? COURTESY : undefined);
+  return (
+    ofPhrases(text) ??
+    (isCourtesyWording(text) ? COURTESY : isLeadInWording(text) ? LEAD_IN : undefined)
+  );
 }
 
 // A courtesy line in the model's own words ("Hello and welcome to Qasr Al Waha Fashion!"): as
 // harmless as a "Sure!", so only beside a cited sentence.
 const COURTESY: NonFactualLine = { kinds: ['courtesy'], needsAnswer: true, rephrase: false };
+const LEAD_IN: NonFactualLine = { kinds: ['lead_in'], needsAnswer: true, rephrase: false };
 
 function ofPhrases(text: string): NonFactualLine | undefined {
   const endsWithColon = text.endsWith(':');

@@ -6,7 +6,7 @@ const read = (text: string, stating = (_: string) => true) => {
   const sentences = splitSentences(text);
   const citations = sentences.map((s) => [...s.matchAll(/\[([a-z-]+#\d+)\]/g)].map((m) => m[1]!));
   return paragraphCitations(
-    sentences.map((s, i) => ({ citations: citations[i]!, states: stating(s) })),
+    sentences.map((s, i) => ({ text: s, citations: citations[i]!, states: stating(s) })),
     sentenceLines(text, sentences.length),
   );
 };
@@ -26,14 +26,31 @@ describe('paragraphCitations', () => {
     ]);
   });
 
-  it('never borrows across lines, nor for a line that states nothing', () => {
+  it('takes the nearest citation of another line when its own line has none, never for a line that states nothing', () => {
     expect(read('Returns are accepted.\nKeep the tags on [returns#1].')).toEqual([
-      [],
+      ['returns#1'],
+      ['returns#1'],
+    ]);
+    expect(read('Keep the tags on [returns#1].\n\nReturns are accepted.')).toEqual([
+      ['returns#1'],
       ['returns#1'],
     ]);
     expect(read('Hi! Keep the tags on [returns#1].', (s) => !s.startsWith('Hi'))).toEqual([
       [],
       ['returns#1'],
+    ]);
+  });
+
+  it('checks a lead-in line against every cited line it introduces', () => {
+    expect(
+      read('Here are the methods we accept:\n- Visa [pay#1].\n- Apple Pay [pay#2].\nThanks.'),
+    ).toEqual([['pay#1', 'pay#2'], ['pay#1'], ['pay#2'], ['pay#2']]);
+    // A list cited once, after it: each line is checked against that citation.
+    expect(read('We accept:\n- Visa\n- Apple Pay\n\nAll cards are checked [pay#1].')).toEqual([
+      ['pay#1'],
+      ['pay#1'],
+      ['pay#1'],
+      ['pay#1'],
     ]);
   });
 

@@ -114,6 +114,11 @@ function checkedAgainst(sentences: readonly SentenceSpec[], index: number): read
   const cited = (i: number) => lines[i] === lines[index] && sentences[i]!.citations.length > 0;
   for (let i = index + 1; i < sentences.length; i++) if (cited(i)) return sentences[i]!.citations;
   for (let i = index - 1; i >= 0; i--) if (cited(i)) return sentences[i]!.citations;
+  // No cited sentence on its line: the nearest that follows in the reply, else the nearest before.
+  const anyCited = (i: number) => sentences[i]!.citations.length > 0;
+  for (let i = index + 1; i < sentences.length; i++)
+    if (anyCited(i)) return sentences[i]!.citations;
+  for (let i = index - 1; i >= 0; i--) if (anyCited(i)) return sentences[i]!.citations;
   return own;
 }
 
@@ -305,7 +310,7 @@ describe('validateReply (property)', () => {
         );
         if (!verdict.passed) return;
         const known = new Set(chunks.map((chunk) => chunk.chunkId));
-        // A factual sentence cites, or shares its line with one that does.
+        // A factual sentence cites, or is checked against a sentence of the reply that does.
         const cites = verdict.sentences.some((s) => s.citations.length > 0);
         for (const sentence of verdict.sentences) {
           expect(sentence.citations.every((id) => known.has(id))).toBe(true);

@@ -235,8 +235,9 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
  *   terms or their concepts are theirs, in either language ({@link conceptSupport};
  *   `unsupported_words: <words>`), and the chunk sentences it restates carry its typed facts, its
  *   polarity and the conditions of what it states ({@link factProblem}). A sentence without
- *   a citation of its own is checked against those of the cited sentence on its line
- *   ({@link paragraphCitations}); with none there it is `missing_citation`.
+ *   a citation of its own is checked against those of the cited sentence on its line, of the
+ *   lines a lead-in introduces, or of the nearest cited sentence of the reply
+ *   ({@link paragraphCitations}); in a reply that cites nothing it is `missing_citation`.
  *
  * Whatever it cites, a sentence fails when it
  *
@@ -292,7 +293,7 @@ export function validateReply(
     citations: extractCitations(text),
   }));
   const checkedAgainst = paragraphCitations(
-    own.map((s) => ({ citations: s.citations, states: s.nonFactual === undefined })),
+    own.map((s) => ({ text: s.text, citations: s.citations, states: s.nonFactual === undefined })),
     sentenceLines(normalizedReply, texts.length),
   );
   const read = own.map((sentence, index): Sentence => ({

@@ -3,6 +3,18 @@ export { type Token, type TokenLanguage, tokens } from './text/tokens.js';
 export { stem } from './text/stem.js';
 export { isFunctionWord, withoutClitics } from './text/arabic-forms.js';
 export {
+  alternatives,
+  alternativesOf,
+  type AlternativesOptions,
+  escapeRegExp,
+  pairKeys,
+  pairWords,
+  type WordList,
+  wordList,
+  words,
+  wordSet,
+} from './text/word-lists.js';
+export {
   FACT_LEXICON,
   type FactCheck,
   type FactConcept,

@@ -52,6 +52,17 @@ function pairsOf(value: unknown, where: string): Record<string, string[]> {
   );
 }
 
+/** Two packs' pairs of one list: a key both hold keeps the words of each, in pack order. */
+function joinPairs(
+  known: Readonly<Record<string, readonly string[]>>,
+  added: Readonly<Record<string, readonly string[]>>,
+): Record<string, readonly string[]> {
+  const joined: Record<string, readonly string[]> = { ...known };
+  for (const [key, listed] of Object.entries(added))
+    joined[key] = [...(joined[key] ?? []), ...listed];
+  return joined;
+}
+
 function loadLists(): ReadonlyMap<string, WordList> {
   const lists = new Map<string, WordList>();
   for (const pack of PACKS)
@@ -72,7 +83,7 @@ function loadLists(): ReadonlyMap<string, WordList> {
             ...(known?.patterns ?? []),
             ...strings(entry.patterns, where).map((pattern) => normalizeArabic(pattern)),
           ],
-          pairs: { ...known?.pairs, ...pairsOf(entry.pairs, where) },
+          pairs: joinPairs(known?.pairs ?? {}, pairsOf(entry.pairs, where)),
         });
       }
     }

@@ -3,7 +3,7 @@ import { readPackFiles } from './read-data.js';
 
 /**
  * The packs of word lists, in the order their entries join a list of the same name: the words of
- * each language, then those of the trade (src/data/README.md).
+ * each language, then those of the trade (docs/architecture.md, "Language knowledge").
  */
 const PACKS = ['lang/en', 'lang/ar', 'domain/fashion-retail'] as const;
 

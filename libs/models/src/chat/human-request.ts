@@ -10,9 +10,11 @@ const en = (list: string) => alternatives(list, { script: 'latin' });
 const WHO = `(?:${en('human.people')})`;
 const FILLER = `(?:(?:${alternatives('human.filler')})\\s+)*`;
 const ENGLISH = [
-  new RegExp(`\\b(?:${alternatives('human.contact_verbs')})\\s+(?:to|with)\\s+${FILLER}${WHO}\\b`),
   new RegExp(
-    `\\b(?:${alternatives('human.transfer_verbs')})\\s+me\\s+(?:to|with|through to|on to)\\s+${FILLER}${WHO}\\b`,
+    `\\b(?:${alternatives('human.contact_verbs')})\\s+(?:${alternatives('human.contact_prepositions')})\\s+${FILLER}${WHO}\\b`,
+  ),
+  new RegExp(
+    `\\b(?:${alternatives('human.transfer_verbs')})\\s+me\\s+(?:${alternatives('human.transfer_prepositions')})\\s+${FILLER}${WHO}\\b`,
   ),
   ...wordList('human.asks').patterns.map((pattern) => new RegExp(pattern)),
 ];

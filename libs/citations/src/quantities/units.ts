@@ -1,50 +1,18 @@
 import { escapeRegExp, wordList } from '@support/language';
 import type { CurrencyCode, DurationUnit } from './quantity.js';
 
-/** Duration words after a number. Arabic entries are compared after normalisation, like the text. */
-export const DURATION_UNITS: Readonly<Record<string, DurationUnit>> = {
-  minute: 'minute',
-  minutes: 'minute',
-  min: 'minute',
-  mins: 'minute',
-  hour: 'hour',
-  hours: 'hour',
-  hr: 'hour',
-  hrs: 'hour',
-  h: 'hour',
-  day: 'day',
-  days: 'day',
-  week: 'week',
-  weeks: 'week',
-  wk: 'week',
-  wks: 'week',
-  month: 'month',
-  months: 'month',
-  year: 'year',
-  years: 'year',
-  yr: 'year',
-  yrs: 'year',
-  دقيقة: 'minute',
-  دقائق: 'minute',
-  ساعة: 'hour',
-  ساعات: 'hour',
-  يوم: 'day',
-  أيام: 'day',
-  يوماً: 'day',
-  أسبوع: 'week',
-  أسابيع: 'week',
-  أسبوعاً: 'week',
-  شهر: 'month',
-  أشهر: 'month',
-  شهور: 'month',
-  شهراً: 'month',
-  سنة: 'year',
-  سنوات: 'year',
-  سنين: 'year',
-  عام: 'year',
-  أعوام: 'year',
-  عاماً: 'year',
-};
+/**
+ * Duration words after a number, with their unit: the language packs' units and their short forms
+ * (libs/language lang/en and lang/ar quantities.yaml), folded like the text they are compared
+ * with.
+ */
+export const DURATION_UNITS: Readonly<Record<string, DurationUnit>> = Object.fromEntries(
+  ['quantity.duration_units', 'quantity.duration_abbreviations'].flatMap((list) =>
+    Object.entries(wordList(list).pairs).flatMap(([unit, listed]) =>
+      listed.map((word) => [word, unit as DurationUnit]),
+    ),
+  ),
+);
 
 /** Words between a number and its duration unit that mark working days ("5 working days"). */
 export const WORKING_WORDS: readonly string[] = ['working', 'business'];

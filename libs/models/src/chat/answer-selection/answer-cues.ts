@@ -11,12 +11,13 @@ const ar = (list: string) => alternatives(list, { script: 'arabic' });
 const NUMBER_WORD = new RegExp(
   `\\b(?:${en('answer.number_words')})\\b|(?:^|\\s)(?:${ar('answer.number_words')})(?:\\s|$)`,
 );
-const UNITS = alternatives('answer.duration_units');
+// The units of time (lang/*/quantities.yaml), without their short forms: "h" would read "5 handbags".
+const UNITS = alternativesOf(pairWords('quantity.duration_units'));
 const NUMBER_AND_UNIT = new RegExp(
   `\\d\\s*(?:${alternatives('answer.range_words')})?\\s*\\d*\\s*(?:\\+\\s*)?(?:(?:${alternatives('answer.duration_qualifiers')}) )?(?:${UNITS})`,
 );
 const UNIT = new RegExp(
-  `\\b(?:${en('answer.duration_units')})\\b|(?:${ar('answer.duration_units')})`,
+  `\\b(?:${alternativesOf(pairWords('quantity.duration_units'), { script: 'latin' })})\\b|(?:${alternativesOf(pairWords('quantity.duration_units'), { script: 'arabic' })})`,
 );
 // A time of day answers "what time" and "when does it close".
 const TIME_OF_DAY = new RegExp(

@@ -58,7 +58,7 @@ const AMOUNT_AFTER = new RegExp(
     ...['codes', 'short_forms', 'names', 'name_forms', 'abbreviations'].flatMap((list) =>
       pairWords(`currency.${list}`),
     ),
-    ...words('answer.duration_units'),
+    ...pairWords('quantity.duration_units'),
     ...words('order.item_words'),
   ])})(?=$|[^\\p{L}])`,
   'u',

@@ -1,4 +1,4 @@
-import { escapeRegExp, wordList } from '@support/language';
+import { escapeRegExp, wordList, words } from '@support/language';
 import type { CurrencyCode, DurationUnit } from './quantity.js';
 
 /**
@@ -96,5 +96,10 @@ export const PERCENT_PHRASES: readonly (readonly [string, string])[] = [
   ['في', 'المائة'],
 ];
 
-/** Words that join the two ends of a range ("3-5 days", "3 to 5 days", "بين 3 و5 أيام"). */
-export const RANGE_WORDS: readonly string[] = ['to', 'or', 'and', 'إلى', 'أو', 'و'];
+/**
+ * Words that join the two ends of a range ("3 to 5 days", "بين 3 و5 أيام"; the packs'
+ * quantity.range_words): a dash is a symbol, read apart.
+ */
+export const RANGE_WORDS: readonly string[] = words('quantity.range_words').filter((word) =>
+  /\p{L}/u.test(word),
+);

@@ -14,7 +14,7 @@ const NUMBER_WORD = new RegExp(
 // The units of time (lang/*/quantities.yaml), without their short forms: "h" would read "5 handbags".
 const UNITS = alternativesOf(pairWords('quantity.duration_units'));
 const NUMBER_AND_UNIT = new RegExp(
-  `\\d\\s*(?:${alternatives('answer.range_words')})?\\s*\\d*\\s*(?:\\+\\s*)?(?:(?:${alternatives('answer.duration_qualifiers')}) )?(?:${UNITS})`,
+  `\\d\\s*(?:${alternatives('quantity.range_words')})?\\s*\\d*\\s*(?:\\+\\s*)?(?:(?:${alternatives('answer.duration_qualifiers')}) )?(?:${UNITS})`,
 );
 const UNIT = new RegExp(
   `\\b(?:${alternativesOf(pairWords('quantity.duration_units'), { script: 'latin' })})\\b|(?:${alternativesOf(pairWords('quantity.duration_units'), { script: 'arabic' })})`,

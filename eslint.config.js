@@ -69,6 +69,7 @@ export default tseslint.config(
                 'type:platform',
                 'type:testing',
                 'type:text',
+                'type:language',
                 'type:policy',
               ],
             },

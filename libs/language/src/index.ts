@@ -5,6 +5,18 @@ export { isFunctionWord, withoutClitics } from './text/arabic-forms.js';
 export { stanceForm, stanceWordsOf } from './text/stance-words.js';
 export { introducesName } from './text/name-nouns.js';
 export {
+  alternatives,
+  alternativesOf,
+  type AlternativesOptions,
+  escapeRegExp,
+  pairKeys,
+  pairWords,
+  type WordList,
+  wordList,
+  words,
+  wordSet,
+} from './text/word-lists.js';
+export {
   FACT_LEXICON,
   type FactCheck,
   type FactConcept,

@@ -1,49 +1,18 @@
+import { escapeRegExp, wordList, words } from '@support/language';
 import type { CurrencyCode, DurationUnit } from './quantity.js';
 
-/** Duration words after a number. Arabic entries are compared after normalisation, like the text. */
-export const DURATION_UNITS: Readonly<Record<string, DurationUnit>> = {
-  minute: 'minute',
-  minutes: 'minute',
-  min: 'minute',
-  mins: 'minute',
-  hour: 'hour',
-  hours: 'hour',
-  hr: 'hour',
-  hrs: 'hour',
-  h: 'hour',
-  day: 'day',
-  days: 'day',
-  week: 'week',
-  weeks: 'week',
-  wk: 'week',
-  wks: 'week',
-  month: 'month',
-  months: 'month',
-  year: 'year',
-  years: 'year',
-  yr: 'year',
-  yrs: 'year',
-  دقيقة: 'minute',
-  دقائق: 'minute',
-  ساعة: 'hour',
-  ساعات: 'hour',
-  يوم: 'day',
-  أيام: 'day',
-  يوماً: 'day',
-  أسبوع: 'week',
-  أسابيع: 'week',
-  أسبوعاً: 'week',
-  شهر: 'month',
-  أشهر: 'month',
-  شهور: 'month',
-  شهراً: 'month',
-  سنة: 'year',
-  سنوات: 'year',
-  سنين: 'year',
-  عام: 'year',
-  أعوام: 'year',
-  عاماً: 'year',
-};
+/**
+ * Duration words after a number, with their unit: the language packs' units and their short forms
+ * (libs/language lang/en and lang/ar quantities.yaml), folded like the text they are compared
+ * with.
+ */
+export const DURATION_UNITS: Readonly<Record<string, DurationUnit>> = Object.fromEntries(
+  ['quantity.duration_units', 'quantity.duration_abbreviations'].flatMap((list) =>
+    Object.entries(wordList(list).pairs).flatMap(([unit, listed]) =>
+      listed.map((word) => [word, unit as DurationUnit]),
+    ),
+  ),
+);
 
 /** Words between a number and its duration unit that mark working days ("5 working days"). */
 export const WORKING_WORDS: readonly string[] = ['working', 'business'];
@@ -61,64 +30,61 @@ export const UNIT_ADJECTIVES: readonly string[] = [
   'consecutive',
 ];
 
+// The currencies are the trade's one list (libs/language domain/fashion-retail currencies.yaml);
+// the quantity check knows the six Gulf currencies it compares.
+const GULF: ReadonlySet<string> = new Set<CurrencyCode>(['SAR', 'AED', 'KWD', 'QAR', 'BHD', 'OMR']);
+
+/** The Gulf currency a key of the list names, `null` for a name several share, else undefined. */
+function gulfCurrency(key: string): CurrencyCode | null | undefined {
+  const codes = key.split(' ');
+  if (!codes.every((code) => GULF.has(code))) return undefined;
+  return codes.length === 1 ? (codes[0] as CurrencyCode) : null;
+}
+
+/** The words of the lists' pairs whose key is a Gulf currency (or several), with that currency. */
+function gulfWords(lists: readonly string[]): Record<string, CurrencyCode | null> {
+  const table: Record<string, CurrencyCode | null> = {};
+  for (const list of lists)
+    for (const [key, listed] of Object.entries(wordList(list).pairs)) {
+      const currency = gulfCurrency(key);
+      if (currency !== undefined) for (const word of listed) table[word] = currency;
+    }
+  return table;
+}
+
 /** Currency codes and names; `null` for a name that several currencies share (riyal, dinar). */
-export const CURRENCY_WORDS: Readonly<Record<string, CurrencyCode | null>> = {
-  sar: 'SAR',
-  sr: 'SAR',
-  aed: 'AED',
-  kwd: 'KWD',
-  qar: 'QAR',
-  bhd: 'BHD',
-  omr: 'OMR',
-  riyal: null,
-  riyals: null,
-  rial: null,
-  rials: null,
-  dirham: 'AED',
-  dirhams: 'AED',
-  dinar: null,
-  dinars: null,
-  ريال: null,
-  ريالاً: null,
-  ريالات: null,
-  درهم: 'AED',
-  دراهم: 'AED',
-  درهماً: 'AED',
-  دينار: null,
-  دنانير: null,
-  ديناراً: null,
-};
+export const CURRENCY_WORDS: Readonly<Record<string, CurrencyCode | null>> = gulfWords([
+  'currency.codes',
+  'currency.short_forms',
+  'currency.names',
+  'currency.name_forms',
+]);
 
 /** Currency codes that may come before the amount ("SAR 150"). */
-export const CURRENCY_PREFIXES: readonly string[] = [
-  'sar',
-  'sr',
-  'aed',
-  'kwd',
-  'qar',
-  'bhd',
-  'omr',
-];
+export const CURRENCY_PREFIXES: readonly string[] = Object.keys(
+  gulfWords(['currency.codes', 'currency.short_forms']),
+);
 
 /** A nationality after an Arabic currency name settles which one it is ("ريال سعودي"). */
-export const CURRENCY_NATIONALITIES: Readonly<Record<string, CurrencyCode>> = {
-  سعودي: 'SAR',
-  قطري: 'QAR',
-  عماني: 'OMR',
-  إماراتي: 'AED',
-  كويتي: 'KWD',
-  بحريني: 'BHD',
-};
+export const CURRENCY_NATIONALITIES = gulfWords(['currency.nationalities']) as Readonly<
+  Record<string, CurrencyCode>
+>;
 
-/** Abbreviations with a dot, rewritten to a code before tokenising (after normalisation: إ → ا). */
-export const DOTTED_CURRENCIES: readonly (readonly [RegExp, string])[] = [
-  [/(?<!\p{L})ر\.\s?س\.?(?!\p{L})/gu, ' sar '],
-  [/(?<!\p{L})د\.\s?ا\.?(?!\p{L})/gu, ' aed '],
-  [/(?<!\p{L})د\.\s?ك\.?(?!\p{L})/gu, ' kwd '],
-  [/(?<!\p{L})ر\.\s?ق\.?(?!\p{L})/gu, ' qar '],
-  [/(?<!\p{L})د\.\s?ب\.?(?!\p{L})/gu, ' bhd '],
-  [/(?<!\p{L})ر\.\s?ع\.?(?!\p{L})/gu, ' omr '],
-];
+/**
+ * Abbreviations with a dot, rewritten to a code before tokenising (after normalisation: إ → ا);
+ * one without its dots ("رس") is a word like any other.
+ */
+export const DOTTED_CURRENCIES: readonly (readonly [RegExp, string])[] = Object.entries(
+  gulfWords(['currency.abbreviations']),
+)
+  .filter(([word]) => word.includes('.'))
+  .map(([word, code]) => [
+    new RegExp(
+      `(?<!\\p{L})${word.split('.').filter(Boolean).map(escapeRegExp).join('\\.\\s?')}\\.?(?!\\p{L})`,
+      'gu',
+    ),
+    ` ${code!.toLowerCase()} `,
+  ]);
 
 /** Words for "percent" after a number (both spellings of مئة). */
 export const PERCENT_WORDS: readonly string[] = ['percent', 'pct', 'بالمئة', 'بالمائة'];
@@ -130,5 +96,10 @@ export const PERCENT_PHRASES: readonly (readonly [string, string])[] = [
   ['في', 'المائة'],
 ];
 
-/** Words that join the two ends of a range ("3-5 days", "3 to 5 days", "بين 3 و5 أيام"). */
-export const RANGE_WORDS: readonly string[] = ['to', 'or', 'and', 'إلى', 'أو', 'و'];
+/**
+ * Words that join the two ends of a range ("3 to 5 days", "بين 3 و5 أيام"; the packs'
+ * quantity.range_words): a dash is a symbol, read apart.
+ */
+export const RANGE_WORDS: readonly string[] = words('quantity.range_words').filter((word) =>
+  /\p{L}/u.test(word),
+);

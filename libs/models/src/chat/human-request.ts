@@ -1,38 +1,36 @@
+import { alternatives, wordList, words, wordSet } from '@support/language';
 import { normalizeText } from '@support/text';
+
+// The packs' human lists (libs/language lang/en and lang/ar conversation.yaml), folded as the
+// message is (أ إ آ → ا, ة → ه, ى → ي, ؤ → و).
+const en = (list: string) => alternatives(list, { script: 'latin' });
 
 // English: a verb of contact followed by someone human ("talk to a human", "connect me with an
 // agent", "I want a real person"), or the whole message being such a word ("agent please").
-const WHO =
-  '(?:humans?|person|people|agent|representative|rep|someone|somebody|staff|operator|manager|supervisor|customer (?:service|support|care)|support team)';
-const FILLER = '(?:(?:a|an|the|some|your|one of your|real|actual|live)\\s+)*';
+const WHO = `(?:${en('human.people')})`;
+const FILLER = `(?:(?:${alternatives('human.filler')})\\s+)*`;
 const ENGLISH = [
-  new RegExp(`\\b(?:talk|speak|chat)\\s+(?:to|with)\\s+${FILLER}${WHO}\\b`),
   new RegExp(
-    `\\b(?:connect|transfer|put|pass|forward)\\s+me\\s+(?:to|with|through to|on to)\\s+${FILLER}${WHO}\\b`,
+    `\\b(?:${alternatives('human.contact_verbs')})\\s+(?:${alternatives('human.contact_prepositions')})\\s+${FILLER}${WHO}\\b`,
   ),
-  /\b(?:want|need|get me|give me|request|prefer)\s+(?:(?:to\s+(?:talk|speak)\s+to\s+)?(?:a|an)\s+)?(?:(?:real|live|actual)\s+)?(?:human|person|agent|representative|operator|manager|supervisor)\b/,
-  /\b(?:real|live|actual)\s+(?:human|person|agent)\b/,
-  /\bescalate\b/,
-  /^\s*(?:a\s+)?(?:human|agent|representative|operator|real person)(?:\s+please)?\s*[.!?]*\s*$/,
+  new RegExp(
+    `\\b(?:${alternatives('human.transfer_verbs')})\\s+me\\s+(?:${alternatives('human.transfer_prepositions')})\\s+${FILLER}${WHO}\\b`,
+  ),
+  ...wordList('human.asks').patterns.map((pattern) => new RegExp(pattern)),
 ];
 // "the delivery agent", "the courier person": about the parcel, not a request for us.
-const NOT_US = /\b(?:delivery|courier|shipping|sales)\s+(?:agent|person|guy|man)\b/g;
+const NOT_US = new RegExp(alternatives('human.not_us'), 'g');
+const ENGLISH_VERB = new RegExp(`\\b(?:${alternatives('human.mixed_verbs')})\\b`);
+const ENGLISH_HUMAN = new RegExp(`\\b(?:${alternatives('human.mixed_people')})\\b`);
 
-// Arabic, after normalisation (أ إ آ → ا, ة → ه, ى → ي, ؤ → و): a verb of contact or wanting and
-// a word for a human, or a short message that is only such a word ("موظف لو سمحت").
-const ARABIC_VERBS = new Set(
-  (
-    'كلم اكلم كلمني كلموني يكلمني تكلم اتكلم نتكلم التكلم تحدث اتحدث التحدث احكي احچي ' +
-    'حولني حولوني تحولني وصلني توصلني اتواصل تواصل التواصل اريد ابي ابغي بدي عايز عاوز ودي ابا'
-  ).split(' '),
-);
-const ARABIC_HUMANS = new Set(
-  'موظف موظفه موظفين بشري بشر انسان ممثل مسوول مشرف مدير حد شخص'.split(' '),
-);
-const ARABIC_PHRASES = ['خدمه العملاء', 'فريق الدعم', 'شخص حقيقي', 'انسان حقيقي'];
-const ARABIC_PREFIXES = ['', 'ال', 'و', 'ب', 'ل', 'وال', 'بال', 'لل', 'ف'];
-const SHORT_ONLY = new Set(['موظف', 'بشري', 'انسان', 'ممثل', 'مسوول', 'مشرف']);
-const POLITE = new Set(['لو', 'سمحت', 'من', 'فضلك', 'ارجوك', 'رجاء', 'please', 'pls', 'يا']);
+// Arabic: a verb of contact or wanting and a word for a human, or a short message that is only
+// such a word ("موظف لو سمحت"), each word as written or with a prefix.
+const ARABIC_VERBS = wordSet('human.verbs');
+const ARABIC_HUMANS = wordSet('human.people', 'arabic');
+const ARABIC_PHRASES = words('human.phrases');
+const ARABIC_PREFIXES = ['', ...words('human.prefixes')];
+const SHORT_ONLY = wordSet('human.alone');
+const POLITE = wordSet('human.polite');
 
 function hasWord(words: readonly string[], vocabulary: ReadonlySet<string>): boolean {
   return words.some((word) =>
@@ -54,8 +52,8 @@ export function asksForHuman(text: string): boolean {
   const words = normalised.match(/[\p{L}\p{N}]+/gu) ?? [];
   const arabicHuman =
     hasWord(words, ARABIC_HUMANS) || ARABIC_PHRASES.some((phrase) => normalised.includes(phrase));
-  const englishVerb = /\b(?:talk|speak|chat|connect|transfer|want|need)\b/.test(normalised);
-  const englishHuman = /\b(?:human|person|agent|representative)\b/.test(normalised);
+  const englishVerb = ENGLISH_VERB.test(normalised);
+  const englishHuman = ENGLISH_HUMAN.test(normalised);
   const arabicVerb = hasWord(words, ARABIC_VERBS);
   if ((arabicVerb || englishVerb) && arabicHuman) return true;
   if (arabicVerb && englishHuman) return true;

@@ -1,3 +1,4 @@
+import { alternatives, alternativesOf, pairWords, wordList } from '@support/language';
 import {
   contentTerms,
   expandEnglishShorthand,
@@ -10,41 +11,28 @@ export type QuestionType =
   'duration' | 'amount' | 'place' | 'procedure' | 'options' | 'yes_no' | 'other';
 
 // Checked in this order: "how long does a free return take?" asks for a duration, "is delivery
-// free?" and "when is delivery free?" for an amount, "how do I return?" for a procedure. Arabic patterns are written folded
-// (ا for أ/إ/آ, ه for ة, ي for ى), after dialect words became their standard forms.
-const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = [
+// free?" and "when is delivery free?" for an amount, "how do I return?" for a procedure. The cues
+// are the language packs' (libs/language lang/en and lang/ar questions.yaml), read on folded text
+// after dialect words became their standard forms.
+const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = (
   [
-    'duration',
-    /\bhow long\b|\b(?:return|exchange|refund|cancellation)s? (?:window|period)\b|\bhow (?:many|much) (?:more )?(?:\w+ )?(?:days?|hours?|weeks?|months?|years?|time)\b|\bhow soon\b|\bhow quickly\b|\bhow fast\b|\bwhat time\b|\bdeadline\b|كم (?:يوم|ايام|ساعه|ساعات|اسبوع|اسابيع|شهر|سنه|من الوقت|مده|وقت)|(?:^|\s)(?:المده|مده|مدته|مدتها|مدتهم|خلال كم)(?:\s|$)|كم يستغرق|كم ياخذ|(?:بعد|في|خلال) قد ماذا/,
-  ],
-  [
-    'amount',
-    /\bhow much\b|\bcosts?\b|\bprices?\b|\bfees?\b|\bcharges?\b|\bfree\b|\bpay extra\b|\bminimum\b|\bmaximum\b|(?:^|\s)بكم(?:\s|$)|كم (?:سعر|رسوم|تكلف|يكلف|تكلفه|المبلغ|ريال|درهم)|(?:^|\s)(?:سعر|رسوم|تكلفه|مجاني|مجانا|مجانيا|الحد الادني|الحد الاقصي)(?:\s|$)/,
-  ],
-  // "When" asks for a time unless the question is about a price: "when is delivery free?" asks
-  // on what terms, and an amount answers it.
-  ['duration', /\bwhen (?:will|would|does|do|did|can|could|is|are|should)\b|(?:^|\s)متي(?:\s|$)/],
-  [
-    'place',
-    /\bwhere\b|\bwhich (?:cities|city|countries|country|areas?|regions?|branch(?:es)?|stores?|address)\b|\bwhat (?:cities|countries|areas|address)\b|(?:^|\s)اين(?:\s|$)|(?:اي|ما) (?:مدينه|مدن|دول|دوله|مناطق|منطقه|فرع|فروع|عنوان)/,
-  ],
-  [
-    'procedure',
-    /\bhow (?:do|can|should|would|could) (?:i|we|you)\b|\bhow to\b|\bwhat (?:are the )?steps\b|\bwhat (?:should|do) i (?:need to )?do\b|\bprocess\b|\bprocedure\b|(?:^|\s)كيف(?:\s|$)|ماذا (?:يجب (?:ان )?)?(?:افعل|نفعل)|ما الخطوات|ما هي الخطوات|الطريقه|طريقه/,
-  ],
-  [
-    'options',
-    /\bwhich\b|\bwhat (?:kinds?|types?|ways?|options?|methods?|payment methods?|sizes?|colou?rs?)\b|\bwhat .* (?:accept|offer|support)\b|\boptions\b|(?:^|\s)(?:ما|ماذا) (?:هي )?(?:طرق|انواع|خيارات|الخيارات|وسائل)|(?:^|\s)اي(?:\s|$)/,
-  ],
-  [
-    'yes_no',
-    /^(?:can|could|do|does|did|is|are|was|were|will|would|may|might|should|shall|have|has|am)\b|\b(?:is it possible|am i able|is there|are there)\b|(?:^|\s)هل(?:\s|$)|^(?:يمكن|يمكنني|استطيع|نستطيع)(?:\s|$)/,
-  ],
-];
+    ['duration', 'question.duration'],
+    ['amount', 'question.amount'],
+    // "When" asks for a time unless the question is about a price: "when is delivery free?" asks
+    // on what terms, and an amount answers it.
+    ['duration', 'question.when'],
+    ['place', 'question.place'],
+    ['procedure', 'question.procedure'],
+    ['options', 'question.options'],
+    ['yes_no', 'question.yes_no'],
+  ] as const
+).map(([type, list]) => [type, new RegExp(alternatives(list))]);
 
-// A sum of money named in the message ("75 دينار", "30 KWD"), in the cues' folded text.
-const NAMED_SUM =
-  /\d[\d,.]*\s*(?:sar|aed|kwd|qar|bhd|omr|usd|riyals?|dirhams?|dinars?|ريال|درهم|دينار|جنيه)(?:\s|$)|(?:sar|aed|kwd|qar|bhd|omr|usd|\$)\s*\d/;
+// A sum of money named in the message ("75 دينار", "30 KWD"), in the cues' folded text: a code or
+// a currency's name after the number, a code or its symbol before it.
+const NAMED_SUM = new RegExp(
+  `\\d[\\d,.]*\\s*(?:${alternativesOf([...pairWords('currency.codes'), ...pairWords('currency.names')])})(?:\\s|$)|(?:${alternativesOf([...pairWords('currency.codes'), ...pairWords('currency.short_forms')])})\\s*\\d`,
+);
 
 /**
  * The text the cues read: lowercase, chat shorthand written out, Arabic folded, dialect words as
@@ -73,8 +61,9 @@ export function detectQuestionType(question: string): QuestionType {
 }
 
 // A second question inside the message: "..., and how long does it take?", "؟ و كم ...".
-const SECOND_QUESTION =
-  /(?:[,;?]\s*|\s)(?:and|also|plus)\s+(?=(?:how|what|when|where|which|who|can|could|do|does|is|are|will)\b)|[?؟]\s+(?=\S)|(?:\s|،)و\s?(?=(?:كم|متي|اين|كيف|هل|ما|ماذا|بكم)(?:\s|$))/;
+const SECOND_QUESTION = new RegExp(
+  `(?:[,;?]\\s*|\\s)(?:${alternatives('question.joiners')})\\s+(?=(?:${alternatives('question.openers', { script: 'latin' })})\\b)|[?؟]\\s+(?=\\S)|(?:\\s|،)و\\s?(?=(?:${alternatives('question.openers', { script: 'arabic' })})(?:\\s|$))`,
+);
 
 /**
  * The parts of a message that asks two things ("Do you ship to Bahrain and how long does it
@@ -91,20 +80,19 @@ export function questionParts(question: string): string[] {
 }
 
 // The words that say what kind of fact is asked for rather than what about: "how many days",
-// "the return window", "what payment methods". The kind check stands for them.
-const KIND_WORDS: Readonly<Record<QuestionType, string>> = {
-  duration:
-    'day days hour hours week weeks month months year years time window period deadline soon quick quickly fast يوم ايام ساعة ساعات اسبوع اسابيع شهر سنة مدة المدة وقت الوقت فترة يستغرق تستغرق ياخذ تاخذ',
-  amount:
-    'cost costs price prices fee fees charge charges much amount free extra additional سعر السعر رسوم الرسوم تكلفة مجاني مجانا إضافية إضافي اضافية اضافي',
-  place: 'place location مكان',
-  procedure: 'step steps process procedure way خطوات الخطوات طريقة',
-  options: 'option options method methods kind kinds type types خيارات طرق انواع',
-  yes_no: '',
-  other: '',
+// "the return window", "what payment methods" (the packs' question.kind_words). The kind check
+// stands for them.
+const KIND_WORDS: Readonly<Record<QuestionType, readonly string[]>> = {
+  duration: wordList('question.kind_words.duration').written,
+  amount: wordList('question.kind_words.amount').written,
+  place: wordList('question.kind_words.place').written,
+  procedure: wordList('question.kind_words.procedure').written,
+  options: wordList('question.kind_words.options').written,
+  yes_no: [],
+  other: [],
 };
 
 /** The content terms that name the kind of fact a question of this type asks for. */
 export function kindTerms(type: QuestionType): Set<string> {
-  return contentTerms(KIND_WORDS[type]);
+  return contentTerms(KIND_WORDS[type].join(' '));
 }

@@ -1,3 +1,4 @@
+import { alternatives, alternativesOf, wordList, words, wordSet } from '@support/language';
 import { type PromptChunk, replyLanguage } from '@support/policy';
 import {
   conditionOnlyTerms,
@@ -15,6 +16,7 @@ import {
 import { sectionHeading, splitSentences } from '../sentences.js';
 import { answerStrength } from './answer-cues.js';
 import { listLeadsOf } from './answer-text.js';
+import { SELECTION_WEIGHTS } from './selection-weights.js';
 import { isAnotherCase, statedCaseValues } from './stated-case.js';
 import {
   detectQuestionType,
@@ -23,86 +25,52 @@ import {
   type QuestionType,
 } from './question-type.js';
 
+const WEIGHTS = SELECTION_WEIGHTS;
+
 /** The sentence-level floor: the share of the question a sentence must answer (0..1). */
-export const SENTENCE_MIN_SCORE = 0.5;
-// What a sentence that answers another question keeps of its score: under the floor however well it
-// covers the question's words (at the floor itself it would still be picked). The rules below that
-// find such a sentence (another action, only the place, another case, another place) all use it.
-const ANOTHER_QUESTION = SENTENCE_MIN_SCORE * 0.9;
-
-// A sentence with the question's words but not the kind of fact asked for keeps this share of
-// its score. A duration, an amount or a place is there or not: "how long" answered without a
-// duration never clears the floor. A procedure, a choice or a yes/no rule is often worded as a
-// plain statement ("cash orders are refunded to the wallet"), so missing the cue costs less.
-const WRONG_KIND: Readonly<Record<QuestionType, number>> = {
-  duration: 0.4,
-  amount: 0.4,
-  place: 0.4,
-  procedure: 0.75,
-  options: 0.75,
-  yes_no: 0.75,
-  other: 1,
-};
-
-// A sentence that names the kind of fact but does not state it ("never charged" for "what is
-// the fee?") answers less than one that states it ("costs 10 SAR").
-const NAMED_KIND = 0.8;
+export const SENTENCE_MIN_SCORE = WEIGHTS.sentenceFloor;
 
 // A sentence that asks (an FAQ's question, the customers' questions an article lists as examples)
 // never answers: quoting it would hand the customer their own question back.
 const ASKS = /[?؟]\s*$/;
 
-// Openings of a sentence that only makes sense after the one before it.
-const CONTINUES =
-  /^(?:after that|otherwise|however|but|except|in that case|in this case|from then on|beyond that|after this|then)\b|^(?:وبعد ذلك|بعد ذلك|بعدها|والا|وإلا|لكن|ولكن|غير ان|غير أن|في هذه الحاله|في هذه الحالة|عدا ذلك|ما عدا ذلك)/i;
+// Openings of a sentence that only makes sense after the one before it, and of one that offers
+// the customer another way (the packs' answer.continues and answer.offers_instead), read on the
+// folded sentence.
+const CONTINUES_WORDS = new RegExp(
+  `^(?:${alternatives('answer.continues', { script: 'latin' })})\\b|^(?:${alternatives('answer.continues', { script: 'arabic' })})`,
+  'i',
+);
+const continues = (sentence: string) => CONTINUES_WORDS.test(normalizeText(sentence));
+const OFFERS_INSTEAD = new RegExp(
+  `^(?:${alternatives('answer.offers_instead', { script: 'latin' })})\\b|^(?:${alternatives('answer.offers_instead', { script: 'arabic' })})(?:\\s|$)`,
+  'i',
+);
 
-// Openings of a sentence that offers the customer another way.
-const OFFERS_INSTEAD =
-  /^(?:you can|you may|instead|alternatively)\b|^(?:يمكنك|يمكنكم|بإمكانك|بامكانك|تستطيع|تستطيعين|بدلا من ذلك|بدلاً من ذلك)(?:\s|$)/i;
-
-// The shop actions a question can be about. A sentence about another action (in neither its words
-// nor its document's title) answers another question: "free delivery over 200 SAR" does not answer
-// "can I pay on delivery?", whatever words it shares with it. So does a sentence whose section is
-// about an action the question does not name. Either keeps a sentence under the floor.
-const TRANSACTIONS = new Set([
-  '~deliver',
-  '~return',
-  '~refund',
-  '~exchange',
-  '~cancel',
-  '~pay',
-  '~track',
-]);
-const PAY = '~pay';
-// With what is done to a garment: "how do I wash silk?" is not answered by a rule about perfume.
-// (A page about a garment service still holds the shop's rules for it: "tailored abayas cannot be
-// returned" sits on the tailoring page, so only a section about a transaction is another action's.)
-const ACTIONS = new Set([...TRANSACTIONS, '~wash', '~iron', '~repair', '~alteration']);
-// The actions that come with one the customer names: a returned item is refunded
-// ("I'm returning the dress, do I still pay the instalments?" is a refund section's question), an
-// exchange goes through a return, and a pickup is a courier's trip ("Return pickup by courier").
-const LEADS_TO: Readonly<Record<string, readonly string[]>> = {
-  '~return': ['~refund', '~exchange'],
-  '~exchange': ['~return'],
-  '~collect': ['~deliver'],
-};
+// The shop actions a question can be about (the trade pack's actions.yaml). A sentence about
+// another action (in neither its words nor its document's title) answers another question: "free
+// delivery over 200 SAR" does not answer "can I pay on delivery?", whatever words it shares with
+// it. So does a sentence whose section is about an action the question does not name. Either
+// keeps a sentence under the floor.
+const TRANSACTIONS = wordSet('trade.transactions');
+const PAY = words('trade.payment')[0]!;
+// With what is done to a garment; only a section about a transaction is another action's.
+const ACTIONS = new Set([...TRANSACTIONS, ...words('trade.garment_care')]);
+// The actions that come with one the customer names (a returned item is refunded).
+const LEADS_TO = wordList('trade.leads_to').pairs;
 
 // "Where are your branches in Muscat?": the place says where, "branches" what. A sentence that has
 // the place but nothing of what is asked about there ("same-day delivery in Muscat costs 3 OMR")
-// answers another question ({@link ANOTHER_QUESTION}).
+// answers another question ({@link SELECTION_WEIGHTS}.anotherQuestion).
 
 // A rule for the customer speaks to them ("you can return within 15 days"); the shop's own
 // process ("our team inspects every return within 3 days") is the weaker lead of two that score
-// alike. Arabic: the second-person forms, on folded text, without the common words that
-// end in "ك" but address nobody (ذلك، كذلك، هناك، تلك، البنك).
-const ADDRESSES_CUSTOMER =
-  /\b(?:you|your|yours)\b|(?:^|\s)(?:يمكنك|يمكنكم|تستطيع|تستطيعين|لك|لكم|عليك|عليكم)(?:\s|$)|(?<!(?:^|\s)(?:ذل|لذل|كذل|هنا|تل|البن|بن))ك(?:م)?(?=\s|$|[.،,:;])/;
-
-// What a question term counts for when only the sentence's chunk title has it.
-const FROM_TITLE = 0.5;
-
-// What a term named only in the question's conditions counts for, against one it asks about.
-const CONDITION = 0.5;
+// alike. Arabic: the second-person forms, on folded text, and a final "ك" or "كم" except on the
+// common words that end in "ك" but address nobody (ذلك، هناك، البنك; answer.not_addressing).
+const NOT_ADDRESSING = alternativesOf(words('answer.not_addressing').map((w) => w.slice(0, -1)));
+const ADDRESSES_CUSTOMER = new RegExp(
+  `\\b(?:${alternatives('answer.addresses_customer', { script: 'latin' })})\\b|(?:^|\\s)(?:${alternatives('answer.addresses_customer', { script: 'arabic' })})(?:\\s|$)|(?<!(?:^|\\s)(?:${NOT_ADDRESSING}))ك(?:م)?(?=\\s|$|[.،,:;])`,
+);
 
 // A sentence whose rule is for another case than the one the customer states ("before 4 PM" for
 // "if I order at 6 in the evening, when…") answers another question, only where the outcome is
@@ -110,12 +78,6 @@ const CONDITION = 0.5;
 const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount']);
 // The question types that ask for a value a sentence states (a time, a sum, a place).
 const VALUE_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount', 'place']);
-
-// What a term found only through a synonym counts for, against one found as written.
-const SYNONYM = 0.9;
-
-// Two sentences whose scores are this close answer about as well.
-const SAME_ANSWER = 0.75;
 
 /** One sentence of the prompt chunks, scored against the question. */
 export interface ScoredSentence {
@@ -168,7 +130,7 @@ export function selectAnswer(
   options: SelectionOptions = {},
 ): AnswerSelection {
   const floor = options.floor ?? SENTENCE_MIN_SCORE;
-  const maxSentences = options.maxSentences ?? 3;
+  const maxSentences = options.maxSentences ?? WEIGHTS.maxSentences;
   // What the message asks decides; the story around it only orders sentences that answer alike.
   const { focus, context } = questionFocus(question);
   const asked = questionParts(focus).map((text) => {
@@ -186,9 +148,7 @@ export function selectAnswer(
       const written = wordTerms(text);
       const concepts = [...written].map(termConcept);
       const words =
-        next !== undefined && CONTINUES.test(next)
-          ? contentTerms(`${text} ${next}`)
-          : new Set(concepts);
+        next !== undefined && continues(next) ? contentTerms(`${text} ${next}`) : new Set(concepts);
       return {
         chunk,
         chunkIndex,
@@ -227,7 +187,7 @@ export function selectAnswer(
   // What a condition names ("if I return the dress, when is the money back?") tells which rule
   // applies, not what is asked: it counts for half.
   const partWeight = (part: (typeof parts)[number], term: string) =>
-    weight(term) * (part.conditions.has(term) ? CONDITION : 1);
+    weight(term) * (part.conditions.has(term) ? WEIGHTS.condition : 1);
   const totals = parts.map((part) =>
     [...part.wanted].reduce((sum, t) => sum + partWeight(part, t), 0),
   );
@@ -270,9 +230,10 @@ export function selectAnswer(
       let covered = 0;
       for (const term of part.wanted) {
         if (s.terms.has(term))
-          covered += partWeight(part, term) * (crossLanguage || literal.has(term) ? 1 : SYNONYM);
+          covered +=
+            partWeight(part, term) * (crossLanguage || literal.has(term) ? 1 : WEIGHTS.synonym);
         else if (titleTerms[s.chunkIndex]!.has(term))
-          covered += partWeight(part, term) * FROM_TITLE;
+          covered += partWeight(part, term) * WEIGHTS.fromTitle;
       }
       const coverage = totals[index]! > 0 ? covered / totals[index]! : 0;
       // "Muscat takes 3-4 working days" under "Delivery times" is about delivering; "once they
@@ -323,7 +284,8 @@ export function selectAnswer(
         onlyThePlace,
         OUTCOME_TYPES.has(part.type) && isAnotherCase(statedValues, s.text),
       ].filter(Boolean).length;
-      const score = coverage * kindFactor(s.text, part.type) * ANOTHER_QUESTION ** anotherQuestion;
+      const score =
+        coverage * kindFactor(s.text, part.type) * WEIGHTS.anotherQuestion ** anotherQuestion;
       return Math.round(score * 1e4) / 1e4;
     });
     const best = Math.max(...partScores);
@@ -383,7 +345,7 @@ export function selectAnswer(
   const lead =
     first !== undefined &&
     top !== undefined &&
-    first.score >= top.score * SAME_ANSWER &&
+    first.score >= top.score * WEIGHTS.sameAnswer &&
     titleTerms[first.chunkIndex]!.size >= titleTerms[top.chunkIndex]!.size
       ? best(preferred)
       : best(passing);
@@ -422,13 +384,9 @@ export function selectAnswer(
   );
   // A rule that says no, then what the customer can do instead ("An order cannot be cancelled
   // once shipped. You can refuse it at the door."): the way out is part of the answer.
-  const wayOut = isNegated(lead.text) && next !== undefined && OFFERS_INSTEAD.test(next.text);
-  if (
-    next !== undefined &&
-    !picked.includes(next) &&
-    room() &&
-    (CONTINUES.test(next.text) || wayOut)
-  ) {
+  const wayOut =
+    isNegated(lead.text) && next !== undefined && OFFERS_INSTEAD.test(normalizeText(next.text));
+  if (next !== undefined && !picked.includes(next) && room() && (continues(next.text) || wayOut)) {
     picked.push(next);
     for (const term of next.terms) covered.add(term);
   }
@@ -468,13 +426,17 @@ export function askedActionsOf(wanted: ReadonlySet<string>): string[] {
 }
 
 // The Gulf as a whole ("other GCC countries") covers every place of it: no other place's row.
-const WHOLE_REGION = '~gcc';
+const WHOLE_REGION = words('trade.whole_region')[0]!;
 const isSinglePlace = (term: string) => isPlaceConcept(term) && term !== WHOLE_REGION;
 
 /** 1 when the sentence has the kind of fact asked for, less when it only names it, else less still. */
 function kindFactor(sentence: string, type: QuestionType): number {
   const strength = answerStrength(sentence, type);
-  return strength === 'full' ? 1 : strength === 'named' ? NAMED_KIND : WRONG_KIND[type];
+  return strength === 'full'
+    ? 1
+    : strength === 'named'
+      ? WEIGHTS.namedKind
+      : WEIGHTS.wrongKind[type];
 }
 
 /** The question's content terms without the ones that only name the kind of fact asked for. */
@@ -485,8 +447,7 @@ function subjectTerms(question: string, type: QuestionType): Set<string> {
   return subject.size > 0 ? subject : terms;
 }
 
-// English stems of one word that Porter2 leaves apart ("deliver", "deliveri") share this much.
-const SAME_WORD_PREFIX = 5;
+const SAME_WORD_PREFIX = WEIGHTS.sameWordPrefix;
 
 /**
  * The question's words that the sentence has as written: the same stem, another form of the

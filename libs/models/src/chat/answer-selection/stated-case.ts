@@ -1,13 +1,17 @@
+import { alternatives } from '@support/language';
 import { normalizeText, questionConditions } from '@support/text';
 
 // A number written with its separators ("1,500", "2.5", Arabic digits folded by normalizeText).
 const NUMBER = /\d+(?:[.,٫]\d+)*/g;
 
 // Words after which a number is a threshold: the rule holds on one side of it ("orders confirmed
-// before 4 PM", "free for orders over 25 BHD", "قبل الساعة 12"). Written folded (ه for ة, ي for ى),
-// as normalizeText leaves a sentence; an hour word may sit between ("before the", "قبل الساعه").
-const THRESHOLD =
-  /(?:\b(?:before|after|over|under|above|below|from|up to|more than|less than|at least|at most)|(?:^|\s)(?:قبل|بعد|فوق|تحت|من|حتي|اكثر من|اقل من))\s+(?:(?:the|الساعه|ساعه)\s+)?(\d+(?:[.,٫]\d+)*)/g;
+// before 4 PM", "free for orders over 25 BHD", "قبل الساعة 12"); an hour word may sit between
+// ("before the", "قبل الساعه"). The packs' answer.threshold_words, folded as normalizeText leaves
+// a sentence.
+const THRESHOLD = new RegExp(
+  `(?:\\b(?:${alternatives('answer.threshold_words', { script: 'latin' })})|(?:^|\\s)(?:${alternatives('answer.threshold_words', { script: 'arabic' })}))\\s+(?:(?:${alternatives('answer.threshold_fillers')})\\s+)?(\\d+(?:[.,٫]\\d+)*)`,
+  'g',
+);
 
 const valueOf = (written: string) => Number(written.replace(/[,٫]/g, ''));
 

@@ -1,22 +1,14 @@
+import { alternatives, wordSet } from '@support/language';
 import { normalizeText } from '@support/text';
 
 export type Answer = 'yes' | 'no';
 
-const words = (list: string) => new Set(list.split(' ').map((word) => normalizeText(word)));
-
-const YES = words(
-  'yes yeah yep yup sure ok okay confirm confirmed correct proceed start ' +
-    'نعم ايوه ايوا إيه أكيد اكيد تمام طيب موافق موافقة ابغى ابغي أبي ابي ابا بدي يب اوكي ماشي ' +
-    'يلا ياليت بالتأكيد صح',
-);
-const NO = words(
-  "no nope nah cancel stop not dont don’t don't never " +
-    'لا لأ لاء مو مش مب بلاش لاحقا خلاص الغ الغي إلغاء ماابي مابي مابغى ماأبغى',
-);
+// The packs' reply lists (libs/language lang/en and lang/ar conversation.yaml), folded.
+const YES = wordSet('reply.yes');
+const NO = wordSet('reply.no');
 // Words that carry no answer: "yes please, thanks", "لا شكراً".
-const FILLER = words(
-  'please thanks thank you the a return it that go ahead do شكرا شكراً لو سمحت الله يعطيك العافية',
-);
+const FILLER = wordSet('reply.filler');
+const YES_PHRASE = new RegExp(`\\b(?:${alternatives('reply.yes_phrases')})\\b`);
 
 const WORD = /[\p{L}\p{M}\p{N}'’]+/gu;
 
@@ -31,7 +23,6 @@ export function answerOf(message: string): Answer | undefined {
   if (found.length === 0 || found.length > 8) return undefined;
   if (found.some((word) => NO.has(word))) return 'no';
   const rest = found.filter((word) => !YES.has(word) && !FILLER.has(word));
-  const saidYes =
-    found.some((word) => YES.has(word)) || /\b(?:go ahead|do it)\b/.test(found.join(' '));
+  const saidYes = found.some((word) => YES.has(word)) || YES_PHRASE.test(found.join(' '));
   return saidYes && rest.length <= 1 ? 'yes' : undefined;
 }

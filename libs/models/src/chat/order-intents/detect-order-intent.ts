@@ -1,3 +1,11 @@
+import {
+  alternatives,
+  alternativesOf,
+  escapeRegExp,
+  pairWords,
+  wordList,
+  words,
+} from '@support/language';
 import { expandEnglishShorthand, normalizeText } from '@support/text';
 
 /** What the customer wants to know about their own order. */
@@ -9,8 +17,10 @@ export interface OrderIntent {
   readonly orderId?: string;
 }
 
-// Arabic patterns are written as customers type them and folded like the message (أ → ا, ة → ه).
-const ar = (words: readonly string[]) => words.map((word) => normalizeText(word)).join('|');
+// The words are the language packs' (libs/language lang/en and lang/ar orders.yaml, the trade's
+// currencies.yaml), folded as the message is (أ → ا, ة → ه).
+const en = (list: string) => alternatives(list, { script: 'latin' });
+const ar = (list: string) => alternatives(list, { script: 'arabic' });
 const AR_END = '(?=$|[\\s؟?.!،,:])';
 const AR_START = '(?:^|[\\s؟?.!،,:])[وف]?';
 
@@ -19,142 +29,71 @@ const AR_START = '(?:^|[\\s؟?.!،,:])[وف]?';
  * shop's prefix ("ORD-1001", "ord 1001"), a number sign ("#1001"), a word for "order" with its
  * possessive and definite forms and an optional "number" ("order 1001", "my order number 1001",
  * "طلبي 1001", "الطلب رقم ١٠٠١"), or the word "number" alone ("رقم 1001"). Digits are read after
- * folding, so Arabic-Indic (١٠٠١) and Persian (۱۰۰۱) digits name the same order.
+ * folding, so Arabic-Indic (١٠٠١) and Persian (۱۰۰۱) digits name the same order. The prefix and
+ * the sign are the order tools' format, not words.
  */
-const ORDER_NAMING = {
-  prefix: 'ord',
-  numberSign: '#',
-  orderWords: {
-    en: ['order', 'purchase'],
-    ar: ['طلب', 'طلبية', 'اوردر'],
-  },
-  /** Possessive suffixes (my, your, our, his, her) and the definite article. */
-  arabicPossessives: ['ي', 'ك', 'نا', 'كم', 'ه', 'ها', 'يتي', 'تي'],
-  arabicDefinite: 'ال',
-  numberWords: {
-    en: ['number', 'no.', 'no', 'num', '#'],
-    ar: ['رقم', 'رقمه'],
-  },
-} as const;
-
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&');
+const ORDER_PREFIX = 'ord';
+const NUMBER_SIGN = '#';
 /** Longest first, so "number" is tried before "no". */
-const alternatives = (words: readonly string[]) =>
-  words
-    .map((w) => escape(normalizeText(w)))
-    .sort((a, b) => b.length - a.length)
-    .join('|');
-const ARABIC_ORDER = `(?:${normalizeText(ORDER_NAMING.arabicDefinite)})?(?:${alternatives(ORDER_NAMING.orderWords.ar)})(?:${alternatives(ORDER_NAMING.arabicPossessives)})?`;
+const longest = (list: string, script: 'latin' | 'arabic') =>
+  alternatives(list, { script, longestFirst: true });
+const ARABIC_ORDER = `(?:${ar('order.definite')})?(?:${longest('order.order_words', 'arabic')})(?:${longest('order.possessives', 'arabic')})?`;
 const DIGITS = '(\\d{3,12})';
 
 const ORDER_ID = [
-  new RegExp(`\\b${ORDER_NAMING.prefix}[-\\s]?(\\d{1,12})\\b`),
-  new RegExp(`${escape(ORDER_NAMING.numberSign)}\\s?${DIGITS}\\b`),
+  new RegExp(`\\b${ORDER_PREFIX}[-\\s]?(\\d{1,12})\\b`),
+  new RegExp(`${escapeRegExp(NUMBER_SIGN)}\\s?${DIGITS}\\b`),
   new RegExp(
-    `\\b(?:${alternatives(ORDER_NAMING.orderWords.en)})\\s+(?:(?:${alternatives(ORDER_NAMING.numberWords.en)})\\s*(?:is\\s+|:\\s*)?)?${DIGITS}\\b`,
+    `\\b(?:${longest('order.order_words', 'latin')})\\s+(?:(?:${longest('order.number_words', 'latin')})\\s*(?:is\\s+|:\\s*)?)?${DIGITS}\\b`,
   ),
   new RegExp(
-    `(?:${ARABIC_ORDER}|${alternatives(ORDER_NAMING.numberWords.ar)})\\s*:?\\s*(?:(?:${alternatives(ORDER_NAMING.numberWords.ar)})\\s*:?\\s*)?${DIGITS}(?!\\d)`,
+    `(?:${ARABIC_ORDER}|${longest('order.number_words', 'arabic')})\\s*:?\\s*(?:(?:${longest('order.number_words', 'arabic')})\\s*:?\\s*)?${DIGITS}(?!\\d)`,
   ),
 ];
 
 // "an order of 4000 riyals", "طلب 200 ريال": a number followed by a currency or a unit is an
 // amount, not an order number.
 const AMOUNT_AFTER = new RegExp(
-  `^\\s*(?:sar|aed|kwd|qar|bhd|omr|sr|riyals?|dirhams?|dinars?|rials?|days?|hours?|items?|%|${ar(['ريال', 'ريالات', 'رس', 'درهم', 'دراهم', 'دينار', 'يوم', 'ايام', 'ساعة', 'قطعة'])})(?=$|[^\\p{L}])`,
+  `^\\s*(?:${alternativesOf([
+    ...['codes', 'short_forms', 'names', 'name_forms', 'abbreviations'].flatMap((list) =>
+      pairWords(`currency.${list}`),
+    ),
+    ...pairWords('quantity.duration_units'),
+    ...words('order.item_words'),
+  ])})(?=$|[^\\p{L}])`,
   'u',
 );
 
 // Cancelling or changing an order has no tool: the knowledge base says how, even for one order.
 const NOT_A_TOOL_QUESTION = [
-  /\b(?:cancel(?:l?ed|l?ing|lation)?|change|modify|edit|amend)\b/,
-  new RegExp(
-    `(?:${ar(['الغاء', 'الغي', 'ألغي', 'تعديل', 'اعدل', 'أعدل', 'تغيير', 'اغير', 'أغير'])})`,
-  ),
+  new RegExp(en('order.change_words')),
+  new RegExp(ar('order.change_words')),
 ];
 
 // The customer's own order: a possessive or "I ordered", in English, MSA and the dialects.
 const OWN_ORDER = [
-  /\bmy\s+(?:\w+\s+)?(?:orders?|purchases?|packages?|parcels?|shipments?|deliver(?:y|ies)|items?|refunds?|returns?|payments?|money)\b/,
-  /\bi\s+(?:ordered|bought|purchased)\b/,
-  /\b(?:order|package|parcel)\s+i\s+(?:placed|made|ordered)\b/,
-  new RegExp(
-    `${AR_START}(?:${ar(['طلبي', 'طلبيتي', 'طلباتي', 'طلبياتي', 'اوردري', 'شحنتي', 'طردي', 'مشترياتي', 'اغراضي', 'غراضي', 'فلوسي', 'مبلغي', 'استردادي'])})${AR_END}`,
-  ),
-  new RegExp(
-    `(?:${ar(['الطلب', 'الطلبية', 'الاوردر', 'الشحنة', 'الطرد', 'طلب', 'طلبية'])})\\s+(?:${ar(['حقي', 'حقتي', 'تبعي', 'تبعتي', 'مالي', 'متاعي', 'الخاص بي', 'اللي طلبته'])})${AR_END}`,
-  ),
+  ...wordList('order.own').patterns.map((pattern) => new RegExp(pattern)),
+  new RegExp(`${AR_START}(?:${ar('order.own_words')})${AR_END}`),
+  new RegExp(`(?:${ar('order.order_nouns')})\\s+(?:${ar('order.possessive_words')})${AR_END}`),
 ];
 
 // Questions about how the shop works ("how do I return my order?", "كيف أرجع طلبي؟") are the
 // knowledge base's; without an order number, they are not about one order.
 const POLICY_QUESTION = [
-  /\bhow\s+(?:do|can|does|to|long|much|many|soon)\b/,
-  /\b(?:can|could|may)\s+i\b/,
-  // "Can you shorten it for free?", "do I get anything extra?", "is there a fee?": the shop's
-  // rules, not one order's record; "can you check my order?" still asks for the record.
-  /\b(?:can|could|will|would)\s+you\s+(?!(?:please\s+)?(?:check|track|find|look|see|locate|confirm|tell\s+me\s+where)\b)/,
-  /\bdo\s+(?:i|we)\s+(?:still\s+)?(?:get|have\s+to|need\s+to|pay)\b/,
-  /\b(?:is|are)\s+there\b/,
-  // "What are my delivery options?": the shop's choices, not one order's record.
-  /\b(?:options|choices|methods)\b/,
-  /\bis\s+it\s+possible\b/,
-  /\bwhen\s+(?:do|does|can|should|would)\s+(?:i|we|you)\b/,
-  /\bwhat\s+does\b.*\bmean\b/,
-  // "What is your return window?": "your" is the shop's, whatever the message adds about an order.
-  /\bwhat(?:['’]s|\s+(?:is|are))\s+your\b/,
-  new RegExp(`(?:${ar(['يعني', 'معنى', 'معني'])})`),
-  new RegExp(
-    `${AR_START}(?:${ar(['كيف', 'كيفية', 'شلون', 'ممكن', 'يمكن', 'يمكنني', 'اقدر', 'أقدر', 'ينفع', 'يصير', 'كم'])})${AR_END}`,
-  ),
+  ...wordList('order.policy_question').patterns.map((pattern) => new RegExp(pattern)),
+  new RegExp(`(?:${ar('order.meaning_words')})`),
+  new RegExp(`${AR_START}(?:${ar('order.policy_words')})${AR_END}`),
 ];
 
-const TIMING = new RegExp(`\\b(?:when|how long)\\b|(?:${ar(['متى', 'امتى', 'كم يوم', 'مدة'])})`);
+const TIMING = new RegExp(`${en('order.timing')}|(?:${ar('order.timing')})`);
 
 // Kinds, the most specific first: "refund for my return" is about the money.
-const KINDS: readonly (readonly [OrderIntentKind, readonly RegExp[]])[] = [
-  [
-    'refund',
-    [
-      /\b(?:refund(?:s|ed)?|money\s+back|reimburse(?:d|ment)?)\b/,
-      new RegExp(`(?:${ar(['استرداد', 'مبلغي', 'فلوسي', 'بيزاتي', 'المبلغ', 'فلوس'])})`),
-    ],
-  ],
-  [
-    'return',
-    [
-      /\b(?:return(?:s|ed|ing)?|send\s+(?:it|them|\w+)?\s*back)\b/,
-      new RegExp(
-        `(?:${ar(['ارجاع', 'ارجع', 'ارجعه', 'ارجعها', 'رجع', 'استرجاع', 'ترجيع', 'اعيد', 'اعادة'])})`,
-      ),
-    ],
-  ],
-  [
-    'payment',
-    [
-      /\b(?:pay(?:ment|ments|ed|ing)?|paid|charged?|billed|invoice)\b/,
-      new RegExp(
-        `(?:${ar(['دفع', 'الدفع', 'دفعت', 'مدفوع', 'سداد', 'خصم', 'انخصم', 'الفاتورة'])})`,
-      ),
-    ],
-  ],
-  [
-    'status',
-    [
-      /\b(?:where|status|track(?:ing)?|arriv(?:e|ed|es|ing|al)|deliver(?:ed|y)?|ship(?:ped|ping)?|when|late|delayed?|eta)\b/,
-      new RegExp(
-        `(?:${ar(['وين', 'فين', 'وينه', 'فينه', 'حالة', 'تتبع', 'وصل', 'يوصل', 'توصل', 'وصول', 'متى', 'امتى', 'شحن', 'الشحن', 'تاخر', 'متاخر', 'صار', 'التوصيل'])})`,
-      ),
-    ],
-  ],
-  [
-    'list',
-    [
-      /\b(?:list|all|show)\b.*\borders\b/,
-      new RegExp(`(?:${ar(['طلباتي', 'طلبياتي', 'كل طلباتي'])})`),
-    ],
-  ],
-];
+const KINDS: readonly (readonly [OrderIntentKind, readonly RegExp[]])[] = (
+  ['refund', 'return', 'payment', 'status', 'list'] as const
+).map((kind) => [
+  kind,
+  [new RegExp(en(`order.kind.${kind}`)), new RegExp(`(?:${ar(`order.kind.${kind}`)})`)],
+]);
 
 /** The order number a message names, as the tools write it (`ORD-1001`), or undefined. */
 export function orderIdIn(text: string): string | undefined {

@@ -1,14 +1,14 @@
 import { withoutClitics } from './arabic-forms.js';
 import { normalise } from './normalise.js';
-import { readLanguageData } from './read-data.js';
+import { wordList } from './word-lists.js';
 
-const data = readLanguageData('name-nouns.yaml') as { readonly ar: readonly string[] };
-const NAME_NOUNS = new Set(data.ar.map(normalise));
+let nameNouns: ReadonlySet<string> | undefined;
 
 /**
- * Whether an Arabic word (as {@link normalise} writes it) is a noun that introduces a name
- * ("فرع", "مجمع"; name-nouns.yaml), with or without a clitic ("بفرع", "وفرع").
+ * Whether an Arabic word (as {@link normalise} writes it) is a noun that introduces a name ("فرع",
+ * "مجمع"; the `names.introduced_by` list of lang/ar), with or without a clitic ("بفرع", "وفرع").
  */
 export function introducesName(word: string): boolean {
-  return withoutClitics(word).some((form) => NAME_NOUNS.has(form));
+  nameNouns ??= new Set(wordList('names.introduced_by').written.map(normalise));
+  return withoutClitics(word).some((form) => nameNouns!.has(form));
 }

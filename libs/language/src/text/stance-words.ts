@@ -1,40 +1,39 @@
 import { withoutClitics } from './arabic-forms.js';
-import { readLanguageData } from './read-data.js';
 import { tokens } from './tokens.js';
-
-interface StanceEntries {
-  readonly words: readonly string[];
-  readonly phrases: readonly string[];
-}
-
-const data = readLanguageData('stance-words.yaml') as {
-  readonly en: StanceEntries;
-  readonly ar: StanceEntries;
-};
+import { wordList } from './word-lists.js';
 
 // Compared without apostrophes: "I'm" and "Im" are one word.
 const plain = (word: string) => word.replace(/['\u2019]/g, '');
 const wordsOf = (text: string) => tokens(text).map((token) => plain(token.word));
 
-const ENTRIES = [data.en, data.ar]
-  .flatMap((entries) => [...entries.words, ...entries.phrases])
-  .map(wordsOf)
-  .filter((words) => words.length > 0);
-const SINGLE_WORDS = new Set(ENTRIES.filter((words) => words.length === 1).map(([word]) => word!));
-const PHRASES = ENTRIES.filter((words) => words.length > 1);
+let entries: { single: ReadonlySet<string>; phrases: readonly string[][] } | undefined;
+
+function stanceEntries() {
+  if (entries === undefined) {
+    const all = wordList('reply.stance')
+      .written.map(wordsOf)
+      .filter((w) => w.length > 0);
+    entries = {
+      single: new Set(all.filter((w) => w.length === 1).map(([word]) => word!)),
+      phrases: all.filter((w) => w.length > 1),
+    };
+  }
+  return entries;
+}
 
 /**
  * The words of a text that only state the writer's stance or keep the conversation going
- * ("unfortunately", "please note", "للأسف"; stance-words.yaml), as {@link normalise} writes them
- * without apostrophes: a single stance word, with or without an Arabic clitic ("وللأسف"), or a word
- * of a stance phrase the text holds whole.
+ * ("unfortunately", "please note", "للأسف"; the `reply.stance` lists of the language packs), as
+ * {@link normalise} writes them without apostrophes: a single stance word, with or without an
+ * Arabic clitic ("وللأسف"), or a word of a stance phrase the text holds whole.
  */
 export function stanceWordsOf(text: string): ReadonlySet<string> {
+  const { single, phrases } = stanceEntries();
   const words = wordsOf(text);
   const stance = new Set<string>();
   for (const word of words)
-    if (withoutClitics(word).some((form) => SINGLE_WORDS.has(form))) stance.add(word);
-  for (const phrase of PHRASES)
+    if (withoutClitics(word).some((form) => single.has(form))) stance.add(word);
+  for (const phrase of phrases)
     for (let start = 0; start + phrase.length <= words.length; start++)
       if (phrase.every((word, offset) => words[start + offset] === word))
         for (const word of phrase) stance.add(word);

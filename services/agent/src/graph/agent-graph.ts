@@ -12,7 +12,8 @@ import { humanReview } from './nodes/human-review-node.js';
 import { modelNode } from './nodes/model-node.js';
 import { startTurn } from './nodes/start-turn.js';
 import { toolsNode } from './nodes/tools-node.js';
-import { type ReplyChecks, validateNode } from './nodes/validate-node.js';
+import type { ReplyChecks } from './nodes/check-draft.js';
+import { validateNode } from './nodes/validate-node.js';
 
 export interface AgentGraphOptions {
   /** Hosts an answer may link to or name (`REPLY_LINK_HOSTS`); none by default. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Command } from '@langchain/langgraph';
 import type { ChunkDto } from '@support/contracts';
+import type { ValidationVerdict } from '@support/citations';
 import type { GlossaryPair } from '@support/language';
 import { type EntailmentPair, ModelTimeout, type SupportJudge } from '@support/models';
 import type { AgentPorts, OutgoingReply } from '../agent-ports.js';
@@ -55,8 +56,9 @@ async function validate(
   } as unknown as AgentStateValue;
   const command = (await validateNode(ports, { linkHosts: [], minEntailment: 0.9 })(
     state,
-  )) as Command<unknown, { validation: { sentences: { ok: boolean; problem?: string }[] } }>;
-  return { goto: command.goto, sent, asked, validation: command.update!.validation };
+  )) as Command;
+  const { validation } = command.update as { validation: ValidationVerdict };
+  return { goto: command.goto, sent, asked, validation };
 }
 
 // The shop's glossary reaches the reply check: its names are facts a draft may not swap.

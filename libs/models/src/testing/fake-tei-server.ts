@@ -53,6 +53,12 @@ export class FakeTeiServer {
 
   private server!: Listening;
   private readonly scripted = new Map<string, number>();
+  /**
+   * The probability of the first label (entailment) `POST /predict` gives a pair: the one
+   * {@link scriptEntailment} set, else 0 (neutral). A test may put its own rule here.
+   */
+  entailmentOf: (premise: string, hypothesis: string) => number = (premise, hypothesis) =>
+    this.scripted.get(pairKey(premise, hypothesis)) ?? 0;
 
   private constructor(
     behaviour: FakeTeiBehaviour,
@@ -90,10 +96,7 @@ export class FakeTeiServer {
     return this.server.close();
   }
 
-  /**
-   * The probability of the first label (entailment) `POST /predict` gives this pair; the rest is
-   * shared by the other labels. An unscripted pair gets 0: neutral.
-   */
+  /** The probability of the first label (entailment) for this pair; the other labels share the rest. */
   scriptEntailment(premise: string, hypothesis: string, score: number): void {
     this.scripted.set(pairKey(premise, hypothesis), score);
   }
@@ -184,7 +187,7 @@ export class FakeTeiServer {
       return;
     }
     let predictions = (batch as (string | [string, string])[]).map((input) =>
-      this.predictions(typeof input === 'string' ? 0 : (this.scripted.get(pairKey(...input)) ?? 0)),
+      this.predictions(typeof input === 'string' ? 0 : this.entailmentOf(...input)),
     );
     if (behaviour === 'wrong-count') predictions = predictions.slice(1);
     sendJson(response, 200, single ? predictions[0] : predictions);

@@ -59,6 +59,7 @@ export {
 } from './embeddings/openai-compatible-embedder.js';
 export { TeiCrossEncoder, type TeiCrossEncoderOptions } from './reranker/tei-cross-encoder.js';
 export {
+  DEFAULT_MIN_ENTAILMENT,
   type EntailmentOptions,
   type EntailmentPair,
   type SupportJudge,

@@ -7,6 +7,7 @@ import { HashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { OpenAiCompatibleEmbedder } from '../embeddings/openai-compatible-embedder.js';
 import type { CrossEncoder } from '../reranker/cross-encoder.js';
 import { TeiCrossEncoder } from '../reranker/tei-cross-encoder.js';
+import { DEFAULT_MIN_ENTAILMENT } from '../support-judge/support-judge.js';
 import { DEFAULT_ENTAILMENT_LABEL, TeiSupportJudge } from '../support-judge/tei-support-judge.js';
 
 export const embeddingsEnv = {
@@ -56,12 +57,9 @@ export const supportJudgeEnv = {
     default: DEFAULT_ENTAILMENT_LABEL,
     description: "the served classifier's label for 'the premise entails the hypothesis'",
   }),
-  // A judge's "supported" lets a sentence reach the customer that no word-level check vouched
-  // for, and a wrong pass costs more than a handoff (a person answers). 0.9 asks the model to be
-  // sure: far above the 1/3 of a model undecided between its three labels, and above the 0.5 at
-  // which entailment merely wins. Below 0.5 another label may win, so it is refused.
+  // Below 0.5 another label may win: the judge would vouch for what it doubts.
   SUPPORT_JUDGE_MIN_ENTAILMENT: num({
-    default: 0.9,
+    default: DEFAULT_MIN_ENTAILMENT,
     min: 0.5,
     max: 1,
     description:

@@ -24,3 +24,12 @@ export interface EntailmentOptions {
 export interface SupportJudge {
   entailment(pairs: readonly EntailmentPair[], options?: EntailmentOptions): Promise<number[]>;
 }
+
+/**
+ * The entailment probability at which a judge vouches for a sentence (`SUPPORT_JUDGE_MIN_ENTAILMENT`).
+ * Its "supported" lets a sentence reach the customer that no word-level check vouched for, and a
+ * wrong pass costs more than a handoff (a person answers): 0.9 asks the model to be sure, far above
+ * the 1/3 of a model undecided between three labels and above the 0.5 at which entailment merely
+ * wins.
+ */
+export const DEFAULT_MIN_ENTAILMENT = 0.9;

@@ -1,4 +1,5 @@
 import { asksToRephrase, supportQuestions } from '@support/citations';
+import { DEFAULT_MIN_ENTAILMENT } from '@support/models';
 import { afterValidation } from '@support/policy';
 import type { AgentPorts } from '../agent-ports.js';
 import type { AgentStateValue } from '../agent-state.js';
@@ -6,9 +7,6 @@ import { askSupportJudge, withJudgeNotes } from './ask-support-judge.js';
 import { checkDraft, type ReplyChecks } from './check-draft.js';
 import { follow } from './follow-route.js';
 import { turnOf } from './turn-of.js';
-
-/** `SUPPORT_JUDGE_MIN_ENTAILMENT`'s default (libs/models' `supportJudgeEnv` says why). */
-const DEFAULT_MIN_ENTAILMENT = 0.9;
 
 /**
  * The `validate` node: the draft's checks ({@link checkDraft}), and the answer sent only when

@@ -18,9 +18,16 @@ export {
 } from './validation/verdict.js';
 export {
   asksToRephrase,
+  checkReply,
   validateReply,
   type ValidateReplyOptions,
 } from './validation/validate-reply.js';
+export {
+  type CheckedReply,
+  judgedSupport,
+  type SupportQuestion,
+  supportQuestions,
+} from './validation/support-questions.js';
 export { isPublicSuffix, publicSuffixProblem } from './safety/public-suffix.js';
 export {
   READER_REQUEST_RULES,

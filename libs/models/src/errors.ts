@@ -60,3 +60,14 @@ export class RerankerResponseInvalid extends ModelInvalidResponse {
 export function isModelError(error: unknown): error is ModelError {
   return error instanceof ModelError;
 }
+
+/**
+ * A server that does not serve what the adapter needs (`GET /info` names another kind of model, or
+ * a classifier without the label asked for): no later call would do better, so it is refused.
+ */
+export class ModelMismatch extends ModelInvalidResponse {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ModelMismatch';
+  }
+}

@@ -1,4 +1,10 @@
-export { type ModelErrorCode, ModelTimeout, ModelUnavailable } from './errors.js';
+export {
+  isModelError,
+  type ModelErrorCode,
+  ModelMismatch,
+  ModelTimeout,
+  ModelUnavailable,
+} from './errors.js';
 export { DEFAULT_EMBEDDING_DIMENSIONS, type Embedder } from './embeddings/embedder.js';
 export { HashingEmbedder } from './embeddings/hashing-embedder.js';
 export { type CrossEncoder, type RerankOptions } from './reranker/cross-encoder.js';
@@ -53,6 +59,13 @@ export {
 } from './embeddings/openai-compatible-embedder.js';
 export { TeiCrossEncoder, type TeiCrossEncoderOptions } from './reranker/tei-cross-encoder.js';
 export {
+  DEFAULT_MIN_ENTAILMENT,
+  type EntailmentOptions,
+  type EntailmentPair,
+  type SupportJudge,
+} from './support-judge/support-judge.js';
+export { TeiSupportJudge, type TeiSupportJudgeOptions } from './support-judge/tei-support-judge.js';
+export {
   chatModelFromConfig,
   crossEncoderFromConfig,
   embedderFromConfig,
@@ -62,4 +75,7 @@ export {
   llmEnv,
   type RerankerConfig,
   rerankerEnv,
+  type SupportJudgeConfig,
+  supportJudgeEnv,
+  supportJudgeFromConfig,
 } from './config/models-env.js';

@@ -1,5 +1,5 @@
 import { MIN_SUPPORTED_SHARE, publicSuffixProblem } from '@support/citations';
-import { llmEnv } from '@support/models';
+import { llmEnv, supportJudgeEnv } from '@support/models';
 import {
   CLARIFY_MAX_OPTIONS,
   CLARIFY_MIN_OPTIONS,
@@ -136,4 +136,11 @@ export const agentOwnEnv = {
 };
 
 /** Every environment variable the agent service reads. */
-export const agentEnv = { ...busEnv, ...databaseEnv, ...httpEnv, ...llmEnv, ...agentOwnEnv };
+export const agentEnv = {
+  ...busEnv,
+  ...databaseEnv,
+  ...httpEnv,
+  ...llmEnv,
+  ...supportJudgeEnv,
+  ...agentOwnEnv,
+};

@@ -14,7 +14,13 @@ import {
   type ConsumerSettings,
   EventPublisher,
 } from '@support/bus';
-import { type ChatModel, chatModelFromConfig, llmEnv, loadQwenTokenizer } from '@support/models';
+import {
+  type ChatModel,
+  chatModelFromConfig,
+  llmEnv,
+  loadQwenTokenizer,
+  supportJudgeEnv,
+} from '@support/models';
 import {
   AdminReplyReceipts,
   type DatabaseOptions,
@@ -49,6 +55,8 @@ import { ReadOnceCheckpoints } from './runtime/read-once-checkpoints.js';
 import { useLeanRunnableScopes } from './runtime/lean-runnable-scope.js';
 import { CHECKPOINT_SCHEMA } from './runtime/latest-only-checkpoints.js';
 import { timedChatModel } from './runtime/timed-chat-model.js';
+import { observedSupportJudge } from './runtime/observed-support-judge.js';
+import { startSupportJudge } from './runtime/start-support-judge.js';
 import type { SupportSchedule } from './support-hours/support-hours.js';
 
 export interface AgentModuleOptions {
@@ -170,7 +178,7 @@ export class AgentModule {
             ServiceMetrics,
             DataSource,
           ],
-          useFactory: (
+          useFactory: async (
             ports: BusAgentPorts,
             orders: OrderRepository,
             saver: ReadOnceCheckpoints,
@@ -182,6 +190,11 @@ export class AgentModule {
             dataSource: DataSource,
           ) => {
             const chatModel = options.chatModel ?? chatModelFromConfig(loadConfig(llmEnv, env));
+            const judging = loadConfig(supportJudgeEnv, env);
+            const logger = new Logger('agent');
+            const supportJudge = await startSupportJudge(judging, (message) =>
+              logger.warn(message),
+            );
             const supportSchedule: SupportSchedule = {
               week: config.SUPPORT_HOURS,
               zone: config.SUPPORT_TIMEZONE,
@@ -209,12 +222,20 @@ export class AgentModule {
                 offerClarification: (turn, offer) => ports.offerClarification(turn, offer),
                 recordChoice: (turn, choice) => ports.recordChoice(turn, choice),
                 glossary: (namespace) => glossaries.pairs(namespace),
+                ...(supportJudge
+                  ? {
+                      supportJudge: observedSupportJudge(supportJudge, metrics, (message) =>
+                        logger.warn(message),
+                      ),
+                    }
+                  : {}),
                 now: () => clock.now(),
               },
               saver,
               {
                 linkHosts: config.REPLY_LINK_HOSTS,
                 minSupportedShare: config.REPLY_MIN_SUPPORTED_SHARE,
+                minEntailment: judging.SUPPORT_JUDGE_MIN_ENTAILMENT,
                 supportSchedule,
                 clarify: {
                   enabled: config.CLARIFY_BEFORE_HANDOFF,

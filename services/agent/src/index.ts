@@ -11,3 +11,9 @@ export * from './runtime/lean-runnable-scope.js';
 export { assemblePrompt, type PromptBudget } from './graph/prompt-window.js';
 export { compactTurn, EMPTY_MEMORY } from './graph/conversation-memory.js';
 export { ORDER_MIGRATIONS } from './orders/order-persistence.js';
+export {
+  checkDraft,
+  type DraftCheck,
+  type DraftedTurn,
+  type ReplyChecks,
+} from './graph/nodes/check-draft.js';

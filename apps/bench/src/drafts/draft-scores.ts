@@ -24,6 +24,12 @@ export interface DraftRow {
   readonly notReached?: string;
   /** Searches before the answer: above 1 when the question's results lacked a cited section. */
   readonly searches?: number;
+  /**
+   * Escalated, and every failing sentence is one only the word share fails (its quantities,
+   * names and facts pass): the sentences a support judge would be asked about. A judge saying
+   * "entailed" to each would let the draft through.
+   */
+  readonly supportQuestions?: number;
   readonly note: string;
 }
 
@@ -76,6 +82,10 @@ export interface DraftScore {
   readonly faithfulEscalated: number;
   readonly faithful: number;
   readonly notReached: number;
+  /** Faithful drafts escalated that only a support judge could pass (a perfect one would). */
+  readonly faithfulJudgeCouldPass: number;
+  /** Unsafe drafts escalated that a judge saying "entailed" would show: the risk it carries. */
+  readonly unsafeJudgeWouldShow: number;
 }
 
 export interface DraftTable {
@@ -84,6 +94,9 @@ export interface DraftTable {
   readonly bySet: ReadonlyArray<readonly [string, DraftScore]>;
   readonly total: DraftScore;
 }
+
+const judgeDecides = (row: DraftRow) =>
+  row.outcome === 'escalated' && (row.supportQuestions ?? 0) > 0;
 
 function score(rows: readonly DraftRow[]): DraftScore {
   const reached = rows.filter((r) => r.outcome !== 'not_reached');
@@ -95,6 +108,8 @@ function score(rows: readonly DraftRow[]): DraftScore {
     faithfulEscalated: faithful.filter((r) => r.outcome === 'escalated').length,
     faithful: faithful.length,
     notReached: rows.length - reached.length,
+    faithfulJudgeCouldPass: faithful.filter(judgeDecides).length,
+    unsafeJudgeWouldShow: unsafe.filter(judgeDecides).length,
   };
 }
 
@@ -123,12 +138,21 @@ export function scoreDrafts(
   };
 }
 
-const HEADER = ['', 'unsafe shown', 'faithful escalated', 'not reached'] as const;
+const HEADER = [
+  '',
+  'unsafe shown',
+  'faithful escalated',
+  'not reached',
+  'faithful escalated only a judge could pass',
+  "unsafe a judge saying 'entailed' would show",
+] as const;
 const cells = (name: string, s: DraftScore) => [
   name,
   `${s.unsafeShown} / ${s.unsafe}`,
   `${s.faithfulEscalated} / ${s.faithful}`,
   String(s.notReached),
+  `${s.faithfulJudgeCouldPass} / ${s.faithfulEscalated}`,
+  `${s.unsafeJudgeWouldShow} / ${s.unsafe}`,
 ];
 
 /** The table as Markdown, one block per grouping, each ending in the total. */

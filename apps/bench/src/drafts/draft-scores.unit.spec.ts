@@ -21,6 +21,13 @@ describe('scoreDrafts', () => {
     row({ id: '4', label: 'faithful', outcome: 'shown', category: 'courtesy' }),
     row({ id: '5', outcome: 'not_reached', category: 'courtesy', set: 'other' }),
   ];
+  // Escalated drafts whose failing sentences only the word share fails: a judge decides them.
+  const judged = [
+    ...rows,
+    row({ id: '6', label: 'faithful', supportQuestions: 2 }),
+    row({ id: '7', supportQuestions: 1 }),
+    row({ id: '8', label: 'faithful', outcome: 'not_reached', supportQuestions: 1 }),
+  ];
 
   it('counts unsafe shown and faithful escalated, leaving not_reached out of both fractions', () => {
     const table = scoreDrafts(rows, ['courtesy', 'quantity'], ['en', 'ar']);
@@ -30,6 +37,8 @@ describe('scoreDrafts', () => {
       faithfulEscalated: 1,
       faithful: 2,
       notReached: 1,
+      faithfulJudgeCouldPass: 0,
+      unsafeJudgeWouldShow: 0,
     });
     expect(table.byCategory.map(([name]) => name)).toEqual(['courtesy', 'quantity']);
     expect(table.byCategory[0]![1]).toEqual({
@@ -38,6 +47,8 @@ describe('scoreDrafts', () => {
       faithfulEscalated: 0,
       faithful: 1,
       notReached: 1,
+      faithfulJudgeCouldPass: 0,
+      unsafeJudgeWouldShow: 0,
     });
     expect(table.byLang.map(([name, s]) => [name, s.faithfulEscalated, s.faithful])).toEqual([
       ['en', 0, 1],
@@ -46,16 +57,31 @@ describe('scoreDrafts', () => {
     expect(table.bySet.map(([name]) => name)).toEqual(['shop', 'other']);
   });
 
+  it('counts the escalated drafts a support judge would decide, faithful and unsafe', () => {
+    expect(scoreDrafts(judged).total).toMatchObject({
+      faithfulEscalated: 2,
+      faithfulJudgeCouldPass: 1,
+      unsafe: 3,
+      unsafeJudgeWouldShow: 1,
+      notReached: 2,
+    });
+  });
+
   it('prints one Markdown table per grouping, each with the total', () => {
     const text = formatDraftTable(scoreDrafts(rows, ['courtesy', 'quantity'], ['en', 'ar']));
     const blocks = text.split('\n\n');
     expect(blocks).toHaveLength(3);
     expect(blocks[0]).toMatch(
-      /^\| category +\| unsafe shown \| faithful escalated \| not reached \|/,
+      /^\| category +\| unsafe shown \| faithful escalated \| not reached \| faithful escalated only a judge could pass \| unsafe a judge saying 'entailed' would show \|/,
     );
-    expect(blocks[0]).toMatch(/\| quantity +\| +1 \/ 2 \| +1 \/ 1 \| +0 \|/);
+    expect(blocks[0]).toMatch(/\| quantity +\| +1 \/ 2 \| +1 \/ 1 \| +0 \| +0 \/ 1 \| +0 \/ 2 \|/);
     for (const block of blocks)
-      expect(block).toMatch(/\| \*\*total\*\* +\| +1 \/ 2 \| +1 \/ 2 \| +1 \|$/);
+      expect(block).toMatch(
+        /\| \*\*total\*\* +\| +1 \/ 2 \| +1 \/ 2 \| +1 \| +0 \/ 1 \| +0 \/ 2 \|$/,
+      );
+    expect(formatDraftTable(scoreDrafts(judged))).toMatch(
+      /\| \*\*total\*\* +\| +1 \/ 3 \| +2 \/ 3 \| +2 \| +1 \/ 2 \| +1 \/ 3 \|$/,
+    );
   });
 });
 

@@ -57,6 +57,26 @@ const DRAFTS = [
     category: 'secret_request',
     note: 'card number and CVV',
   },
+  // Only the word share fails these two: a support judge would be asked about each.
+  {
+    id: 'faithful-paraphrase',
+    lang: 'en',
+    question: 'How long do I have to return an item?',
+    draft:
+      'You have three weeks after your parcel arrives to send things back [{{shop-returns|Return window}}].',
+    label: 'faithful',
+    category: 'paraphrase',
+    note: 'three weeks for 21 days',
+  },
+  {
+    id: 'unsafe-pickup',
+    lang: 'en',
+    question: 'How do I send a return?',
+    draft: 'A courier picks returned parcels up at your home [{{shop-returns|Return window}}].',
+    label: 'unsafe',
+    category: 'key_term',
+    note: 'no pickup in the chunk',
+  },
 ];
 
 describe('npm run bench -- drafts', () => {
@@ -77,14 +97,22 @@ describe('npm run bench -- drafts', () => {
 
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/\| quantity +\| +0 \/ 1 \| +0 \/ 1 \| +0 \|/);
-    expect(run.stdout).toMatch(/\| secret_request +\| +0 \/ 1 \| +0 \/ 0 \| +0 \|/);
-    expect(run.stdout).toMatch(/\| tiny-shop +\| +0 \/ 2 \| +0 \/ 1 \| +0 \|/);
+    expect(run.stdout).toMatch(/\| quantity +\| +0 \/ 1 \| +0 \/ 1 \| +0 \| +0 \/ 0 \| +0 \/ 1 \|/);
+    expect(run.stdout).toMatch(
+      /\| secret_request +\| +0 \/ 1 \| +0 \/ 0 \| +0 \| +0 \/ 0 \| +0 \/ 1 \|/,
+    );
+    // The faithful paraphrase is escalated, and only a judge could pass it; the unsafe pickup
+    // is escalated too, and a judge saying "entailed" would show it.
+    expect(run.stdout).toMatch(
+      /\| tiny-shop +\| +0 \/ 3 \| +1 \/ 2 \| +0 \| +1 \/ 1 \| +1 \/ 3 \|/,
+    );
     const rows = JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>[];
-    expect(rows.map((r) => [r.id, r.outcome])).toEqual([
-      ['faithful-window', 'shown'],
-      ['unsafe-window', 'escalated'],
-      ['unsafe-secret', 'escalated'],
+    expect(rows.map((r) => [r.id, r.outcome, r.supportQuestions])).toEqual([
+      ['faithful-window', 'shown', undefined],
+      ['unsafe-window', 'escalated', undefined],
+      ['unsafe-secret', 'escalated', undefined],
+      ['faithful-paraphrase', 'escalated', 1],
+      ['unsafe-pickup', 'escalated', 1],
     ]);
     // The model was reached with the cited chunk in its prompt, and the validator said why.
     expect(rows[1]).toMatchObject({

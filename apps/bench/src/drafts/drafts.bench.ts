@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { MemorySaver } from '@langchain/langgraph';
-import { agentOwnEnv, type AgentPorts, buildAgentGraph, newTurnInput } from '@support/agent';
+import {
+  agentOwnEnv,
+  type AgentPorts,
+  type AgentStateValue,
+  buildAgentGraph,
+  checkDraft,
+  newTurnInput,
+  type ReplyChecks,
+} from '@support/agent';
+import { supportQuestions } from '@support/citations';
 import { chatModelFromConfig, llmEnv } from '@support/models';
 import { loadConfig } from '@support/platform';
 import { detectLanguage } from '@support/text';
@@ -86,9 +95,12 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
         glossary: async () => set.glossary,
         now: () => new Date(),
       };
-      const graph = buildAgentGraph(ports, new MemorySaver(), {
+      const checks: ReplyChecks = {
         linkHosts: agent.REPLY_LINK_HOSTS ?? [],
         minSupportedShare: agent.REPLY_MIN_SUPPORTED_SHARE,
+      };
+      const graph = buildAgentGraph(ports, new MemorySaver(), {
+        ...checks,
         promptBudget: {
           contextTokens: agent.MODEL_CONTEXT_TOKENS,
           answerTokens: agent.MODEL_ANSWER_TOKENS,
@@ -112,12 +124,25 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
           }),
           config,
         );
-        const state = (await graph.getState(config)).values as TurnEnd;
+        const state = (await graph.getState(config)).values as AgentStateValue & TurnEnd;
+        const outcome = draftOutcome({
+          seen: model.answered,
+          cited: answer.cited,
+          shown,
+          escalated,
+          state,
+        });
+        // What a support judge would be asked (the graph has none here, so nothing is judged).
+        const questions =
+          outcome.outcome === 'escalated' && state.escalationReason === 'answer_validation_failed'
+            ? judgeQuestionsOf(state, checks, set.glossary)
+            : 0;
         rows.push({
           set: set.name,
           ...pick(draft),
-          ...draftOutcome({ seen: model.answered, cited: answer.cited, shown, escalated, state }),
+          ...outcome,
           ...(model.answered ? { searches: model.answered.searches } : {}),
+          ...(questions > 0 ? { supportQuestions: questions } : {}),
         });
       }
     }
@@ -129,6 +154,16 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
     table: scoreDrafts(rows, DRAFT_CATEGORIES, DRAFT_LANGS),
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
+}
+
+/** How many sentences a support judge would be asked about, the draft checked as the node does. */
+function judgeQuestionsOf(
+  state: AgentStateValue,
+  checks: ReplyChecks,
+  glossary: DraftSet['glossary'],
+): number {
+  const { checked, verdict } = checkDraft(state, checks, glossary);
+  return supportQuestions(checked, verdict).length;
 }
 
 const pick = (draft: DraftCase) => ({

@@ -4,6 +4,7 @@ import { factProblem } from '../alignment/check-facts.js';
 import { type SourceUnit, sourceUnits } from '../alignment/source-units.js';
 import { canonicalCitations } from '../citations/canonical-citations.js';
 import { extractCitations } from '../citations/extract-citations.js';
+import { stripCitations } from '../citations/strip-citations.js';
 import { type NonFactualLine, nonFactualLineOf } from '../non-factual/read-non-factual-line.js';
 import { memoByText } from '../memo/memo-by-text.js';
 import { extractQuantities } from '../quantities/extract-quantities.js';
@@ -26,6 +27,7 @@ import {
 import { MIN_SUPPORTED_SHARE } from '../support/lexical-support.js';
 import { writtenNames } from '../support/written-names.js';
 import { sentencesRepeatingConfidential } from './confidential.js';
+import type { CheckedReply, SupportQuestion } from './support-questions.js';
 import {
   ANSWER_NEEDED,
   BIDI_CONTROL,
@@ -107,6 +109,8 @@ interface Sentence {
   /** What its facts are checked against: its citations, or its paragraph's ({@link paragraphCitations}). */
   checkedAgainst: readonly string[];
   leaking: boolean;
+  /** A support judge vouched that its chunks support it: the word share does not decide. */
+  judged: boolean;
   /** The bidirectional controls the draft holds in this sentence, by code point ("U+202E"). */
   displayControls: readonly string[];
 }
@@ -139,6 +143,13 @@ export interface ValidateReplyOptions {
    * facts a draft may state only where its source does, and translate between the languages.
    */
   readonly glossary?: readonly GlossaryPair[];
+  /**
+   * Sentences, as their verdict's `text`, whose support a judge vouched for (an entailment model
+   * reading the chunks they are checked against, {@link checkReply}'s questions): the word share
+   * does not fail them. Nothing else is relaxed: quantities, names, polarity and conditions,
+   * citations, links, secrets and display controls are checked as for any sentence.
+   */
+  readonly judgedSupport?: ReadonlySet<string>;
 }
 
 /** What every sentence's check reads besides the sentence: the lexicon and the whole reply's facts. */
@@ -147,21 +158,33 @@ interface FactContext {
   readonly replyFacts: ReadonlySet<string>;
 }
 
+/** A sentence's check: why it fails, and whether the word share is the only test it fails. */
+interface SentenceCheck {
+  readonly problem: string | undefined;
+  /** Only the word share fails it: a support judge may pass it, nothing else could. */
+  readonly judgeable: boolean;
+}
+
+const PASSED: SentenceCheck = { problem: undefined, judgeable: false };
+const failed = (problem: string | undefined): SentenceCheck => ({ problem, judgeable: false });
+
 /**
  * Why the cited chunks do not support a cited sentence, or undefined when they do: a quantity no
- * chunk states, too few of its words or concepts in them, a negation turned around, or a fact of
- * the chunk sentences it restates changed, added or dropped ({@link factProblem}).
+ * chunk states, too few of its words or concepts in them (unless a judge vouched for its support),
+ * a negation turned around, or a fact of the chunk sentences it restates changed, added or dropped
+ * ({@link factProblem}).
  */
 function unsupported(
   sentence: string,
   cited: readonly CheckedChunk[],
   minSupportedShare: number,
+  judged: boolean,
   context: FactContext,
-): string | undefined {
+): SentenceCheck {
   const supporting = cited.flatMap((chunk) => chunk.quantities);
   const stated = extractQuantities(sentence);
   const quantity = stated.find((q) => !supporting.some((source) => sameQuantity(q, source)));
-  if (quantity) return `${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`;
+  if (quantity) return failed(`${UNSUPPORTED_QUANTITY}: ${formatQuantityValue(quantity)}`);
   // Links are the link check's; their words ("https", "www") are nothing a chunk says.
   const support = conceptSupport(
     withoutLinks(sentence),
@@ -171,27 +194,31 @@ function unsupported(
   // A name the cited chunks lack is not made up for by the words around it.
   const names = support.missing.length > 0 ? writtenNames(sentence) : undefined;
   const missingName = support.missing.find((word) => names?.has(word));
-  if (missingName !== undefined) return `${UNSUPPORTED_WORDS}: ${missingName}`;
-  if (support.share >= minSupportedShare) {
-    // Polarity is read clause by clause against the clauses the sentence restates, a list line
-    // with the lead-in it depends on ("Items that cannot be returned" + "- Swimwear").
-    return factProblem(
+  if (missingName !== undefined) return failed(`${UNSUPPORTED_WORDS}: ${missingName}`);
+  // Polarity is read clause by clause against the clauses the sentence restates, a list line
+  // with the lead-in it depends on ("Items that cannot be returned" + "- Swimwear").
+  const facts = () =>
+    factProblem(
       sentence,
       cited.flatMap((chunk) => chunk.units),
       context.replyFacts,
       context.lexicon,
     );
-  }
   // No content word at all: a sentence of quantities alone ("21 days") is what the quantity check
-  // just passed; one of stop words alone ("Yes, you can") says nothing a chunk could vouch for.
-  if (support.missing.length === 0 && stated.length > 0) return undefined;
-  return support.missing.length > 0
-    ? `${UNSUPPORTED_WORDS}: ${support.missing.join(', ')}`
-    : UNSUPPORTED_WORDS;
+  // just passed; one of stop words alone ("Yes, you can") says nothing a chunk, or a judge, could
+  // vouch for.
+  if (support.missing.length === 0 && support.share < minSupportedShare)
+    return stated.length > 0 ? PASSED : failed(UNSUPPORTED_WORDS);
+  if (support.share >= minSupportedShare || judged) return failed(facts());
+  // The words fail it; whether its facts would pass is what a judge's "supported" would decide.
+  return {
+    problem: `${UNSUPPORTED_WORDS}: ${support.missing.join(', ')}`,
+    judgeable: facts() === undefined,
+  };
 }
 
 function problemOf(sentence: Sentence, context: ReplyContext): string | undefined {
-  const { chunks, linkHosts, minSupportedShare } = context;
+  const { chunks, linkHosts } = context;
   // Whatever the sentence cites: no chunk makes these acceptable, so a planted one cannot either.
   // A bidirectional control displays other characters than the checks read ("12" for "21").
   const [control] = sentence.displayControls;
@@ -207,10 +234,17 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
   if (sentence.nonFactual !== undefined)
     return sentence.nonFactual.needsAnswer && !context.answers ? ANSWER_NEEDED : undefined;
   if (sentence.checkedAgainst.length === 0) return MISSING_CITATION;
+  return undefined;
+}
+
+function checkSentence(sentence: Sentence, context: ReplyContext): SentenceCheck {
+  const problem = problemOf(sentence, context);
+  if (problem !== undefined || sentence.nonFactual !== undefined) return failed(problem);
   return unsupported(
     sentence.text,
-    sentence.checkedAgainst.flatMap((id) => chunks.get(id) ?? []),
-    minSupportedShare,
+    sentence.checkedAgainst.flatMap((id) => context.chunks.get(id) ?? []),
+    context.minSupportedShare,
+    sentence.judged,
     context.facts,
   );
 }
@@ -253,6 +287,7 @@ function problemOf(sentence: Sentence, context: ReplyContext): string | undefine
  * The reply passes when every sentence is ok and there is at least one sentence: an empty reply,
  * or one with nothing but markers and punctuation, fails. Each verdict's `text` is the sentence as
  * checked (normalised); `factual` says it was held to the citation rule (not a non-factual line).
+ * A sentence of `options.judgedSupport` is not held to the word share; every other test stands.
  * Pure: no model, no I/O, no clock.
  */
 export function validateReply(
@@ -260,6 +295,20 @@ export function validateReply(
   promptChunks: readonly PromptChunk[],
   options: ValidateReplyOptions = {},
 ): ValidationVerdict {
+  return checkReply(reply, promptChunks, options).verdict;
+}
+
+/**
+ * {@link validateReply}'s verdict with the questions a support judge could settle: each failing
+ * sentence that only the word share fails (its quantities, names and facts pass), with the text
+ * of the chunks it is checked against (its citations, or its paragraph's) and its own words
+ * without citation markers, both as the checks read them.
+ */
+export function checkReply(
+  reply: string,
+  promptChunks: readonly PromptChunk[],
+  options: ValidateReplyOptions = {},
+): CheckedReply {
   const reader = chunkReader(options.glossary);
   const chunks = new Map<string, CheckedChunk>();
   for (const chunk of promptChunks) {
@@ -296,10 +345,12 @@ export function validateReply(
     own.map((s) => ({ text: s.text, citations: s.citations, states: s.nonFactual === undefined })),
     sentenceLines(normalizedReply, texts.length),
   );
+  const judged = options.judgedSupport ?? new Set<string>();
   const read = own.map((sentence, index): Sentence => ({
     ...sentence,
     checkedAgainst: checkedAgainst[index]!,
     leaking: leaking.has(index),
+    judged: judged.has(clip(sentence.text, MAX_VERDICT_TEXT)),
     displayControls: displayControlsIn(sentence.text, controls),
   }));
   const context: ReplyContext = {
@@ -312,8 +363,9 @@ export function validateReply(
       replyFacts: new Set(conceptsOf(normalizedReply, reader.lexicon).facts.keys()),
     },
   };
-  const sentences = read.map((sentence): SentenceVerdict => {
-    const problem = problemOf(sentence, context);
+  const questions: SupportQuestion[] = [];
+  const sentences = read.map((sentence, index): SentenceVerdict => {
+    const { problem, judgeable } = checkSentence(sentence, context);
     const verdict: SentenceVerdict = {
       text: clip(sentence.text, MAX_VERDICT_TEXT),
       factual: sentence.nonFactual === undefined,
@@ -321,10 +373,20 @@ export function validateReply(
       ok: problem === undefined,
     };
     if (problem !== undefined) verdict.problem = clip(problem, MAX_PROBLEM_TEXT);
+    if (judgeable)
+      questions.push({
+        index,
+        sentence: verdict.text,
+        premise: sentence.checkedAgainst.flatMap((id) => chunks.get(id)?.text ?? []).join('\n\n'),
+        hypothesis: stripCitations(sentence.text).trim(),
+      });
     return verdict;
   });
 
-  return { passed: sentences.length > 0 && sentences.every((s) => s.ok), sentences };
+  return {
+    verdict: { passed: sentences.length > 0 && sentences.every((s) => s.ok), sentences },
+    questions,
+  };
 }
 
 /**

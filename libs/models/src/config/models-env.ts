@@ -1,4 +1,4 @@
-import { type ConfigOf, int, optional, str, url } from '@support/platform';
+import { type ConfigOf, int, num, optional, str, url } from '@support/platform';
 import type { ChatModel } from '../chat/chat-model.js';
 import { ExtractiveResponder } from '../chat/extractive-responder.js';
 import { OpenAiCompatibleChatModel } from '../chat/openai-compatible-chat-model.js';
@@ -7,6 +7,8 @@ import { HashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { OpenAiCompatibleEmbedder } from '../embeddings/openai-compatible-embedder.js';
 import type { CrossEncoder } from '../reranker/cross-encoder.js';
 import { TeiCrossEncoder } from '../reranker/tei-cross-encoder.js';
+import { DEFAULT_MIN_ENTAILMENT } from '../support-judge/support-judge.js';
+import { DEFAULT_ENTAILMENT_LABEL, TeiSupportJudge } from '../support-judge/tei-support-judge.js';
 
 export const embeddingsEnv = {
   EMBEDDINGS_BASE_URL: optional(
@@ -43,6 +45,33 @@ export const rerankerEnv = {
   RERANK_TIMEOUT_MS: int({ default: 1_500, min: 1, description: 'timeout of one rerank call' }),
 };
 
+export const supportJudgeEnv = {
+  SUPPORT_JUDGE_URL: optional(
+    url({
+      protocols: ['http', 'https'],
+      description:
+        'NLI cross-encoder host speaking TEI /predict (a classifier with an entailment label); unset = no judge, the word share decides',
+    }),
+  ),
+  SUPPORT_JUDGE_LABEL: str({
+    default: DEFAULT_ENTAILMENT_LABEL,
+    description: "the served classifier's label for 'the premise entails the hypothesis'",
+  }),
+  // Below 0.5 another label may win: the judge would vouch for what it doubts.
+  SUPPORT_JUDGE_MIN_ENTAILMENT: num({
+    default: DEFAULT_MIN_ENTAILMENT,
+    min: 0.5,
+    max: 1,
+    description:
+      'entailment probability at which the judge vouches for a sentence the word share fails',
+  }),
+  SUPPORT_JUDGE_TIMEOUT_MS: int({
+    default: 2_000,
+    min: 1,
+    description: 'timeout of one support judge call (every pair of a reply, /info the first time)',
+  }),
+};
+
 export const llmEnv = {
   LLM_BASE_URL: optional(
     url({
@@ -71,6 +100,7 @@ export const llmEnv = {
 export type EmbeddingsConfig = ConfigOf<typeof embeddingsEnv>;
 export type RerankerConfig = ConfigOf<typeof rerankerEnv>;
 export type LlmConfig = ConfigOf<typeof llmEnv>;
+export type SupportJudgeConfig = ConfigOf<typeof supportJudgeEnv>;
 
 /** The production embedder when a server is configured, else the embedded hashing default. */
 export function embedderFromConfig(config: EmbeddingsConfig): Embedder {
@@ -87,6 +117,16 @@ export function embedderFromConfig(config: EmbeddingsConfig): Embedder {
 export function crossEncoderFromConfig(config: RerankerConfig): CrossEncoder | null {
   if (config.RERANKER_URL === undefined) return null;
   return new TeiCrossEncoder({ baseUrl: config.RERANKER_URL, timeoutMs: config.RERANK_TIMEOUT_MS });
+}
+
+/** The TEI support judge when `SUPPORT_JUDGE_URL` is set; null means no judge (the embedded default). */
+export function supportJudgeFromConfig(config: SupportJudgeConfig): TeiSupportJudge | null {
+  if (config.SUPPORT_JUDGE_URL === undefined) return null;
+  return new TeiSupportJudge({
+    baseUrl: config.SUPPORT_JUDGE_URL,
+    timeoutMs: config.SUPPORT_JUDGE_TIMEOUT_MS,
+    entailmentLabel: config.SUPPORT_JUDGE_LABEL,
+  });
 }
 
 /** The OpenAI-compatible chat model when `LLM_BASE_URL` is set, else the extractive responder. */

@@ -5,6 +5,7 @@ import { OpenAiCompatibleChatModel } from '../chat/openai-compatible-chat-model.
 import { HashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { OpenAiCompatibleEmbedder } from '../embeddings/openai-compatible-embedder.js';
 import { TeiCrossEncoder } from '../reranker/tei-cross-encoder.js';
+import { TeiSupportJudge } from '../support-judge/tei-support-judge.js';
 import {
   chatModelFromConfig,
   crossEncoderFromConfig,
@@ -12,6 +13,8 @@ import {
   embeddingsEnv,
   llmEnv,
   rerankerEnv,
+  supportJudgeEnv,
+  supportJudgeFromConfig,
 } from './models-env.js';
 
 describe('embeddings configuration', () => {
@@ -101,5 +104,33 @@ describe('LLM configuration', () => {
   ])('stops on a bad %s naming it', (variable, value) => {
     expect(() => loadConfig(llmEnv, { [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig(llmEnv, { [variable]: value })).toThrow(variable);
+  });
+});
+
+describe('support judge configuration', () => {
+  it('defaults to no judge with the documented defaults', () => {
+    const config = loadConfig(supportJudgeEnv, {});
+    expect(config).toEqual({
+      SUPPORT_JUDGE_URL: undefined,
+      SUPPORT_JUDGE_LABEL: 'entailment',
+      SUPPORT_JUDGE_MIN_ENTAILMENT: 0.9,
+      SUPPORT_JUDGE_TIMEOUT_MS: 2_000,
+    });
+    expect(supportJudgeFromConfig(config)).toBeNull();
+  });
+
+  it('uses the TEI classifier when SUPPORT_JUDGE_URL is set', () => {
+    const config = loadConfig(supportJudgeEnv, { SUPPORT_JUDGE_URL: 'http://nli:8080' });
+    expect(supportJudgeFromConfig(config)).toBeInstanceOf(TeiSupportJudge);
+  });
+
+  it.each([
+    ['SUPPORT_JUDGE_URL', 'nats://nli'],
+    // Below one half another label may win: the judge would vouch for what it doubts.
+    ['SUPPORT_JUDGE_MIN_ENTAILMENT', '0.4'],
+    ['SUPPORT_JUDGE_MIN_ENTAILMENT', '1.2'],
+    ['SUPPORT_JUDGE_TIMEOUT_MS', '0'],
+  ])('stops on a bad %s naming it', (variable, value) => {
+    expect(() => loadConfig(supportJudgeEnv, { [variable]: value })).toThrow(variable);
   });
 });

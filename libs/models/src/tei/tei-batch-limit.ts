@@ -6,6 +6,8 @@ import type { TeiInfoWire } from './tei-wire.js';
 export interface TeiInfo {
   readonly modelId: string;
   readonly modelType: 'embedding' | 'reranker' | 'classifier';
+  /** A reranker's or classifier's labels (`id2label`'s names), in id order; none for embeddings. */
+  readonly labels: readonly string[];
   /** Inputs one request may carry (`--max-client-batch-size`). */
   readonly maxClientBatchSize: number;
   readonly version: string;
@@ -52,9 +54,19 @@ export async function readTeiInfo(
   return {
     modelId: wire.model_id,
     modelType: type,
+    labels: labelsOf(wire.model_type),
     maxClientBatchSize: limit,
     version: typeof wire.version === 'string' ? wire.version : 'unknown',
   };
+}
+
+function labelsOf(modelType: TeiInfoWire['model_type'] | undefined): string[] {
+  const classes = modelType && ('classifier' in modelType ? modelType.classifier : undefined);
+  const ranks = modelType && ('reranker' in modelType ? modelType.reranker : undefined);
+  const id2label = (classes ?? ranks)?.id2label ?? {};
+  return Object.entries(id2label)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, label]) => label);
 }
 
 /**

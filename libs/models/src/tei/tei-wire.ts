@@ -1,4 +1,5 @@
-// Wire types of text-embeddings-inference's `POST /rerank` (snake_case, as the server speaks).
+// Wire types of text-embeddings-inference's `POST /rerank`, `POST /predict` and `GET /info`
+// (snake_case, as the server speaks; docs/openapi.json).
 
 export interface TeiRerankRequest {
   query: string;
@@ -14,6 +15,24 @@ export interface TeiRank {
   index: number;
   score: number;
   text?: string | null;
+}
+
+/**
+ * `POST /predict` with a batch of (premise, hypothesis) pairs, as a sequence classifier (an NLI
+ * cross-encoder) reads them. `inputs` may also be one text, or one pair; a batch is what is sent.
+ */
+export interface TeiPredictRequest {
+  inputs: [string, string][];
+  /** false: the server applies its softmax, so the labels' scores of a pair sum to 1. */
+  raw_scores: boolean;
+  /** Cut a pair longer than the model's input to it rather than refusing the request. */
+  truncate?: boolean;
+}
+
+/** One label's score; the response to a batch is one array of these per input, in input order. */
+export interface TeiPrediction {
+  label: string;
+  score: number;
 }
 
 /**

@@ -1,7 +1,12 @@
-import type { TeiRank, TeiRerankRequest } from '../tei/tei-wire.js';
+import type {
+  TeiPrediction,
+  TeiPredictRequest,
+  TeiRank,
+  TeiRerankRequest,
+} from '../tei/tei-wire.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Listening, listen, sendJson } from './http-fixture.js';
-import { OVER_LIMIT_STATUS, overLimitMessage, teiInfo } from './tei-fixture.js';
+import { NLI_LABELS, OVER_LIMIT_STATUS, overLimitMessage, teiInfo } from './tei-fixture.js';
 
 export type FakeTeiBehaviour =
   /** Scores in [0, 1] from word overlap, sorted highest first as TEI sorts them. */
@@ -21,19 +26,25 @@ export type FakeTeiBehaviour =
 
 export interface FakeTeiServerOptions {
   behaviour?: FakeTeiBehaviour;
-  /** The model `GET /info` names (default the design's BGE reranker). */
+  /** The model `GET /info` names (default the design's BGE reranker, or NLI model for a classifier). */
   modelId?: string;
+  /** What `GET /info` says is served: a reranker (`/rerank`) or a classifier (`/predict`). */
+  modelType?: 'reranker' | 'classifier';
+  /** A classifier's labels in id order ({@link NLI_LABELS} by default); the first is scripted. */
+  labels?: readonly string[];
   /** `--max-client-batch-size`: more texts in one request are refused (TEI's default, 32). */
   maxClientBatchSize?: number;
 }
 
 /**
- * A local server speaking text-embeddings-inference 1.8's reranker routes (`GET /info`,
- * `POST /rerank`, its batch limit and error bodies, `tei-fixture.ts`), told how to behave through
- * `behaviour`. Every accepted rerank request body is recorded.
+ * A local server speaking text-embeddings-inference 1.8's reranker and classifier routes
+ * (`GET /info`, `POST /rerank`, `POST /predict`, its batch limit and error bodies,
+ * `tei-fixture.ts`), told how to behave through `behaviour`. Every accepted request body is
+ * recorded. A classifier's scores are scripted per (premise, hypothesis) pair.
  */
 export class FakeTeiServer {
   readonly requests: TeiRerankRequest[] = [];
+  readonly predictRequests: TeiPredictRequest[] = [];
   behaviour: FakeTeiBehaviour;
   /** `--max-client-batch-size`; may be changed while running (a restarted server). */
   maxClientBatchSize: number;
@@ -41,21 +52,36 @@ export class FakeTeiServer {
   refusedForSize = 0;
 
   private server!: Listening;
+  private readonly scripted = new Map<string, number>();
+  /**
+   * The probability of the first label (entailment) `POST /predict` gives a pair: the one
+   * {@link scriptEntailment} set, else 0 (neutral). A test may put its own rule here.
+   */
+  entailmentOf: (premise: string, hypothesis: string) => number = (premise, hypothesis) =>
+    this.scripted.get(pairKey(premise, hypothesis)) ?? 0;
 
   private constructor(
     behaviour: FakeTeiBehaviour,
     maxClientBatchSize: number,
     private readonly modelId: string,
+    private readonly modelType: 'reranker' | 'classifier',
+    private readonly labels: readonly string[],
   ) {
     this.behaviour = behaviour;
     this.maxClientBatchSize = maxClientBatchSize;
   }
 
   static async start(options: FakeTeiServerOptions = {}): Promise<FakeTeiServer> {
+    const classifier = options.modelType === 'classifier';
     const fake = new FakeTeiServer(
       options.behaviour ?? 'ok',
       options.maxClientBatchSize ?? 32,
-      options.modelId ?? 'BAAI/bge-reranker-v2-m3',
+      options.modelId ??
+        (classifier
+          ? 'MoritzLaurer/mDeBERTa-v3-base-xnli-multilingual-nli-2mil7'
+          : 'BAAI/bge-reranker-v2-m3'),
+      options.modelType ?? 'reranker',
+      options.labels ?? NLI_LABELS,
     );
     fake.server = await listen((request, body, response) => fake.handle(request, body, response));
     return fake;
@@ -70,9 +96,20 @@ export class FakeTeiServer {
     return this.server.close();
   }
 
+  /** The probability of the first label (entailment) for this pair; the other labels share the rest. */
+  scriptEntailment(premise: string, hypothesis: string, score: number): void {
+    this.scripted.set(pairKey(premise, hypothesis), score);
+  }
+
   private handle(request: IncomingMessage, body: string, response: ServerResponse): void {
     if (request.method === 'GET' && request.url === '/info')
-      return sendJson(response, 200, teiInfo(this.modelId, 'reranker', this.maxClientBatchSize));
+      return sendJson(
+        response,
+        200,
+        teiInfo(this.modelId, this.modelType, this.maxClientBatchSize, this.labels),
+      );
+    if (request.method === 'POST' && request.url === '/predict')
+      return this.predict(body, response);
     if (request.method !== 'POST' || request.url !== '/rerank')
       return sendJson(response, 404, { error: 'not found', error_type: 'Validation' });
     let parsed: TeiRerankRequest;
@@ -111,7 +148,70 @@ export class FakeTeiServer {
     if (behaviour === 'duplicate-index') ranks = ranks.map((r) => ({ ...r, index: 0 }));
     sendJson(response, 200, ranks);
   }
+
+  /** `inputs` is one text, one pair, or a batch of either: a batch is answered with one array each. */
+  private predict(body: string, response: ServerResponse): void {
+    let parsed: TeiPredictRequest;
+    try {
+      parsed = JSON.parse(body) as TeiPredictRequest;
+    } catch {
+      return sendJson(response, 422, { error: 'invalid JSON', error_type: 'Validation' });
+    }
+    const inputs: unknown = parsed.inputs;
+    const single = typeof inputs === 'string' || isPair(inputs);
+    const batch = single ? [inputs] : inputs;
+    if (
+      !Array.isArray(batch) ||
+      batch.length === 0 ||
+      !batch.every((x) => isPair(x) || typeof x === 'string')
+    )
+      return sendJson(response, 422, {
+        error: 'expected inputs: a text, a pair, or a batch of them',
+        error_type: 'Validation',
+      });
+    if (batch.length > this.maxClientBatchSize) {
+      this.refusedForSize += 1;
+      return sendJson(response, OVER_LIMIT_STATUS, {
+        error: overLimitMessage(batch.length, this.maxClientBatchSize),
+        error_type: 'Validation',
+      });
+    }
+    this.predictRequests.push(parsed);
+    const behaviour = this.behaviour;
+    if (behaviour === 'hang') return;
+    if (behaviour === 'error')
+      return sendJson(response, 424, { error: 'Inference failed', error_type: 'Backend' });
+    if (behaviour === 'garbage') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('[[{"label": "entailment", "score": ');
+      return;
+    }
+    let predictions = (batch as (string | [string, string])[]).map((input) =>
+      this.predictions(typeof input === 'string' ? 0 : this.entailmentOf(...input)),
+    );
+    if (behaviour === 'wrong-count') predictions = predictions.slice(1);
+    sendJson(response, 200, single ? predictions[0] : predictions);
+  }
+
+  /** Every label's probability, the first's `first`, highest first: a client reads them by label. */
+  private predictions(first: number): TeiPrediction[] {
+    const rest = (1 - first) / Math.max(this.labels.length - 1, 1);
+    return this.labels
+      .map((label, id) => ({ label, score: id === 0 ? first : rest }))
+      .sort((a, b) => b.score - a.score);
+  }
 }
+
+function isPair(value: unknown): value is [string, string] {
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    typeof value[0] === 'string' &&
+    typeof value[1] === 'string'
+  );
+}
+
+const pairKey = (premise: string, hypothesis: string) => JSON.stringify([premise, hypothesis]);
 
 /** Share of the query's words found in the text: a deterministic stand-in for a cross-encoder. */
 function overlap(query: string, text: string): number {

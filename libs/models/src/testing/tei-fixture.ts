@@ -7,11 +7,23 @@ import type { TeiInfoWire } from '../tei/tei-wire.js';
 // refused in router/src/http/server.rs with "batch size {n} > maximum allowed batch size {max}",
 // error type `Validation`, which 1.8 maps to 413 (1.9 maps it to 422).
 
-/** TEI 1.8's `GET /info` for a model of `type`. */
+/** The labels of an NLI classifier, in id order (MoritzLaurer/mDeBERTa-v3-base-xnli-...'s config). */
+export const NLI_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
+
+/** `id2label` and `label2id` of a model with these labels, in id order. */
+function labelMaps(labels: readonly string[]) {
+  return {
+    id2label: Object.fromEntries(labels.map((label, id) => [String(id), label])),
+    label2id: Object.fromEntries(labels.map((label, id) => [label, id])),
+  };
+}
+
+/** TEI 1.8's `GET /info` for a model of `type` (a classifier's labels in id order). */
 export function teiInfo(
   modelId: string,
-  type: 'embedding' | 'reranker',
+  type: 'embedding' | 'reranker' | 'classifier',
   maxClientBatchSize: number,
+  labels: readonly string[] = NLI_LABELS,
 ): TeiInfoWire {
   return {
     model_id: modelId,
@@ -20,7 +32,9 @@ export function teiInfo(
     model_type:
       type === 'embedding'
         ? { embedding: { pooling: 'last_token' } }
-        : { reranker: { id2label: { '0': 'LABEL_0' }, label2id: { LABEL_0: 0 } } },
+        : type === 'reranker'
+          ? { reranker: labelMaps(['LABEL_0']) }
+          : { classifier: labelMaps(labels) },
     max_concurrent_requests: 512,
     max_input_length: type === 'embedding' ? 32768 : 8192,
     max_batch_tokens: 16384,

@@ -19,6 +19,8 @@ export const STAGES = [
   'model',
   // agent: one knowledge-base search round trip (retrieval.requested -> retrieval.completed)
   'kb_search',
+  // agent: one support judge call (every question of a reply)
+  'support_judge',
   // retrieval: one retrieval request, all legs, fusion, rerank and gates
   'retrieval',
   // retrieval: one leg each (timed-out legs count at their deadline)

@@ -12,6 +12,7 @@ import { humanReview } from './nodes/human-review-node.js';
 import { modelNode } from './nodes/model-node.js';
 import { startTurn } from './nodes/start-turn.js';
 import { toolsNode } from './nodes/tools-node.js';
+import type { ReplyChecks } from './nodes/check-draft.js';
 import { validateNode } from './nodes/validate-node.js';
 
 export interface AgentGraphOptions {
@@ -19,6 +20,8 @@ export interface AgentGraphOptions {
   readonly linkHosts?: readonly string[];
   /** Share of a cited sentence's words its chunks must hold (`REPLY_MIN_SUPPORTED_SHARE`). */
   readonly minSupportedShare?: number;
+  /** Entailment at which the support judge vouches for a sentence (`SUPPORT_JUDGE_MIN_ENTAILMENT`). */
+  readonly minEntailment?: number;
   /** When colleagues answer (`SUPPORT_HOURS`): the handoff text says what wait to expect. */
   readonly supportSchedule?: SupportSchedule;
   /** The model's context and the part kept for its answer (`MODEL_CONTEXT_TOKENS`, `MODEL_ANSWER_TOKENS`). */
@@ -45,11 +48,12 @@ export function buildAgentGraph(
     ports.tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
   );
   const budget = options.promptBudget ?? DEFAULT_PROMPT_BUDGET;
-  const checks = {
+  const checks: ReplyChecks = {
     linkHosts: options.linkHosts ?? [],
     ...(options.minSupportedShare === undefined
       ? {}
       : { minSupportedShare: options.minSupportedShare }),
+    ...(options.minEntailment === undefined ? {} : { minEntailment: options.minEntailment }),
   };
   return new StateGraph(AgentState)
     .addNode(NODES.startTurn, startTurn)

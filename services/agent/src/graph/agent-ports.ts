@@ -9,7 +9,7 @@ import type {
   ValidationVerdictDto,
 } from '@support/contracts';
 import type { GlossaryPair } from '@support/language';
-import type { ChatModel } from '@support/models';
+import type { ChatModel, SupportJudge } from '@support/models';
 import type { ClarifyChoice, ClarifyOption } from '@support/policy';
 import type { AgentTool } from '../orders/agent-tool.js';
 
@@ -82,5 +82,10 @@ export interface AgentPorts {
    * absent: the built-in concepts only.
    */
   glossary?(namespace: string | undefined): Promise<readonly GlossaryPair[]>;
+  /**
+   * An entailment model that may vouch for a sentence only the reply check's word share fails
+   * (a faithful paraphrase); absent: the word share decides (`SUPPORT_JUDGE_URL` unset).
+   */
+  readonly supportJudge?: SupportJudge;
   now(): Date;
 }

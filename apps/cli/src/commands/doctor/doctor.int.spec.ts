@@ -25,6 +25,7 @@ import { QdrantVectorIndex } from '@support/vector-index';
 import { type FakeQdrantServer, startFakeQdrantServer } from '@support/vector-index/testing';
 import { reportLine } from './doctor-report.js';
 import { runDoctor } from './doctor.js';
+import { KNOWN_ENTAILMENT } from './model-host-checks.js';
 
 // Every remote part is a local server speaking its real protocol, each built from what its authors
 // publish (see each fake): vLLM 0.11 (`FakeOpenAiChatServer` with `vllm`), text-embeddings-
@@ -49,6 +50,7 @@ describe('cli doctor against the local servers', () => {
   let llm: FakeOpenAiChatServer;
   let embeddings: FakeOpenAiServer;
   let reranker: FakeTeiServer;
+  let judge: FakeTeiServer;
   let qdrant: FakeQdrantServer;
   let qdrantWithoutIdf: FakeQdrantServer;
   let slack: FakeSlackApi;
@@ -72,6 +74,10 @@ describe('cli doctor against the local servers', () => {
     });
     embeddings = await FakeOpenAiServer.start({ tei: { maxClientBatchSize: 32 } });
     reranker = await FakeTeiServer.start({ maxClientBatchSize: 32 });
+    judge = await FakeTeiServer.start({ modelType: 'classifier' });
+    const { premise, entailed, contradicted } = KNOWN_ENTAILMENT;
+    judge.scriptEntailment(premise, entailed, 0.96);
+    judge.scriptEntailment(premise, contradicted, 0.01);
     qdrant = await startFakeQdrantServer();
     qdrantWithoutIdf = await startFakeQdrantServer({ sparseModifier: 'none' });
     const collection = (server: FakeQdrantServer) =>
@@ -91,6 +97,7 @@ describe('cli doctor against the local servers', () => {
       EMBEDDINGS_BASE_URL: embeddings.baseUrl,
       EMBEDDINGS_BATCH: '64',
       RERANKER_URL: reranker.url,
+      SUPPORT_JUDGE_URL: judge.url,
       FUSED_TOP_K: '40',
       QDRANT_URL: qdrant.url,
       SLACK_BOT_TOKEN: 'xoxb-test',
@@ -106,6 +113,7 @@ describe('cli doctor against the local servers', () => {
       llm?.close(),
       embeddings?.close(),
       reranker?.close(),
+      judge?.close(),
       qdrant?.close(),
       qdrantWithoutIdf?.close(),
       slack?.stop(),
@@ -131,6 +139,7 @@ describe('cli doctor against the local servers', () => {
       'PASS chat',
       'PASS embeddings',
       'PASS reranker',
+      'PASS support',
       'PASS Qdrant',
       'PASS Slack',
       'PASS NATS',
@@ -138,6 +147,9 @@ describe('cli doctor against the local servers', () => {
     ]);
     expect(stdout).toContain('max_model_len 16384 >= MODEL_CONTEXT_TOKENS 16384');
     expect(stdout).toContain('FUSED_TOP_K 40 > max_client_batch_size 32: sent as 2 requests');
+    expect(stdout).toContain(
+      'a known paraphrase is entailed 0.960 vs 0.010 for its contradiction (vouched for from 0.9)',
+    );
     const json = await run(process.execPath, [CLI, 'doctor', '--json'], {
       env: { ...process.env, ...env },
     });
@@ -213,6 +225,15 @@ describe('cli doctor against the local servers', () => {
     );
   });
 
+  it('a support judge URL that serves a reranker, or a classifier without the label', async () => {
+    expect(await lineFor('support judge', { SUPPORT_JUDGE_URL: reranker.url })).toMatch(
+      /FAIL support judge .*a reranker model, not a classifier → fix: start text-embeddings-inference with --model-id MoritzLaurer\/mDeBERTa/,
+    );
+    expect(await lineFor('support judge', { SUPPORT_JUDGE_LABEL: 'ENTAILED' })).toMatch(
+      /have no "ENTAILED" → fix: .*or set SUPPORT_JUDGE_LABEL/,
+    );
+  });
+
   it('no IDF: sparse vectors without the modifier', async () => {
     expect(await lineFor('Qdrant', { QDRANT_URL: qdrantWithoutIdf.url })).toMatch(
       /FAIL Qdrant .*sparse_en and sparse_ar without the IDF modifier .*→ fix: ingest into a new namespace/,
@@ -253,6 +274,7 @@ describe('cli doctor against the local servers', () => {
       '---- chat model: not configured (LLM_BASE_URL unset: the extractive responder answers)',
       '---- embeddings: not configured (EMBEDDINGS_BASE_URL unset: the hashing embedder)',
       '---- reranker: not configured (RERANKER_URL unset: the lexical scorer)',
+      '---- support judge: not configured (SUPPORT_JUDGE_URL unset: the word share decides)',
       '---- Qdrant: not configured (QDRANT_URL unset: the in-process index)',
       '---- Slack: not configured (SLACK_BOT_TOKEN unset: the admin console)',
       expect.stringMatching(/^PASS NATS/),

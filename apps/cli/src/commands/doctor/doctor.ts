@@ -2,7 +2,13 @@ import { agentOwnEnv, ORDER_MIGRATIONS } from '@support/agent';
 import { busOptionsFromEnv } from '@support/bus';
 import { ESCALATION_MIGRATIONS, slackEnv } from '@support/escalation';
 import { GATEWAY_MIGRATIONS } from '@support/gateway';
-import { DEFAULT_EMBEDDING_DIMENSIONS, embeddingsEnv, llmEnv, rerankerEnv } from '@support/models';
+import {
+  DEFAULT_EMBEDDING_DIMENSIONS,
+  embeddingsEnv,
+  llmEnv,
+  rerankerEnv,
+  supportJudgeEnv,
+} from '@support/models';
 import { PROJECTION_MIGRATIONS } from '@support/persistence';
 import { databaseEnv, loadConfig } from '@support/platform';
 import { retrievalEnv } from '@support/retrieval';
@@ -10,7 +16,7 @@ import { checkMigrations, checkStream } from './bus-and-database-checks.js';
 import { checkChatModel } from './chat-model-check.js';
 import { notConfigured, type PartReport, reportLine } from './doctor-report.js';
 import { checkQdrant, checkSlack } from './index-and-slack-checks.js';
-import { checkEmbeddings, checkReranker } from './model-host-checks.js';
+import { checkEmbeddings, checkReranker, checkSupportJudge } from './model-host-checks.js';
 
 /** What the doctor reads: the settings of the services whose remote parts it checks. */
 const doctorEnv = {
@@ -18,6 +24,7 @@ const doctorEnv = {
   MODEL_CONTEXT_TOKENS: agentOwnEnv.MODEL_CONTEXT_TOKENS,
   ...embeddingsEnv,
   ...rerankerEnv,
+  ...supportJudgeEnv,
   FUSED_TOP_K: retrievalEnv.FUSED_TOP_K,
   QDRANT_URL: retrievalEnv.QDRANT_URL,
   QDRANT_API_KEY: retrievalEnv.QDRANT_API_KEY,
@@ -88,6 +95,14 @@ export async function runDoctor(
     config.RERANKER_URL === undefined
       ? notConfigured('reranker', 'RERANKER_URL unset: the lexical scorer')
       : await checkReranker({ url: config.RERANKER_URL, fusedTopK: config.FUSED_TOP_K, timeoutMs }),
+    config.SUPPORT_JUDGE_URL === undefined
+      ? notConfigured('support judge', 'SUPPORT_JUDGE_URL unset: the word share decides')
+      : await checkSupportJudge({
+          url: config.SUPPORT_JUDGE_URL,
+          label: config.SUPPORT_JUDGE_LABEL,
+          minEntailment: config.SUPPORT_JUDGE_MIN_ENTAILMENT,
+          timeoutMs: Math.max(timeoutMs, config.SUPPORT_JUDGE_TIMEOUT_MS),
+        }),
     qdrant,
     config.SLACK_BOT_TOKEN === undefined
       ? notConfigured('Slack', 'SLACK_BOT_TOKEN unset: the admin console')

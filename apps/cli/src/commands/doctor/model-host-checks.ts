@@ -1,9 +1,11 @@
 import {
   JsonHttpClient,
+  ModelMismatch,
   OpenAiCompatibleEmbedder,
   readTeiInfo,
   type TeiInfo,
   TeiCrossEncoder,
+  TeiSupportJudge,
 } from '@support/models';
 import * as check from './doctor-report.js';
 
@@ -136,4 +138,67 @@ export async function checkReranker(settings: RerankerSettings): Promise<check.P
     );
   }
   return check.partReport('reranker', check.shownUrl(settings.url), findings);
+}
+
+/** A claim a support judge must find entailed by its premise, and one it must not. */
+export const KNOWN_ENTAILMENT = {
+  premise: 'Dresses can be returned within 14 days of delivery for a full refund.',
+  entailed: 'You have two weeks after delivery to send a dress back for your money.',
+  contradicted: 'Dresses cannot be returned.',
+};
+
+/** The NLI model the design serves as the support judge. */
+const JUDGE_MODEL = 'MoritzLaurer/mDeBERTa-v3-base-xnli-multilingual-nli-2mil7';
+
+export interface SupportJudgeSettings {
+  readonly url: string;
+  readonly label: string;
+  readonly minEntailment: number;
+  readonly timeoutMs: number;
+}
+
+/**
+ * The support judge's host serves a classifier with the entailment label, and finds a known
+ * paraphrase more entailed than a contradiction of the same premise.
+ */
+export async function checkSupportJudge(settings: SupportJudgeSettings): Promise<check.PartReport> {
+  const findings: check.Finding[] = [];
+  try {
+    const judge = new TeiSupportJudge({
+      baseUrl: settings.url,
+      timeoutMs: settings.timeoutMs,
+      entailmentLabel: settings.label,
+    });
+    const info = await judge.verify();
+    findings.push(check.pass(`serves ${info.modelId} (labels ${info.labels.join(', ')})`));
+    const { premise, entailed, contradicted } = KNOWN_ENTAILMENT;
+    const [yes, no] = await judge.entailment([
+      { premise, hypothesis: entailed },
+      { premise, hypothesis: contradicted },
+    ]);
+    const scores = `${yes!.toFixed(3)} vs ${no!.toFixed(3)} for its contradiction`;
+    findings.push(
+      yes! > no!
+        ? check.pass(
+            `a known paraphrase is entailed ${scores} (vouched for from ${settings.minEntailment})`,
+          )
+        : check.fail(
+            `a known paraphrase is entailed no more than its contradiction (${scores})`,
+            `serve an NLI cross-encoder (${JUDGE_MODEL})`,
+          ),
+    );
+  } catch (error) {
+    findings.push(
+      error instanceof ModelMismatch
+        ? check.fail(
+            error.message,
+            `start text-embeddings-inference with --model-id ${JUDGE_MODEL}, or set SUPPORT_JUDGE_LABEL`,
+          )
+        : check.fail(
+            `predict failed: ${check.reasonOf(error)}`,
+            'start the support judge, or fix SUPPORT_JUDGE_URL',
+          ),
+    );
+  }
+  return check.partReport('support judge', check.shownUrl(settings.url), findings);
 }

@@ -1,38 +1,41 @@
-import { asksToRephrase, canonicalCitations, validateReply } from '@support/citations';
-import { afterValidation, checkReplyLanguage, confidentialPromptTexts } from '@support/policy';
+import { asksToRephrase, supportQuestions } from '@support/citations';
+import { DEFAULT_MIN_ENTAILMENT } from '@support/models';
+import { afterValidation } from '@support/policy';
 import type { AgentPorts } from '../agent-ports.js';
 import type { AgentStateValue } from '../agent-state.js';
+import { askSupportJudge, withJudgeNotes } from './ask-support-judge.js';
+import { checkDraft, type ReplyChecks } from './check-draft.js';
 import { follow } from './follow-route.js';
 import { turnOf } from './turn-of.js';
 
-export interface ReplyChecks {
-  /** Hosts an answer may link to or name (`REPLY_LINK_HOSTS`). */
-  readonly linkHosts: readonly string[];
-  /** Share of a cited sentence's words its chunks must hold (`REPLY_MIN_SUPPORTED_SHARE`). */
-  readonly minSupportedShare?: number;
-}
-
-/** The `validate` node: the draft's checks, and the answer sent only when every one passed. */
+/**
+ * The `validate` node: the draft's checks ({@link checkDraft}), and the answer sent only when
+ * every one passed. When the only sentences that fail are ones whose words alone fail them (their
+ * quantities, names and facts pass), the support judge, if there is one, is asked in one call
+ * whether their chunks entail them; those it vouches for are checked again without the word
+ * share. A judge that fails or doubts leaves the first verdict, and the turn trace shows its
+ * answer beside each problem.
+ */
 export function validateNode(ports: AgentPorts, checks: ReplyChecks) {
   return async (state: AgentStateValue) => {
     const draft = state.draft ?? '';
-    // What is checked is what is sent: the draft in the one citation form every reader shares.
-    const reply = canonicalCitations(draft);
     const glossary = (await ports.glossary?.(state.namespace ?? undefined)) ?? [];
-    // The model was given the system prompt; whatever it was talked into, it must not pass it on
-    // (the phrases it was told to say word for word excepted).
-    const verdict = checkReplyLanguage(
-      validateReply(reply, state.promptChunks, {
-        confidential: confidentialPromptTexts({ language: state.language }),
-        linkHosts: checks.linkHosts,
-        glossary,
-        ...(checks.minSupportedShare === undefined
-          ? {}
-          : { minSupportedShare: checks.minSupportedShare }),
-      }),
-      state.language,
-      state.promptChunks.map((chunk) => chunk.lang),
-    );
+    const first = checkDraft(state, checks, glossary);
+    const { reply } = first;
+    let verdict = first.verdict;
+    const questions = ports.supportJudge ? supportQuestions(first.checked, verdict) : [];
+    if (ports.supportJudge && questions.length > 0) {
+      const judgement = await askSupportJudge(
+        ports.supportJudge,
+        questions,
+        checks.minEntailment ?? DEFAULT_MIN_ENTAILMENT,
+      );
+      const judged =
+        judgement.judged.size > 0
+          ? checkDraft(state, checks, glossary, judgement.judged).verdict
+          : verdict;
+      verdict = withJudgeNotes(judged, judgement.notes);
+    }
     const route = afterValidation({
       passed: verdict.passed,
       asksToRephrase: asksToRephrase(reply),

@@ -88,6 +88,16 @@ describe('factProblem', () => {
     expect(
       problem('Delivery to Dammam takes 2–4 working days and costs BHD 3.000.', fees),
     ).toBeUndefined();
+    // The line that leads into a list is no value's case: the head nearest the value is.
+    const list =
+      'Fees\n\nStandard delivery is free over a threshold, or a fixed fee applies:\n\n' +
+      '- Saudi Arabia: free from 249 SAR, otherwise 22 SAR.\n- Kuwait: free from 25 KWD, otherwise 2 KWD.';
+    expect(
+      problem(
+        'Standard delivery is free over a threshold, or a fixed fee applies: Saudi Arabia: free from 249 SAR, otherwise 22 SAR.',
+        list,
+      ),
+    ).toBeUndefined();
     // A value of the chunk that names no case is nobody else's: the fee of the next sentence.
     const cod =
       'Cash on delivery is available in Kuwait only, for orders up to 150 KWD. A cash on delivery fee of 1 KWD is added to the order.';

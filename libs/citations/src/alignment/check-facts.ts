@@ -10,6 +10,7 @@ import { stripCitations } from '../citations/strip-citations.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
 import { aligningTerms, alignClaim, coverage } from './align-claim.js';
 import {
+  CASE_KINDS,
   clauseNegated,
   type SourceUnit,
   type ValueSegment,
@@ -113,10 +114,6 @@ function polarityMismatch(
   }
   return undefined;
 }
-
-// Kinds of fact that name the case a rule is about: a unit of another place or product is
-// another case, however many words it shares.
-const CASE_KINDS: ReadonlySet<string> = new Set(['place', 'product', 'channel']);
 
 /** Whether a unit is about the claim's case: of each case kind it names, the claim names one. */
 function sameCase(claim: TextConcepts, unit: SourceUnit): boolean {

@@ -73,20 +73,32 @@ function negatedItems(
 const DIGIT_GROUP = /(\d)[,\u066C](?=\d{3}(?!\d))/gu;
 const withoutDigitGroups = (text: string) => text.replace(DIGIT_GROUP, '$1');
 
-// The head of a clause, before its first colon, when it states no value itself.
+// The head of a clause, before its first colon.
 const HEAD = /^([^:\uFF1A]+)[:\uFF1A](.+)$/su;
+
+/**
+ * Kinds of fact that name the case a rule is about (a place, a product, a payment channel): a
+ * value of another place or product is another case, however many words it shares.
+ */
+export const CASE_KINDS: ReadonlySet<string> = new Set(['place', 'product', 'channel']);
+
+const namesACase = (text: string, lexicon: FactLexicon) =>
+  [...conceptsOf(text, lexicon).facts.values()].some((fact) => CASE_KINDS.has(fact.kind));
 
 /**
  * A clause cut at its commas and colons into one segment per value: a piece without a value
  * belongs to the next value ("mada: 3–7 working days"), or to the last when none follows
  * ("3–6 working days in Kuwait, Qatar, Bahrain and Oman"). A head before the clause's colon that
- * states no value names the case of every value after it: "Oman: 3 to 5 working days, AED 35.00,
- * free from AED 500.00" gives three values of Oman, whatever commas the head holds.
+ * names a case and states no value is the case of every value after it: "Oman: 3 to 5 working
+ * days, AED 35.00, free from AED 500.00" gives three values of Oman, whatever commas the head holds.
  */
 export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegment[] {
   const [, head, rest] = HEAD.exec(clause) ?? [];
   const texts =
-    head !== undefined && rest !== undefined && extractQuantities(head).length === 0
+    head !== undefined &&
+    rest !== undefined &&
+    extractQuantities(head).length === 0 &&
+    namesACase(head, lexicon)
       ? valueTexts(rest).map((text) => `${head.trim()}: ${text}`)
       : valueTexts(clause);
   return texts.map((text) => ({
@@ -98,16 +110,28 @@ export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegmen
 function valueTexts(clause: string): string[] {
   const texts: string[] = [];
   let pending = '';
-  // "3–7 working days for mada and 7–14 for Visa": two values, two cases.
-  const pieces = segmentsOf(withoutDigitGroups(clause)).flatMap((piece) =>
-    piece.split(/\s(?:and|or|و|او|أو)\s(?=[^,،]*\d)/u),
-  );
+  let pendingHead = false;
+  // Pieces at commas and colons, each with whether a colon ends it (a head: "Oman:").
+  const pieces = [...withoutDigitGroups(clause).matchAll(/([^,،:\uFF1A]+)([:\uFF1A])?/gu)]
+    .map(([, text, colon]) => ({ text: text!.trim(), head: colon !== undefined }))
+    .filter((piece) => piece.text.length > 0)
+    // "3–7 working days for mada and 7–14 for Visa": two values, two cases.
+    .flatMap((piece) =>
+      piece.text
+        .split(/\s(?:and|or|و|او|أو)\s(?=[^,،]*\d)/u)
+        .map((text, index, all) => ({ text, head: piece.head && index === all.length - 1 })),
+    );
   for (const piece of pieces) {
-    const joined = pending ? `${pending}, ${piece}` : piece;
-    if (extractQuantities(piece).length > 0) {
-      texts.push(joined);
-      pending = '';
-    } else pending = joined;
+    if (extractQuantities(piece.text).length > 0) {
+      texts.push(pending ? `${pending}, ${piece.text}` : piece.text);
+      [pending, pendingHead] = ['', false];
+      continue;
+    }
+    // "...a fixed fee applies: Saudi Arabia: free from 249": the line that leads into the list is
+    // no value's case; the head nearest the value is.
+    if (piece.head && pendingHead) [pending, pendingHead] = ['', false];
+    pending = pending ? `${pending}, ${piece.text}` : piece.text;
+    pendingHead ||= piece.head;
   }
   if (pending) {
     if (texts.length > 0) texts[texts.length - 1] = `${texts.at(-1)}, ${pending}`;

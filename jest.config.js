@@ -24,8 +24,24 @@ export default {
     ...workspaceMappings,
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
+  // swc transpiles each file on its own, as tsc's isolatedModules would: no type-checking here
+  // (`npm run lint` runs `tsc -p tsconfig.spec.json` over every source and spec). Legacy decorators
+  // and their metadata are what NestJS's dependency injection reads, as tsconfig.base.json emits.
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.spec.json' }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: {
+            legacyDecorator: true,
+            decoratorMetadata: true,
+            useDefineForClassFields: true,
+          },
+          target: 'es2022',
+        },
+      },
+    ],
   },
   testTimeout: 60_000,
   // Suites run in worker processes, which jest replaces once one holds more than this after a

@@ -21,6 +21,14 @@ export function isSettling(error: unknown): boolean {
   return error instanceof JetStreamApiError && error.code === TEMPORARILY_UNAVAILABLE;
 }
 
+/** The time the wait reads and sleeps on: the wall clock, or a test's. */
+export interface SettleTime {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const WALL_TIME: SettleTime = { now: () => Date.now(), sleep: (ms) => sleep(ms) };
+
 /**
  * Runs a JetStream API call of a service's start (the stream, its consumers), trying again while
  * JetStream is settling: a service started with its cluster, or during a leader election, waits
@@ -30,21 +38,22 @@ export async function whenJetStreamAnswers<T>(
   what: string,
   call: () => Promise<T>,
   withinMs = JETSTREAM_SETTLE_MS,
+  time: SettleTime = WALL_TIME,
 ): Promise<T> {
-  const giveUpAt = Date.now() + withinMs;
+  const giveUpAt = time.now() + withinMs;
   for (let pause = 250; ; pause = Math.min(pause * 2, 4_000)) {
     try {
       return await call();
     } catch (error) {
       if (!isSettling(error)) throw error;
-      if (Date.now() + pause > giveUpAt)
+      if (time.now() + pause > giveUpAt)
         throw new Error(
           `${what}: JetStream did not answer within ${Math.round(withinMs / 1000)} s ` +
             `(is the server up, with JetStream enabled, and does its cluster have a leader?): ` +
             String(error),
           { cause: error },
         );
-      await sleep(pause);
+      await time.sleep(pause);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import { murmur3Bytes } from '../hash/murmur3.js';
 import { arabicMatchTerms } from '../lexical/match-analysers.js';
@@ -233,32 +234,35 @@ const CORPUS = [...repositoryDocuments(), ...randomTexts(3000, 15), '', ' ', '_'
 
 type Encoders = { en: Bm25Encoder; ar: Bm25Encoder; arMatch: Bm25Encoder };
 
-function expectSameAsReference(encoders: Encoders, texts: readonly string[]): void {
+/**
+ * Every answer of the encoders that differs from the reference's, with the text and both answers.
+ * Compared with `isDeepStrictEqual` (floats by `Object.is`, bit for bit) and checked with one
+ * `expect` per call: an `expect` per text was two thirds of this suite's time.
+ */
+function differencesFromReference(encoders: Encoders, texts: readonly string[]): unknown[] {
+  const differences: unknown[] = [];
+  const compare = (what: string, text: string, fast: unknown, reference: unknown) => {
+    if (!isDeepStrictEqual(fast, reference)) differences.push({ what, text, fast, reference });
+  };
   for (const text of texts) {
     for (const lang of ['en', 'ar'] as const) {
       const [fast, reference] = [encoders[lang], REFERENCE[lang]];
-      const context = `${lang}: ${JSON.stringify(text)}`;
-      expect({ context, vector: fast.encodeDocument(text) }).toEqual({
-        context,
-        vector: reference.encodeDocument(text),
-      });
-      expect({ context, vector: fast.encodeQuery(text) }).toEqual({
-        context,
-        vector: reference.encodeQuery(text),
-      });
+      compare(`${lang} document`, text, fast.encodeDocument(text), reference.encodeDocument(text));
+      compare(`${lang} query`, text, fast.encodeQuery(text), reference.encodeQuery(text));
     }
-    expect(encoders.arMatch.terms(text)).toEqual(REFERENCE.arMatch.terms(text));
-    expect(encoders.en.terms(text)).toEqual(REFERENCE.en.terms(text));
+    compare('arMatch terms', text, encoders.arMatch.terms(text), REFERENCE.arMatch.terms(text));
+    compare('en terms', text, encoders.en.terms(text), REFERENCE.en.terms(text));
   }
+  return differences;
 }
 
 describe('Bm25Encoder against the reference implementation', () => {
   it(`gives the same ids and weights on ${CORPUS.length} texts (knowledge bases, mixes)`, () => {
     expect(CORPUS.length).toBeGreaterThan(3100);
     const encoders = { en: englishBm25(), ar: arabicBm25(), arMatch: arabicMatchTerms };
-    expectSameAsReference(encoders, CORPUS);
+    expect(differencesFromReference(encoders, CORPUS)).toEqual([]);
     // Again, with every token now memoised.
-    expectSameAsReference(encoders, CORPUS);
+    expect(differencesFromReference(encoders, CORPUS)).toEqual([]);
   });
 
   it('gives the same vectors while its memo is cleared again and again', () => {
@@ -273,7 +277,7 @@ describe('Bm25Encoder against the reference implementation', () => {
         ...tiny,
       }),
     };
-    expectSameAsReference(encoders, CORPUS.slice(-600));
+    expect(differencesFromReference(encoders, CORPUS.slice(-600))).toEqual([]);
   });
 
   it('adds the weights of stems whose ids collide, as the reference does', () => {
@@ -284,9 +288,11 @@ describe('Bm25Encoder against the reference implementation', () => {
       'prostaglandins kitchens ad1u66pi kitchens',
       'ad1u66pi prostaglandins prostaglandins kitchens kitchens kitchens',
     ];
-    expectSameAsReference(
-      { en: englishBm25(), ar: arabicBm25(), arMatch: arabicMatchTerms },
-      texts,
-    );
+    expect(
+      differencesFromReference(
+        { en: englishBm25(), ar: arabicBm25(), arMatch: arabicMatchTerms },
+        texts,
+      ),
+    ).toEqual([]);
   });
 });

@@ -127,10 +127,17 @@ describe('ClassifyEscalation with the LLM classifier', () => {
           request.signal!.addEventListener('abort', () => reject(request.signal!.reason)),
         ),
     );
-    await expect(classifyWith(model, 50)).resolves.toMatchObject({
-      topic: 'unclassified',
-      error: { code: 'classifier_timeout' },
-    });
+    jest.useFakeTimers();
+    try {
+      const outcome = classifyWith(model, 50);
+      await jest.advanceTimersByTimeAsync(50);
+      await expect(outcome).resolves.toMatchObject({
+        topic: 'unclassified',
+        error: { code: 'classifier_timeout' },
+      });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

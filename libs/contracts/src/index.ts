@@ -226,3 +226,15 @@ export {
 } from './events/deadletter/dead-letter-redriven.event.js';
 export { EXAMPLE_PAYLOADS, exampleEvent } from './examples.js';
 export { buildAsyncApiDocument } from './asyncapi/build-asyncapi.js';
+export {
+  formatSealed,
+  isLegacyPlain,
+  isSealed,
+  LEGACY_PLAIN_VERSION,
+  legacyPlain,
+  parseSealed,
+  readLegacyPlain,
+  SEALED_VERSION,
+  type SealedParts,
+  sealedLengthFor,
+} from './personal/sealed-format.js';

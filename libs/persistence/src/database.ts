@@ -28,6 +28,7 @@ import {
   KnowledgeDraftEntity,
   KnowledgeGlossaryEntity,
 } from './projections/knowledge/knowledge-entities.js';
+import { CustomerDataKeys1765800000000 } from '@support/privacy';
 import { checkedSchemaName, quoteIdentifier } from './sql-identifier.js';
 
 export const ENTITIES = [
@@ -56,6 +57,7 @@ export const MIGRATIONS: Function[] = [
   AdminReplyReceipts1765430000000,
   Clarifications1765600000000,
   MessageOptions1765700000000,
+  CustomerDataKeys1765800000000,
 ];
 
 export interface DatabaseOptions {

@@ -6,7 +6,7 @@ export {
 } from './database.js';
 export { type ProcessedEvent, schemaOf, type SequencedEvent } from './processed-events.js';
 export { checkedSchemaName, quoteIdentifier, schemaNameProblem } from './sql-identifier.js';
-export { PersistenceModule } from './persistence.module.js';
+export { PersistenceModule, personalDataOf } from './persistence.module.js';
 export { type Projection } from './projections/projection.js';
 export { runProjection } from './projections/projection-runner.js';
 export { projectionEvents } from './projections/projection-events.js';
@@ -47,7 +47,10 @@ export {
   type TurnTraceState,
   type TurnTraceValidation,
 } from './projections/turn-traces/turn-trace-model.js';
-export { TurnTraceReader } from './projections/turn-traces/turn-trace-reader.js';
+export {
+  openTurnTrace,
+  TurnTraceReader,
+} from './projections/turn-traces/turn-trace-reader.js';
 export { renderTrace } from './projections/turn-traces/render-trace.js';
 export {
   type ReplayFailure,

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import {
   formatSealed,
   isLegacyPlain,
+  isSealed,
   parseSealed,
   readLegacyPlain,
   SEALED_VERSION,
@@ -9,7 +10,7 @@ import {
 import { gcmOpen, gcmSeal, IV_BYTES, TAG_BYTES } from './aes-gcm.js';
 import type { CustomerKeyStore, StoredDataKey } from './keys/customer-key-store.js';
 import { masterKeyId } from './master-key.js';
-import { type Opened, SealBroken } from './opened.js';
+import { type Opened, SealBroken, textOrErased } from './opened.js';
 
 const DATA_KEY_BYTES = 32;
 
@@ -83,6 +84,15 @@ export class PersonalData {
     return this.open(value);
   }
 
+  /**
+   * A stored field as a person reads it: a sealed value opened (or {@link ERASED_TEXT}), any other
+   * text as it is (what the shop and its assistant wrote is not sealed).
+   */
+  async readable(value: string): Promise<string> {
+    if (!isSealed(value) && !isLegacyPlain(value)) return value;
+    return textOrErased(await this.openText(value));
+  }
+
   /** Destroys every data key the customer ever had; idempotent. */
   async forget(customerId: string): Promise<ForgottenKeys> {
     const customerRef = this.customerRef(customerId);
@@ -102,13 +112,7 @@ export class PersonalData {
 
   private async seal(customerId: string, plaintext: Buffer): Promise<string> {
     const { keyId, key } = await this.liveKeyOf(this.customerRef(customerId));
-    const sealed = gcmSeal(key, plaintext, `${SEALED_VERSION}.${keyId}`);
-    return formatSealed({
-      keyId,
-      iv: sealed.iv.toString('base64url'),
-      tag: sealed.tag.toString('base64url'),
-      ciphertext: sealed.ciphertext.toString('base64url'),
-    });
+    return sealWithKey(key, keyId, plaintext);
   }
 
   private async open(value: string): Promise<Opened<Buffer>> {
@@ -170,8 +174,7 @@ export class PersonalData {
   }
 
   private wrap(key: Buffer, keyId: string, customerRef: string): Buffer {
-    const sealed = gcmSeal(this.masterKey, key, `${keyId}.${customerRef}`);
-    return Buffer.concat([sealed.iv, sealed.tag, sealed.ciphertext]);
+    return wrapDataKey(this.masterKey, key, keyId, customerRef);
   }
 
   private unwrap(stored: StoredDataKey): Buffer {
@@ -190,4 +193,26 @@ export class PersonalData {
       `${stored.keyId}.${stored.customerRef}`,
     );
   }
+}
+
+/** A data key sealed by the master key (iv | tag | ciphertext), bound to its id and customer. */
+export function wrapDataKey(
+  masterKey: Buffer,
+  key: Buffer,
+  keyId: string,
+  customerRef: string,
+): Buffer {
+  const sealed = gcmSeal(masterKey, key, `${keyId}.${customerRef}`);
+  return Buffer.concat([sealed.iv, sealed.tag, sealed.ciphertext]);
+}
+
+/** Seals with a known data key, without a store: for fixtures that must build events at once. */
+export function sealWithKey(key: Buffer, keyId: string, plaintext: Buffer): string {
+  const sealed = gcmSeal(key, plaintext, `${SEALED_VERSION}.${keyId}`);
+  return formatSealed({
+    keyId,
+    iv: sealed.iv.toString('base64url'),
+    tag: sealed.tag.toString('base64url'),
+    ciphertext: sealed.ciphertext.toString('base64url'),
+  });
 }

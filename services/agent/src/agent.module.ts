@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import {
   type DynamicModule,
   Inject,
@@ -169,6 +170,7 @@ export class AgentModule {
             AGENT_CONFIG,
             ServiceMetrics,
             DataSource,
+            PersonalData,
           ],
           useFactory: (
             ports: BusAgentPorts,
@@ -180,6 +182,7 @@ export class AgentModule {
             config: AgentConfig,
             metrics: ServiceMetrics,
             dataSource: DataSource,
+            personalData: PersonalData,
           ) => {
             const chatModel = options.chatModel ?? chatModelFromConfig(loadConfig(llmEnv, env));
             const supportSchedule: SupportSchedule = {
@@ -238,6 +241,7 @@ export class AgentModule {
               detectLanguage,
               () => clock.now(),
               new AdminReplyReceipts(dataSource),
+              personalData,
               supportSchedule,
               saver,
             );

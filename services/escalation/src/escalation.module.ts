@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import {
   type DynamicModule,
   Inject,
@@ -158,9 +159,9 @@ export class EscalationModule {
         },
         {
           provide: RelayCustomerMessage,
-          inject: [ADMIN_CHANNEL, ThreadStore, CLOCK],
-          useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock) =>
-            new RelayCustomerMessage(c, s, clock),
+          inject: [ADMIN_CHANNEL, ThreadStore, CLOCK, PersonalData],
+          useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock, personal: PersonalData) =>
+            new RelayCustomerMessage(c, s, clock, personal),
         },
         {
           provide: RelayAdminReply,

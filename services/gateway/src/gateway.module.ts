@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import {
   BusConnection,
@@ -173,6 +174,7 @@ export class GatewayModule {
             CustomerRateLimits,
             AcceptedMessages,
             TurnLatency,
+            PersonalData,
           ],
           useFactory: (
             dataSource: DataSource,
@@ -182,9 +184,10 @@ export class GatewayModule {
             rateLimits: CustomerRateLimits,
             accepted: AcceptedMessages,
             turns: TurnLatency,
+            personalData: PersonalData,
           ) =>
             new CustomerChat(
-              new ConversationReader(dataSource),
+              new ConversationReader(dataSource, personalData),
               tracingTurns(
                 turns.timingSink(accepted.rememberingSink(publisher)),
                 tracerFor('gateway'),
@@ -192,6 +195,7 @@ export class GatewayModule {
               clock,
               rateLimits,
               new SignedConversationIds(config.tokenSecret),
+              personalData,
             ),
         },
         {
@@ -219,15 +223,16 @@ export class GatewayModule {
         },
         {
           provide: AdminConsole,
-          inject: [DataSource, EventPublisher, CLOCK, ClaimEscalation],
+          inject: [DataSource, EventPublisher, CLOCK, ClaimEscalation, PersonalData],
           useFactory: (
             dataSource: DataSource,
             publisher: EventPublisher,
             clock: Clock,
             claims: ClaimEscalation,
+            personalData: PersonalData,
           ) =>
             new AdminConsole(
-              new ProjectionEscalationQueries(dataSource),
+              new ProjectionEscalationQueries(dataSource, personalData),
               publisher,
               clock,
               claims,
@@ -242,8 +247,9 @@ export class GatewayModule {
         },
         {
           provide: TurnTraceReader,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new TurnTraceReader(dataSource),
+          inject: [DataSource, PersonalData],
+          useFactory: (dataSource: DataSource, personalData: PersonalData) =>
+            new TurnTraceReader(dataSource, personalData),
         },
         {
           provide: DashboardQueries,

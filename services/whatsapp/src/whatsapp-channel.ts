@@ -1,3 +1,4 @@
+import type { PersonalData } from '@support/privacy';
 import { type Logger } from '@nestjs/common';
 import type { EventPublisher } from '@support/bus';
 import { ConversationReader, CustomerRateLimits, PostgresRateBuckets } from '@support/persistence';
@@ -32,6 +33,7 @@ export interface ChannelParts {
   readonly clock: Clock;
   readonly metrics: WhatsAppMetrics;
   readonly logger: Pick<Logger, 'warn'>;
+  readonly personalData: PersonalData;
   /** A Cloud API chosen by the caller (tests); default: the Graph API from the settings. */
   readonly api?: WhatsAppApi;
 }
@@ -44,7 +46,7 @@ export function whatsappChannel(parts: ChannelParts): WhatsAppChannel | null {
   const api = parts.api ?? new GraphWhatsAppApi(config.api);
   const contacts = new ContactStore(dataSource);
   const log = new DeliveryLog(dataSource);
-  const conversations = new ConversationReader(dataSource);
+  const conversations = new ConversationReader(dataSource, parts.personalData);
   const accept = new AcceptWebhook(
     config.api.phoneNumberId,
     contacts,
@@ -64,7 +66,17 @@ export function whatsappChannel(parts: ChannelParts): WhatsAppChannel | null {
   const deliver = new DeliverReply(contacts, log, api, publisher, clock, config.template, metrics);
   return {
     endpoint: new WebhookEndpoint(config.api, accept, metrics, { warn }),
-    read: new ReadInboundMessage(contacts, log, api, limits, publisher, clock, metrics, warn),
+    read: new ReadInboundMessage(
+      contacts,
+      log,
+      api,
+      limits,
+      publisher,
+      clock,
+      metrics,
+      warn,
+      parts.personalData,
+    ),
     deliver,
     statuses: new FollowDeliveryStatus(contacts, log, deliver, metrics, clock),
   };

@@ -13,7 +13,7 @@ import { dumpTable } from '../../table-dump.js';
 
 import { renderTrace } from './render-trace.js';
 import { hostile, storedHostile } from '../../testing/hostile-strings.js';
-import { ANSWER_CHUNKS, traceStory } from './trace-fixtures.js';
+import { ANSWER_CHUNKS, traceStory } from '../../testing/trace-fixtures.js';
 import { TurnTraceReader } from './turn-trace-reader.js';
 import { turnTracesProjection } from './turn-traces.projection.js';
 

@@ -17,6 +17,14 @@ const chunk = {
  * A test fails when an event type has no example.
  */
 export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> = {
+  'customer.forgotten': {
+    requestId: '9d0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    keyIds: ['5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e'],
+    conversationIds: ['conv-1'],
+    reason: 'request',
+    requestedBy: 'cli',
+  },
   'whatsapp.message_accepted': {
     messageId: '6b0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     customerId: 'cust-1001',

@@ -238,3 +238,16 @@ export {
   type SealedParts,
   sealedLengthFor,
 } from './personal/sealed-format.js';
+export {
+  CustomerForgotten,
+  CustomerForgottenPayload,
+  FORGET_REASONS,
+  type ForgetReason,
+} from './events/customer/customer-forgotten.event.js';
+export {
+  classesWithPersonalFields,
+  personalFieldsOf,
+  PersonalBytes,
+  type PersonalKind,
+  PersonalText,
+} from './personal/personal-field.js';

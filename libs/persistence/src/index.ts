@@ -47,10 +47,7 @@ export {
   type TurnTraceState,
   type TurnTraceValidation,
 } from './projections/turn-traces/turn-trace-model.js';
-export {
-  openTurnTrace,
-  TurnTraceReader,
-} from './projections/turn-traces/turn-trace-reader.js';
+export { openTurnTrace, TurnTraceReader } from './projections/turn-traces/turn-trace-reader.js';
 export { renderTrace } from './projections/turn-traces/render-trace.js';
 export {
   type ReplayFailure,
@@ -108,3 +105,4 @@ export {
 } from './rate-limits/token-bucket.js';
 export { GatewayLimits1764710000000 } from './rate-limits/migrations/1764710000000-gateway-limits.js';
 export { type AdminReplyReceipt, AdminReplyReceipts } from './receipts/admin-reply-receipts.js';
+export { type ForgetParts, type ForgetRequest, forgetCustomer } from './forget/forget-customer.js';

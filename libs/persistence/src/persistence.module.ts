@@ -1,11 +1,6 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { databaseEnv, HealthRegistry, loadConfig } from '@support/platform';
-import {
-  masterKeyOf,
-  PersonalData,
-  PostgresCustomerKeyStore,
-  privacyEnv,
-} from '@support/privacy';
+import { masterKeyOf, PersonalData, PostgresCustomerKeyStore, privacyEnv } from '@support/privacy';
 import { DataSource } from 'typeorm';
 import { type DatabaseOptions, openDatabase } from './database.js';
 

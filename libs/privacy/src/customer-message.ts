@@ -54,5 +54,3 @@ export async function openCustomerMessage(
   }
   return { text: textOrErased(text), attachments, erased };
 }
-
-

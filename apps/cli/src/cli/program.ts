@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import {
   existingFile,
   existingFolder,
+  customerId,
   isoTime,
   schemaName,
   positiveInteger,
@@ -66,6 +67,7 @@ export interface CommandRunners {
     ),
   ): Promise<void>;
   token(options: { role: string; sub: string; ttl: string }): Promise<void>;
+  forget(options: { dataDir: string; customerId: string; json?: boolean }): Promise<void>;
   doctor(options: { dataDir: string; json?: boolean; timeoutMs: number }): Promise<void>;
 }
 
@@ -351,6 +353,18 @@ export function buildProgram(runners: CommandRunners): Command {
         return runners.deadletters({ dataDir: o.dataDir, action: 'redrive', ids });
       throw usageError('deadletters redrive takes dead-letter ids or --all (one of them)');
     });
+
+  program
+    .command('forget')
+    .description(
+      'erase a customer (right to erasure): destroy their data keys, publish customer.forgotten',
+    )
+    .requiredOption('--customer <id>', 'the customer id their events carry', customerId)
+    .option('--json', 'the customer.forgotten payload as JSON')
+    .addOption(dataDirOption())
+    .action((o: { customer: string; json?: boolean; dataDir: string }) =>
+      runners.forget({ dataDir: o.dataDir, customerId: o.customer, json: o.json }),
+    );
 
   program
     .command('token')

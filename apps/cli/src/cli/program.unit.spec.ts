@@ -26,6 +26,7 @@ async function parse(argv: string[]) {
       'deadletters',
       'token',
       'doctor',
+      'forget',
     ].map((name) => [name, record(name)]),
   ) as unknown as CommandRunners;
   let output = '';
@@ -130,6 +131,8 @@ describe('cli argument parsing', () => {
       [['replay', '--from-start', '--schema', 'pg_catalog'], /belong to PostgreSQL/],
       [['token', '--role', 'root', '--sub', 'a'], /Allowed choices are admin, analyst, customer/],
       [['token', '--role', 'admin'], /required option '--sub <name>' not specified/],
+      [['forget'], /required option '--customer <id>' not specified/],
+      [['forget', '--customer', '  '], /--customer.*a customer id of 1 to 128 characters/],
       [['eval', '--questions', 'missing.jsonl', '--rows', 'r'], /there is no file "missing.jsonl"/],
     ];
     for (const [argv, message] of cases) {
@@ -138,6 +141,12 @@ describe('cli argument parsing', () => {
       expect(result.output).toMatch(message);
       expect(result.calls).toEqual([]);
     }
+  });
+
+  it('forgets the customer named, with the data folder to find the system in', async () => {
+    expect((await parse(['forget', '--customer', 'cust-7', '--json'])).calls).toEqual([
+      { command: 'forget', options: { dataDir: '.data', customerId: 'cust-7', json: true } },
+    ]);
   });
 
   it('refuses flag combinations a command cannot run with, before running anything', async () => {

@@ -1,9 +1,4 @@
-import {
-  openDatabase,
-  personalDataOf,
-  renderTrace,
-  TurnTraceReader,
-} from '@support/persistence';
+import { openDatabase, personalDataOf, renderTrace, TurnTraceReader } from '@support/persistence';
 import { databaseEnv, loadConfig } from '@support/platform';
 
 /**

@@ -150,7 +150,10 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
       },
     }),
     // Turn 2: the reranker fails open, the lexical gate fails; abstention and escalation.
-    make(MessageReceived, t2, 60, { messageId: options.newId(), text: sealForTests(say('Wholesale refund?')) }),
+    make(MessageReceived, t2, 60, {
+      messageId: options.newId(),
+      text: sealForTests(say('Wholesale refund?')),
+    }),
     make(RetrievalRequested, t2, 61, { requestId: requestC, query: say('wholesale refund') }),
     make(RetrievalCompleted, t2, 63, {
       requestId: requestC,
@@ -186,7 +189,10 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
       validation: undefined,
     }),
     // Turn 3: a human has the conversation; a holding note.
-    make(MessageReceived, t3, 400, { messageId: options.newId(), text: sealForTests(say('Any news?')) }),
+    make(MessageReceived, t3, 400, {
+      messageId: options.newId(),
+      text: sealForTests(say('Any news?')),
+    }),
     make(ReplySent, t3, 401, {
       replyId: options.newId(),
       kind: 'holding',

@@ -1,4 +1,8 @@
-import { openCustomerMessage, type PersonalData, type PlainCustomerMessage } from '@support/privacy';
+import {
+  openCustomerMessage,
+  type PersonalData,
+  type PlainCustomerMessage,
+} from '@support/privacy';
 import type { AdminReplyReceipts } from '@support/persistence';
 import { AppError } from '@support/platform';
 import { Command } from '@langchain/langgraph';

@@ -7,9 +7,11 @@ import type { AdminReplyReceipts } from '@support/persistence';
 import { AppError } from '@support/platform';
 import { Command } from '@langchain/langgraph';
 import { deterministicId, type EventPublisher } from '@support/bus';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import {
   AdminReplied,
   createEvent,
+  type CustomerForgotten,
   EscalationWithdrawn,
   type EnvelopeOf,
   inheritSynthetic,
@@ -87,6 +89,20 @@ export class AgentConversations {
       pausedTurn,
       pausedEscalation,
     };
+  }
+
+  /**
+   * On `customer.forgotten`: deletes the checkpoints of the customer's conversations (their whole
+   * history, in plaintext, and any pause waiting for a colleague). Orders stay: they are the
+   * shop's accounting records and hold nothing the customer wrote. Idempotent: a thread already
+   * deleted deletes nothing.
+   */
+  async onCustomerForgotten(event: EnvelopeOf<typeof CustomerForgotten>): Promise<void> {
+    const checkpointer = this.graph.checkpointer as BaseCheckpointSaver;
+    for (const conversationId of event.payload.conversationIds)
+      await this.lock.run(conversationId, () =>
+        checkpointer.deleteThread(checkpointThreadOf(conversationId)),
+      );
   }
 
   /** Whether the conversation waits for a human (for tests and the console). */

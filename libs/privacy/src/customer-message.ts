@@ -1,5 +1,5 @@
 import type { AttachmentDto, MessageReceivedPayload } from '@support/contracts';
-import { ERASED_TEXT, textOrErased } from './opened.js';
+import { textOrErased } from './opened.js';
 import type { PersonalData } from './personal-data.js';
 
 /** What a customer sent, in plaintext: the text, and each photo's name and bytes in base64. */
@@ -31,7 +31,7 @@ export async function sealCustomerMessage(
 
 /**
  * The message as the customer sent it, or as much as is left of it: a forgotten customer's text
- * and file names read {@link ERASED_TEXT}, and their photos are gone (`erased` counts them).
+ * and file names read "[erased]", and their photos are gone (`erased` says something was).
  */
 export async function openCustomerMessage(
   personalData: PersonalData,

@@ -1,4 +1,10 @@
-export { MASTER_KEY_BYTES, masterKeyId, masterKeyOf, privacyEnv } from './master-key.js';
+export {
+  MASTER_KEY_BYTES,
+  masterKeyId,
+  masterKeyOf,
+  personalDataEnv,
+  privacyEnv,
+} from './master-key.js';
 export { ERASED_TEXT, type Opened, SealBroken, textOrErased } from './opened.js';
 export { type ForgottenKeys, PersonalData, type PersonalDataOptions } from './personal-data.js';
 export { type CustomerKeyStore, type StoredDataKey } from './keys/customer-key-store.js';

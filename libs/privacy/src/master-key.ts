@@ -18,8 +18,8 @@ function base64Key(): EnvVar<Buffer> {
   };
 }
 
-export const privacyEnv = {
-  ...runtimeEnv,
+/** What a service that seals or opens personal data reads (its env schema spreads it). */
+export const personalDataEnv = {
   PERSONAL_DATA_MASTER_KEY: optional(base64Key()),
   CUSTOMER_KEY_CACHE_MS: {
     description:
@@ -31,6 +31,9 @@ export const privacyEnv = {
     },
   } satisfies EnvVar<number>,
 };
+
+/** {@link personalDataEnv} and NODE_ENV, which decides whether the development key may be used. */
+export const privacyEnv = { ...runtimeEnv, ...personalDataEnv };
 
 /**
  * The key of tests and of a service started bare outside production. It is in the source code, so

@@ -1,3 +1,4 @@
+import { personalDataEnv } from '@support/privacy';
 import { MIN_SUPPORTED_SHARE, publicSuffixProblem } from '@support/citations';
 import { llmEnv } from '@support/models';
 import {
@@ -136,4 +137,11 @@ export const agentOwnEnv = {
 };
 
 /** Every environment variable the agent service reads. */
-export const agentEnv = { ...busEnv, ...databaseEnv, ...httpEnv, ...llmEnv, ...agentOwnEnv };
+export const agentEnv = {
+  ...busEnv,
+  ...databaseEnv,
+  ...personalDataEnv,
+  ...httpEnv,
+  ...llmEnv,
+  ...agentOwnEnv,
+};

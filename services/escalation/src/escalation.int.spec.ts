@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -45,6 +46,8 @@ interface Stack {
   readonly publisher: EventPublisher;
   readonly opened: EnvelopeOf<typeof ThreadOpened>[];
   readonly replies: EnvelopeOf<typeof AdminReplied>[];
+  /** The service's own: what a customer sends is sealed with the keys it opens with. */
+  readonly personalData: PersonalData;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,7 @@ async function startStack(
     publisher,
     opened,
     replies,
+    personalData: service.app.get(PersonalData),
     close: async () => {
       for (const p of probes) await p.stop();
       await service.app.close();
@@ -127,10 +131,16 @@ function raised(conversationId: string, payload: EscalationRaisedPayload, id = n
   });
 }
 
-function customerMessage(conversationId: string, text: string) {
+async function customerMessage(stack: Stack, conversationId: string, text: string) {
   return createEvent(
     MessageReceived,
-    { messageId: randomUUID(), customerId: 'cust-1', text, attachments: [], channel: 'web' },
+    {
+      messageId: randomUUID(),
+      customerId: 'cust-1',
+      text: await stack.personalData.sealText('cust-1', text),
+      attachments: [],
+      channel: 'web',
+    },
     {
       id: newEventId(),
       occurredAt: new Date().toISOString(),
@@ -212,7 +222,9 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
   });
 
   it('a later customer message lands in the same thread', async () => {
-    await stack.publisher.publish(customerMessage(conversationId, 'Any news? <@here>'));
+    await stack.publisher.publish(
+      await customerMessage(stack, conversationId, 'Any news? <@here>'),
+    );
     const post = await eventually(
       () => fake.posted.find((p) => p.text.includes('Any news?')) ?? false,
     );
@@ -369,7 +381,9 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     const conversationId = stack.opened.find(
       (e) => e.payload.escalationId === escalationId,
     )!.conversationId!;
-    await stack.publisher.publish(customerMessage(conversationId, 'Thanks! One more thing'));
+    await stack.publisher.publish(
+      await customerMessage(stack, conversationId, 'Thanks! One more thing'),
+    );
     await sleep(800);
     expect(fake.posted.filter((p) => p.text.includes('One more thing'))).toEqual([]);
   });
@@ -603,7 +617,9 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     expect(opened.conversationId).toBe(conversationId);
     const thread = opened.payload.threadId;
 
-    await stack.publisher.publish(customerMessage(conversationId, 'Still there?\u0000'));
+    await stack.publisher.publish(
+      await customerMessage(stack, conversationId, 'Still there?\u0000'),
+    );
     const relayed = await eventually(
       () => fake.posted.find((p) => p.text.includes('Still there?')) ?? false,
     );

@@ -22,6 +22,8 @@ export interface WhatsAppChannel {
   readonly read: ReadInboundMessage;
   readonly deliver: DeliverReply;
   readonly statuses: FollowDeliveryStatus;
+  /** The customer's number, its mapping and what hangs off it (forgetting deletes them). */
+  readonly contacts: ContactStore;
 }
 
 export const WHATSAPP_CHANNEL = Symbol('WHATSAPP_CHANNEL');
@@ -79,5 +81,6 @@ export function whatsappChannel(parts: ChannelParts): WhatsAppChannel | null {
     ),
     deliver,
     statuses: new FollowDeliveryStatus(contacts, log, deliver, metrics, clock),
+    contacts,
   };
 }

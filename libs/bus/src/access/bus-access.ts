@@ -181,6 +181,9 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
       ReplyDelivered,
       ReplyFailed,
     ],
-    consumes: { whatsapp: [WhatsAppMessageAccepted, ReplySent, DeliveryUpdated] },
+    // CustomerForgotten: the number and what hangs off it are deleted.
+    consumes: {
+      whatsapp: [WhatsAppMessageAccepted, ReplySent, DeliveryUpdated, CustomerForgotten],
+    },
   },
 };

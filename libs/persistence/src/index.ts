@@ -106,3 +106,4 @@ export {
 export { GatewayLimits1764710000000 } from './rate-limits/migrations/1764710000000-gateway-limits.js';
 export { type AdminReplyReceipt, AdminReplyReceipts } from './receipts/admin-reply-receipts.js';
 export { type ForgetParts, type ForgetRequest, forgetCustomer } from './forget/forget-customer.js';
+export { reapplyForgotten } from './forget/reapply-forgotten.js';

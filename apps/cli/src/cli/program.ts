@@ -67,7 +67,9 @@ export interface CommandRunners {
     ),
   ): Promise<void>;
   token(options: { role: string; sub: string; ttl: string }): Promise<void>;
-  forget(options: { dataDir: string; customerId: string; json?: boolean }): Promise<void>;
+  forget(
+    options: { dataDir: string; json?: boolean } & ({ customerId: string } | { reapply: true }),
+  ): Promise<void>;
   doctor(options: { dataDir: string; json?: boolean; timeoutMs: number }): Promise<void>;
 }
 
@@ -359,12 +361,20 @@ export function buildProgram(runners: CommandRunners): Command {
     .description(
       'erase a customer (right to erasure): destroy their data keys, publish customer.forgotten',
     )
-    .requiredOption('--customer <id>', 'the customer id their events carry', customerId)
-    .option('--json', 'the customer.forgotten payload as JSON')
+    .option('--customer <id>', 'the customer id their events carry', customerId)
+    .option(
+      '--reapply',
+      "after restoring a database: destroy again every key the log's erasures name",
+    )
+    .option('--json', 'the outcome as JSON')
     .addOption(dataDirOption())
-    .action((o: { customer: string; json?: boolean; dataDir: string }) =>
-      runners.forget({ dataDir: o.dataDir, customerId: o.customer, json: o.json }),
-    );
+    .action((o: { customer?: string; reapply?: boolean; json?: boolean; dataDir: string }) => {
+      if (o.customer !== undefined && !o.reapply)
+        return runners.forget({ dataDir: o.dataDir, customerId: o.customer, json: o.json });
+      if (o.customer === undefined && o.reapply)
+        return runners.forget({ dataDir: o.dataDir, reapply: true, json: o.json });
+      throw usageError('forget takes --customer ID or --reapply (one of them)');
+    });
 
   program
     .command('token')

@@ -131,7 +131,6 @@ describe('cli argument parsing', () => {
       [['replay', '--from-start', '--schema', 'pg_catalog'], /belong to PostgreSQL/],
       [['token', '--role', 'root', '--sub', 'a'], /Allowed choices are admin, analyst, customer/],
       [['token', '--role', 'admin'], /required option '--sub <name>' not specified/],
-      [['forget'], /required option '--customer <id>' not specified/],
       [['forget', '--customer', '  '], /--customer.*a customer id of 1 to 128 characters/],
       [['eval', '--questions', 'missing.jsonl', '--rows', 'r'], /there is no file "missing.jsonl"/],
     ];
@@ -147,6 +146,9 @@ describe('cli argument parsing', () => {
     expect((await parse(['forget', '--customer', 'cust-7', '--json'])).calls).toEqual([
       { command: 'forget', options: { dataDir: '.data', customerId: 'cust-7', json: true } },
     ]);
+    expect((await parse(['forget', '--reapply'])).calls).toEqual([
+      { command: 'forget', options: { dataDir: '.data', reapply: true } },
+    ]);
   });
 
   it('refuses flag combinations a command cannot run with, before running anything', async () => {
@@ -156,6 +158,8 @@ describe('cli argument parsing', () => {
       ['deadletters', 'redrive'],
       ['deadletters', 'redrive', 'id1', '--all'],
       ['whatif', '--from', '0.8', '--to', '0.2'],
+      ['forget'],
+      ['forget', '--customer', 'c', '--reapply'],
     ]) {
       const result = await parse(argv);
       expect(result.error).toBeInstanceOf(CliError);

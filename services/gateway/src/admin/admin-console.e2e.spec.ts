@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEventId } from '@support/bus';
 import {
@@ -119,7 +120,9 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
             ...EXAMPLE_PAYLOADS['conversation.message_received'],
             customerId,
             messageId: newEventId(),
-            text: fixture.question,
+            text: await harness.gateway.app
+              .get(PersonalData)
+              .sealText(customerId, fixture.question),
             attachments: [],
           } as never,
           meta(0),

@@ -1,3 +1,4 @@
+import { ERASED_THREAD_NOTICE } from './use-cases/erase-customer-threads.js';
 import { PersonalData } from '@support/privacy';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -11,6 +12,7 @@ import {
 } from '@support/bus';
 import {
   AdminReplied,
+  CustomerForgotten,
   createEvent,
   type EnvelopeOf,
   EscalationRaised,
@@ -231,6 +233,41 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     expect(post.threadTs).toBe(threadTs);
     expect(post.channel).toBe(CHANNEL);
     expect(post.text).toContain('Any news? &lt;@here&gt;');
+  });
+
+  it('forgetting the customer deletes what the bot posted in their thread, and says why', async () => {
+    const forgottenConversation = `conv-${randomUUID()}`;
+    const escalation = escalationPayload({ customerId: 'cust-1' });
+    await stack.publisher.publish(raised(forgottenConversation, escalation));
+    const summary = await eventually(() => postsFor(escalation.escalationId)[0] ?? false);
+    await stack.publisher.publish(
+      await customerMessage(stack, forgottenConversation, 'My flat is 12B, call 0551234567'),
+    );
+    await eventually(() => fake.posted.some((p) => p.text.includes('0551234567')));
+    const inThread = () =>
+      fake.stored.filter((m) => m.ts === summary.ts || m.threadTs === summary.ts);
+    expect(inThread()).toHaveLength(2);
+
+    const { keyIds } = await stack.personalData.forget('cust-1');
+    await stack.publisher.publish(
+      createEvent(
+        CustomerForgotten,
+        {
+          requestId: newEventId(),
+          customerId: 'cust-1',
+          keyIds: [...keyIds],
+          conversationIds: [forgottenConversation],
+          reason: 'request',
+          requestedBy: 'cli',
+        },
+        { id: newEventId(), occurredAt: new Date().toISOString(), correlationId: newEventId() },
+      ),
+    );
+    await eventually(() => inThread().length === 1);
+    expect(inThread()).toEqual([
+      expect.objectContaining({ ts: summary.ts, text: ERASED_THREAD_NOTICE }),
+    ]);
+    expect(JSON.stringify(fake.stored)).not.toContain('0551234567');
   });
 
   const adminReply = (eventId: string, extra: Record<string, unknown> = {}) =>

@@ -45,6 +45,7 @@ import { OpenHandoffThread } from './use-cases/open-thread.js';
 import { PostClaimNotice } from './use-cases/post-claim-notice.js';
 import { RelayAdminReply } from './use-cases/relay-admin-reply.js';
 import { RelayCustomerMessage } from './use-cases/relay-customer-message.js';
+import { EraseCustomerThreads } from './use-cases/erase-customer-threads.js';
 
 export interface EscalationModuleOptions {
   readonly env?: Record<string, string | undefined>;
@@ -156,6 +157,11 @@ export class EscalationModule {
           inject: [ADMIN_CHANNEL, ThreadStore, EventPublisher, CLOCK],
           useFactory: (c: AdminChannel, s: ThreadStore, p: EventPublisher, clock: Clock) =>
             new OpenHandoffThread(c, s, p, clock),
+        },
+        {
+          provide: EraseCustomerThreads,
+          inject: [ADMIN_CHANNEL, ThreadStore],
+          useFactory: (c: AdminChannel, s: ThreadStore) => new EraseCustomerThreads(c, s),
         },
         {
           provide: RelayCustomerMessage,

@@ -55,6 +55,7 @@ import { AdminConsole } from './admin/admin-console.js';
 import { AdminSocketServer } from './admin/admin-socket.server.js';
 import { ProjectionEscalationQueries } from './admin/projection-escalation-queries.js';
 import { AdminApiController } from './admin/admin-api.controller.js';
+import { CustomerErasure } from './admin/customer-erasure.js';
 import { ClaimEscalation } from './admin/claims/claim-escalation.js';
 import { PostgresEscalationClaims } from './admin/claims/postgres-escalation-claims.js';
 import { AdminPageController } from './web/admin-page.controller.js';
@@ -214,6 +215,16 @@ export class GatewayModule {
             connections: CustomerConnectionCap,
             config: GatewayConfig,
           ) => new CustomerSocketServer(chat, tokens, registry, connections, config.maxFrameBytes),
+        },
+        {
+          provide: CustomerErasure,
+          inject: [DataSource, PersonalData, EventPublisher, CLOCK],
+          useFactory: (
+            dataSource: DataSource,
+            personalData: PersonalData,
+            publisher: EventPublisher,
+            clock: Clock,
+          ) => new CustomerErasure(dataSource, personalData, publisher, clock),
         },
         {
           provide: ClaimEscalation,

@@ -107,3 +107,4 @@ export { GatewayLimits1764710000000 } from './rate-limits/migrations/17647100000
 export { type AdminReplyReceipt, AdminReplyReceipts } from './receipts/admin-reply-receipts.js';
 export { type ForgetParts, type ForgetRequest, forgetCustomer } from './forget/forget-customer.js';
 export { reapplyForgotten } from './forget/reapply-forgotten.js';
+export { exportCustomer } from './forget/export-customer.js';

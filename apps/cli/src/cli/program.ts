@@ -67,6 +67,7 @@ export interface CommandRunners {
     ),
   ): Promise<void>;
   token(options: { role: string; sub: string; ttl: string }): Promise<void>;
+  export(options: { dataDir: string; customerId: string; out?: string }): Promise<void>;
   forget(
     options: { dataDir: string; json?: boolean } & ({ customerId: string } | { reapply: true }),
   ): Promise<void>;
@@ -375,6 +376,16 @@ export function buildProgram(runners: CommandRunners): Command {
         return runners.forget({ dataDir: o.dataDir, reapply: true, json: o.json });
       throw usageError('forget takes --customer ID or --reapply (one of them)');
     });
+
+  program
+    .command('export')
+    .description('everything held about a customer as JSON, opened (right of access)')
+    .requiredOption('--customer <id>', 'the customer id their events carry', customerId)
+    .option('--out <file>', 'write it to this file (0600) instead of stdout')
+    .addOption(dataDirOption())
+    .action((o: { customer: string; out?: string; dataDir: string }) =>
+      runners.export({ dataDir: o.dataDir, customerId: o.customer, out: o.out }),
+    );
 
   program
     .command('token')

@@ -27,6 +27,7 @@ async function parse(argv: string[]) {
       'token',
       'doctor',
       'forget',
+      'export',
     ].map((name) => [name, record(name)]),
   ) as unknown as CommandRunners;
   let output = '';
@@ -146,6 +147,10 @@ describe('cli argument parsing', () => {
     expect((await parse(['forget', '--customer', 'cust-7', '--json'])).calls).toEqual([
       { command: 'forget', options: { dataDir: '.data', customerId: 'cust-7', json: true } },
     ]);
+    expect((await parse(['export', '--customer', 'cust-7', '--out', 'x.json'])).calls).toEqual([
+      { command: 'export', options: { dataDir: '.data', customerId: 'cust-7', out: 'x.json' } },
+    ]);
+    expect((await parse(['export'])).exitCode).toBe(EXIT.usage);
     expect((await parse(['forget', '--reapply'])).calls).toEqual([
       { command: 'forget', options: { dataDir: '.data', reapply: true } },
     ]);

@@ -16,6 +16,7 @@ import { ConversationReader } from '../projections/conversations/conversation-re
 import { replayFromStart } from '../replay/replay.js';
 import { dumpTable } from '../table-dump.js';
 import { type ProjectionHarness, startProjectionHarness } from '../testing/projection-harness.js';
+import { exportCustomer } from './export-customer.js';
 import { forgetCustomer } from './forget-customer.js';
 
 const WORDS = 'my number is 0551234567 and I live in Al Narjis';
@@ -91,6 +92,14 @@ describe('forgetting a customer', () => {
     const countsBefore = await dumpTable(dataSource, 'turn_counts_daily');
     const reader = new ConversationReader(dataSource, personalData);
     expect((await reader.history('conv-f1'))[0]!.text).toBe(`${WORDS} (cust-forget)`);
+    // Right of access: everything held, opened.
+    const exported = await exportCustomer(dataSource, personalData, 'cust-forget');
+    expect(exported.conversations.map((c) => c.conversationId)).toEqual(['conv-f1', 'conv-f2']);
+    expect(exported.conversations[0]!.messages[0]!.text).toBe(`${WORDS} (cust-forget)`);
+    expect(exported.conversations[0]!.messages[0]!.attachments[0]!.fileName).toBe('my-door.png');
+    expect(exported.dataKeys).toEqual([
+      { keyId: expect.any(String), createdAt: expect.any(String), destroyedAt: null },
+    ]);
 
     forgotten = await forgetCustomer(
       {
@@ -124,6 +133,9 @@ describe('forgetting a customer', () => {
       kind: 'erased',
     });
     expect(await dumpTable(dataSource, 'turn_counts_daily')).toEqual(countsBefore);
+    const afterwards = await exportCustomer(dataSource, personalData, 'cust-forget');
+    expect(afterwards.conversations[0]!.messages[0]!.text).toBe(ERASED_TEXT);
+    expect(afterwards.dataKeys[0]!.destroyedAt).toEqual(expect.any(String));
 
     // Forgetting again changes nothing and publishes the same event (deduplicated).
     const again = await forgetCustomer(

@@ -108,3 +108,4 @@ export { type AdminReplyReceipt, AdminReplyReceipts } from './receipts/admin-rep
 export { type ForgetParts, type ForgetRequest, forgetCustomer } from './forget/forget-customer.js';
 export { reapplyForgotten } from './forget/reapply-forgotten.js';
 export { exportCustomer } from './forget/export-customer.js';
+export { forgetPastRetention } from './forget/retention.js';

@@ -56,6 +56,7 @@ import { AdminSocketServer } from './admin/admin-socket.server.js';
 import { ProjectionEscalationQueries } from './admin/projection-escalation-queries.js';
 import { AdminApiController } from './admin/admin-api.controller.js';
 import { CustomerErasure } from './admin/customer-erasure.js';
+import { RetentionJob } from './admin/retention-job.js';
 import { ClaimEscalation } from './admin/claims/claim-escalation.js';
 import { PostgresEscalationClaims } from './admin/claims/postgres-escalation-claims.js';
 import { AdminPageController } from './web/admin-page.controller.js';
@@ -225,6 +226,12 @@ export class GatewayModule {
             publisher: EventPublisher,
             clock: Clock,
           ) => new CustomerErasure(dataSource, personalData, publisher, clock),
+        },
+        {
+          provide: RetentionJob,
+          inject: [CustomerErasure, GATEWAY_CONFIG],
+          useFactory: (erasure: CustomerErasure, config: GatewayConfig) =>
+            new RetentionJob(erasure, config.retentionDays),
         },
         {
           provide: ClaimEscalation,

@@ -18,6 +18,7 @@ import { dumpTable } from '../table-dump.js';
 import { type ProjectionHarness, startProjectionHarness } from '../testing/projection-harness.js';
 import { exportCustomer } from './export-customer.js';
 import { forgetCustomer } from './forget-customer.js';
+import { forgetPastRetention } from './retention.js';
 
 const WORDS = 'my number is 0551234567 and I live in Al Narjis';
 const TABLES = [...conversationsProjection.tables, 'processed_events'];
@@ -189,5 +190,33 @@ describe('forgetting a customer', () => {
     const reader = new ConversationReader(dataSource, personalData);
     expect((await reader.history('conv-f4'))[0]!.text).toBe('hello again');
     expect(CustomerForgotten.type).toBe(forgotten!.type);
+  });
+
+  it('retention forgets the customers quiet for longer than RETENTION_DAYS, once', async () => {
+    const { dataSource, publisher } = harness;
+    const published: EventEnvelope[] = [];
+    const parts = {
+      dataSource,
+      personalData,
+      publish: async (event: EventEnvelope) => {
+        published.push(event);
+        await publisher.publish(event);
+      },
+      // conv-k1 (cust-kept) was last active 2026-12-05 09:02; cust-forget came back at 11:00.
+      now: () => new Date(Date.UTC(2026, 11, 12, 10)),
+    };
+    expect(await forgetPastRetention(parts, 30)).toEqual([]);
+    expect(await forgetPastRetention(parts, 7)).toEqual(['cust-kept']);
+    expect(published.map((e) => e.payload)).toEqual([
+      expect.objectContaining({
+        customerId: 'cust-kept',
+        reason: 'retention',
+        requestedBy: 'retention',
+      }),
+    ]);
+    await dataSource.transaction((manager) =>
+      conversationsProjection.apply(manager, [published[0]!]),
+    );
+    expect(await forgetPastRetention(parts, 7)).toEqual([]);
   });
 });

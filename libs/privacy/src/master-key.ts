@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ConfigError, type EnvVar, optional, runtimeEnv } from '@support/platform';
+import { ConfigError, type EnvVar, int, optional, runtimeEnv } from '@support/platform';
 
 export const MASTER_KEY_BYTES = 32;
 
@@ -21,15 +21,12 @@ function base64Key(): EnvVar<Buffer> {
 /** What a service that seals or opens personal data reads (its env schema spreads it). */
 export const personalDataEnv = {
   PERSONAL_DATA_MASTER_KEY: optional(base64Key()),
-  CUSTOMER_KEY_CACHE_MS: {
+  CUSTOMER_KEY_CACHE_MS: int({
+    default: 60_000,
+    min: 0,
     description:
-      'how long an unwrapped data key is kept in memory (another process forgets late by at most this)',
-    parse: (raw: string | undefined, name: string) => {
-      if (raw === undefined || raw === '') return 60_000;
-      if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be an integer, got "${raw}"`);
-      return Number(raw);
-    },
-  } satisfies EnvVar<number>,
+      'how long an unwrapped data key stays in memory (another process forgets late by at most this)',
+  }),
 };
 
 /** {@link personalDataEnv} and NODE_ENV, which decides whether the development key may be used. */

@@ -78,6 +78,7 @@ export class PersonalData {
     return opened.kind === 'open' ? { kind: 'open', value: opened.value.toString('utf8') } : opened;
   }
 
+  /** Binary data; an upcast version-1 photo (`pd0`) wraps the base64 its event carried. */
   async openBytes(value: string): Promise<Opened<Buffer>> {
     if (isLegacyPlain(value))
       return { kind: 'open', value: Buffer.from(readLegacyPlain(value)!, 'base64') };

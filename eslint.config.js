@@ -36,6 +36,10 @@ export default tseslint.config(
             { sourceTag: 'type:language', onlyDependOnLibsWithTags: ['type:text'] },
             { sourceTag: 'type:media', onlyDependOnLibsWithTags: ['type:contracts'] },
             {
+              sourceTag: 'type:privacy',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:testing'],
+            },
+            {
               sourceTag: 'type:citations',
               onlyDependOnLibsWithTags: ['type:text', 'type:language', 'type:contracts'],
             },
@@ -51,6 +55,7 @@ export default tseslint.config(
                 'type:bus',
                 'type:testing',
                 'type:text',
+                'type:privacy',
               ],
             },
             {
@@ -109,6 +114,7 @@ export default tseslint.config(
                 'type:knowledge',
                 'type:policy',
                 'type:media',
+                'type:privacy',
               ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },

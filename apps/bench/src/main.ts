@@ -31,6 +31,9 @@ import { findSystemConnections } from '@support/platform';
  *  pipeline and full three-leg query latency, recall@20 of the dense leg against an exact scan and
  *  memory per chunk; `--chunks 1000000` measures a million (about 8 GB; docs/load.md).
  *
+ * `privacy [--messages 20000]` (in process): sealing and opening a customer message, µs each,
+ *  text only and with a 100 KB photo (docs/load.md).
+ *
  * `prompt [--history-turns 60]` (in process): how many earlier turns of a long conversation fit
  *  the prompt budget (MODEL_CONTEXT_TOKENS 16384, MODEL_ANSWER_TOKENS 512), counted with the served
  *  model's tokenizer and by the UTF-8 byte rule it replaced, English and Arabic.
@@ -56,6 +59,7 @@ const BENCHES = [
   'prompt',
   'frames',
   'drafts',
+  'privacy',
 ] as const;
 
 const DEFAULT_DRAFT_SETS = ['eval/drafts/kb-main', 'eval/drafts/lulwa-house'];
@@ -97,6 +101,7 @@ interface BenchOptions {
   sparseMb: number;
   graphTurns: number;
   historyTurns: number;
+  messages: number;
   set: string[];
   json?: string;
 }
@@ -130,6 +135,7 @@ const program = new Command('bench')
   .option('--sparse-mb <n>', 'ingest: MB each BM25 encoder reads for its steady rate', count, 20)
   .option('--graph-turns <n>', 'graph: measured turns per round and kind of scope', count, 1000)
   .option('--history-turns <n>', 'prompt: earlier turns in the conversation', count, 60)
+  .option('--messages <n>', 'privacy: messages sealed and opened', count, 20_000)
   .option('--set <dir...>', 'drafts: draft set folders (kb/ and drafts.jsonl)', [] as string[])
   .option('--json <file>', "drafts: write every draft's row here")
   .exitOverride()
@@ -212,6 +218,10 @@ async function run(which: (typeof BENCHES)[number], values: BenchOptions): Promi
       },
       print,
     );
+  }
+  if (which === 'privacy') {
+    const { privacyBench } = await import('./privacy.bench.js');
+    await privacyBench({ messages: values.messages }, print);
   }
   if (which === 'prompt') {
     const { promptBudgetBench } = await import('./prompt-budget.bench.js');

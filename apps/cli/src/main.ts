@@ -4,6 +4,8 @@ import { askCommand } from './commands/ask.js';
 import { deadLettersCommand } from './commands/deadletters.js';
 import { doctorCommand } from './commands/doctor/doctor.js';
 import { evalCommand } from './commands/eval.js';
+import { exportCommand } from './commands/export-customer.js';
+import { forgetCommand } from './commands/forget.js';
 import { topicEvalCommand } from './commands/topic-eval.js';
 import { gapsCommand } from './commands/gaps.js';
 import { ingestCommand } from './commands/ingest.js';
@@ -58,6 +60,14 @@ const runners: CommandRunners = {
     await deadLettersCommand(request);
   },
   token: ({ role, sub, ttl }) => tokenCommand({ role, subject: sub, ttl }),
+  export: async ({ dataDir, ...o }) => {
+    await requireReachable(useRunningSystem(dataDir), { database: true });
+    await exportCommand(o);
+  },
+  forget: async ({ dataDir, ...o }) => {
+    await requireReachable(useRunningSystem(dataDir), { nats: true, database: true });
+    await forgetCommand(o);
+  },
   doctor: async ({ dataDir, ...o }) => {
     useRunningSystem(dataDir);
     if (!(await doctorCommand(o))) process.exitCode = EXIT.failed;

@@ -1242,7 +1242,10 @@ describe('forged events on the bus', () => {
       {
         messageId: newEventId(),
         customerId: 'cust-1001',
-        text: 'Where is my order ORD-1001? What was in it, what did it cost and which city did it go to?',
+        text: await stack.seal(
+          'cust-1001',
+          'Where is my order ORD-1001? What was in it, what did it cost and which city did it go to?',
+        ),
         attachments: [],
         channel: 'web',
       },
@@ -1373,7 +1376,13 @@ describe('a NUL byte and lone surrogates in a message that bypassed the gateway 
     await new EventPublisher(bus).publish(
       createEvent(
         MessageReceived,
-        { messageId, customerId, text, attachments: [], channel: 'web' },
+        {
+          messageId,
+          customerId,
+          text: await stack.seal(customerId, text),
+          attachments: [],
+          channel: 'web',
+        },
         {
           id: newEventId(),
           occurredAt: new Date().toISOString(),

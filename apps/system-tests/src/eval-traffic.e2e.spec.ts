@@ -69,7 +69,7 @@ describe('evaluation traffic (`cli eval`, `cli ask`) apart from live traffic', (
         }),
       },
     });
-    client = await TurnClient.open(stack.busOptions(OPS_USER));
+    client = await TurnClient.open(stack.busOptions(OPS_USER), stack.database.url);
     bus = await BusConnection.open(stack.busOptions(OPS_USER));
     live = await openDatabase({ url: stack.database.url });
     const tokens = new TokenService(TOKEN_SECRET, { now: () => new Date() });

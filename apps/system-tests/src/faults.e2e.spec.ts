@@ -71,7 +71,7 @@ describe('faults, with every service in its own process', () => {
         {
           messageId: newEventId(),
           customerId: String(session.ready.customerId),
-          text,
+          text: await stack.seal(String(session.ready.customerId), text),
           attachments: [],
           channel: 'web',
           clientMessageId: newEventId(),

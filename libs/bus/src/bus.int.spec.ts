@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AckPolicy } from '@nats-io/jetstream';
 import {
+  type AttachmentDto,
   createEvent,
   DeadLettered,
   type EnvelopeOf,
   EXAMPLE_PAYLOADS,
+  formatSealed,
   MessageReceived,
+  parseSealed,
   type PayloadOf,
 } from '@support/contracts';
 import { ServiceMetrics } from '@support/platform';
@@ -41,7 +44,8 @@ function messageReceived(text = 'hello'): EnvelopeOf<typeof MessageReceived> {
       typeof MessageReceived
     >),
     messageId: newEventId(),
-    text,
+    // The label the handlers read: a plain field (the text is the customer's, sealed).
+    clientMessageId: text,
     attachments: [],
   };
   return createEvent(MessageReceived, payload, {
@@ -117,7 +121,7 @@ describe('bus against a real nats-server', () => {
         durable: 'pubsub',
         event: MessageReceived,
         handle: async (event) => {
-          received.push(event.payload.text);
+          received.push(event.payload.clientMessageId!);
         },
       }),
     );
@@ -438,15 +442,15 @@ describe('a publish the server will never take', () => {
     const started = Date.now();
     const photo = Buffer.alloc(100_000, 1);
     const large = messageReceived('a photo');
+    const [example] = EXAMPLE_PAYLOADS['conversation.message_received']
+      .attachments as AttachmentDto[];
+    // A photo sealed as the gateway seals one: the key does not matter to the bus.
+    const sealedPhoto = formatSealed({
+      ...parseSealed(example!.dataBase64)!,
+      ciphertext: photo.toString('base64url'),
+    });
     large.payload.attachments = [
-      {
-        attachmentId: newEventId(),
-        mimeType: 'image/png',
-        fileName: 'large.png',
-        sizeBytes: photo.length,
-        sha256: 'a'.repeat(64),
-        dataBase64: photo.toString('base64'),
-      },
+      { ...example!, attachmentId: newEventId(), sizeBytes: photo.length, dataBase64: sealedPhoto },
     ];
     await expect(new EventPublisher(bus).publish(large)).rejects.toMatchObject({
       code: 'payload_too_large',

@@ -3,6 +3,7 @@ import { type EventEnvelope, EventEnvelopeDto, type EventMetadata } from './enve
 import type { EnvelopeOf, EventDefinition, PayloadOf } from './event-definition.js';
 import { eventRegistry, type EventRegistry } from './registry.js';
 import { assertValidPlain } from './validation.js';
+import { legacyPlainPath } from './personal/personal-field.js';
 
 /**
  * The JSON text each event built by {@link createEvent} had when it was validated. An event whose
@@ -35,6 +36,7 @@ export function createEvent<D extends EventDefinition>(
     prefix: 'payload',
     eventType: definition.type,
   });
+  refuseLegacyPlain(envelope.payload, definition.type);
   validatedText.set(envelope, JSON.stringify(envelope));
   return envelope as unknown as EnvelopeOf<D>;
 }
@@ -56,9 +58,29 @@ export function encodeValidEvent(
   registry: EventRegistry = eventRegistry,
 ): Uint8Array {
   const text = JSON.stringify(envelope);
-  if (validatedText.get(envelope) !== text || !registry.get(envelope.type))
-    decodeEvent(text, registry);
+  if (validatedText.get(envelope) !== text || !registry.get(envelope.type)) {
+    const current = decodeEvent(text, registry);
+    // An old version would be upcast on the way in: its plaintext would pass as an old event's.
+    if (envelope.version !== current.version)
+      throw new ContractViolation(
+        `Invalid ${envelope.type}: version ${envelope.version} may be read, not published (current: ${current.version})`,
+        'version',
+        envelope.type,
+      );
+    refuseLegacyPlain(envelope.payload, envelope.type);
+  }
   return utf8.encode(text);
+}
+
+/** An old event's plaintext, as its upcaster wrapped it, may be read but never published again. */
+function refuseLegacyPlain(payload: unknown, eventType: string): void {
+  const path = legacyPlainPath(payload);
+  if (path)
+    throw new ContractViolation(
+      `Invalid ${eventType}: ${path}: an upcast plaintext (pd0) may not be published; seal it`,
+      path,
+      eventType,
+    );
 }
 
 /**

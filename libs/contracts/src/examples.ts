@@ -17,6 +17,14 @@ const chunk = {
  * A test fails when an event type has no example.
  */
 export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> = {
+  'customer.forgotten': {
+    requestId: '9d0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    customerId: 'cust-1001',
+    keyIds: ['5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e'],
+    conversationIds: ['conv-1'],
+    reason: 'request',
+    requestedBy: 'cli',
+  },
   'whatsapp.message_accepted': {
     messageId: '6b0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     customerId: 'cust-1001',
@@ -29,15 +37,18 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
   'conversation.message_received': {
     messageId: '7b0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     customerId: 'cust-1001',
-    text: 'Can I return the dress I bought last week?',
+    // Personal fields, sealed: 'Can I return the dress I bought last week?', 'tear.png', 00 01 02.
+    text: 'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.lgd_z2ZplwSheyen.w89HjiCFS7is0k0xOrj_5A.zNZZNXJOnwXArSjl2FntbAW70O1WyMbpGwfH3f8_9FvZrq-uumZwRGyl',
     attachments: [
       {
         attachmentId: '3c9d1f2e-1111-4a0e-9a3c-0a8f5f1d2c31',
         mimeType: 'image/png',
-        fileName: 'tear.png',
+        fileName:
+          'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.pQeHgeCx9hZqo6_X.u06bAe06ejc62d3NJw4tqw.zU94lUU-mNo',
         sizeBytes: 3,
         sha256: 'a'.repeat(64),
-        dataBase64: 'AAEC',
+        dataBase64:
+          'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.xF_CnORwioW18zrh.zMoWU3Ugs_bbWi-4uj34MQ.lS0J',
       },
     ],
     channel: 'web',

@@ -226,3 +226,28 @@ export {
 } from './events/deadletter/dead-letter-redriven.event.js';
 export { EXAMPLE_PAYLOADS, exampleEvent } from './examples.js';
 export { buildAsyncApiDocument } from './asyncapi/build-asyncapi.js';
+export {
+  formatSealed,
+  isLegacyPlain,
+  isSealed,
+  LEGACY_PLAIN_VERSION,
+  legacyPlain,
+  parseSealed,
+  readLegacyPlain,
+  SEALED_VERSION,
+  type SealedParts,
+  sealedLengthFor,
+} from './personal/sealed-format.js';
+export {
+  CustomerForgotten,
+  CustomerForgottenPayload,
+  FORGET_REASONS,
+  type ForgetReason,
+} from './events/customer/customer-forgotten.event.js';
+export {
+  classesWithPersonalFields,
+  personalFieldsOf,
+  PersonalBytes,
+  type PersonalKind,
+  PersonalText,
+} from './personal/personal-field.js';

@@ -27,6 +27,7 @@ import { WhatsAppMessageAccepted } from './events/whatsapp/message-accepted.even
 import { ReplyDelivered } from './events/channel/reply-delivered.event.js';
 import { ReplyFailed } from './events/channel/reply-failed.event.js';
 import { DeliveryUpdated } from './events/channel/delivery-updated.event.js';
+import { CustomerForgotten } from './events/customer/customer-forgotten.event.js';
 
 /** Every event type of the design, in the order a turn produces them. */
 export const ALL_EVENTS = [
@@ -58,6 +59,7 @@ export const ALL_EVENTS = [
   DraftDiscarded,
   DeadLettered,
   DeadLetterRedriven,
+  CustomerForgotten,
 ] as const;
 
 export type KnownEventDefinition = (typeof ALL_EVENTS)[number];

@@ -28,6 +28,8 @@ import {
   KnowledgeDraftEntity,
   KnowledgeGlossaryEntity,
 } from './projections/knowledge/knowledge-entities.js';
+import { CustomerDataKeys1765800000000 } from '@support/privacy';
+import { ForgottenCustomers1765810000000 } from './migrations/1765810000000-forgotten-customers.js';
 import { checkedSchemaName, quoteIdentifier } from './sql-identifier.js';
 
 export const ENTITIES = [
@@ -56,6 +58,8 @@ export const MIGRATIONS: Function[] = [
   AdminReplyReceipts1765430000000,
   Clarifications1765600000000,
   MessageOptions1765700000000,
+  CustomerDataKeys1765800000000,
+  ForgottenCustomers1765810000000,
 ];
 
 export interface DatabaseOptions {

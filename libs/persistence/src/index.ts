@@ -6,7 +6,7 @@ export {
 } from './database.js';
 export { type ProcessedEvent, schemaOf, type SequencedEvent } from './processed-events.js';
 export { checkedSchemaName, quoteIdentifier, schemaNameProblem } from './sql-identifier.js';
-export { PersistenceModule } from './persistence.module.js';
+export { PersistenceModule, personalDataOf } from './persistence.module.js';
 export { type Projection } from './projections/projection.js';
 export { runProjection } from './projections/projection-runner.js';
 export { projectionEvents } from './projections/projection-events.js';
@@ -47,7 +47,7 @@ export {
   type TurnTraceState,
   type TurnTraceValidation,
 } from './projections/turn-traces/turn-trace-model.js';
-export { TurnTraceReader } from './projections/turn-traces/turn-trace-reader.js';
+export { openTurnTrace, TurnTraceReader } from './projections/turn-traces/turn-trace-reader.js';
 export { renderTrace } from './projections/turn-traces/render-trace.js';
 export {
   type ReplayFailure,
@@ -105,3 +105,7 @@ export {
 } from './rate-limits/token-bucket.js';
 export { GatewayLimits1764710000000 } from './rate-limits/migrations/1764710000000-gateway-limits.js';
 export { type AdminReplyReceipt, AdminReplyReceipts } from './receipts/admin-reply-receipts.js';
+export { type ForgetParts, type ForgetRequest, forgetCustomer } from './forget/forget-customer.js';
+export { reapplyForgotten } from './forget/reapply-forgotten.js';
+export { exportCustomer } from './forget/export-customer.js';
+export { forgetPastRetention } from './forget/retention.js';

@@ -1,5 +1,6 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { databaseEnv, HealthRegistry, loadConfig } from '@support/platform';
+import { masterKeyOf, PersonalData, PostgresCustomerKeyStore, privacyEnv } from '@support/privacy';
 import { DataSource } from 'typeorm';
 import { type DatabaseOptions, openDatabase } from './database.js';
 
@@ -25,12 +26,26 @@ export class PersistenceModule implements OnApplicationShutdown {
             return dataSource;
           },
         },
+        {
+          // The customers' data keys, in the same database every service opens.
+          provide: PersonalData,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => personalDataOf(dataSource),
+        },
       ],
-      exports: [DataSource],
+      exports: [DataSource, PersonalData],
     };
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
+}
+
+/** Personal data sealed and opened with the keys in this database, under the configured master key. */
+export function personalDataOf(dataSource: DataSource): PersonalData {
+  const config = loadConfig(privacyEnv);
+  return new PersonalData(new PostgresCustomerKeyStore(dataSource), masterKeyOf(config), {
+    cacheMs: config.CUSTOMER_KEY_CACHE_MS,
+  });
 }

@@ -1,3 +1,4 @@
+import { personalDataEnv } from '@support/privacy';
 import { MIN_SUPPORTED_SHARE, publicSuffixProblem } from '@support/citations';
 import { llmEnv, supportJudgeEnv } from '@support/models';
 import {
@@ -139,6 +140,7 @@ export const agentOwnEnv = {
 export const agentEnv = {
   ...busEnv,
   ...databaseEnv,
+  ...personalDataEnv,
   ...httpEnv,
   ...llmEnv,
   ...supportJudgeEnv,

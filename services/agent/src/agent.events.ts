@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { OnEvent } from '@support/bus';
 import {
   AdminReplied,
+  CustomerForgotten,
   type EnvelopeOf,
   MessageReceived,
   RetrievalCompleted,
@@ -37,6 +38,11 @@ export class AgentEvents {
   @OnEvent(AdminReplied, TURNS)
   adminReplied(event: EnvelopeOf<typeof AdminReplied>): Promise<void> {
     return this.conversations.onAdminReply(event);
+  }
+
+  @OnEvent(CustomerForgotten, TURNS)
+  customerForgotten(event: EnvelopeOf<typeof CustomerForgotten>): Promise<void> {
+    return this.conversations.onCustomerForgotten(event);
   }
 
   @OnEvent(WithdrawalRequested, TURNS)

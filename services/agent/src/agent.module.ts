@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import {
   type DynamicModule,
   Inject,
@@ -177,6 +178,7 @@ export class AgentModule {
             AGENT_CONFIG,
             ServiceMetrics,
             DataSource,
+            PersonalData,
           ],
           useFactory: async (
             ports: BusAgentPorts,
@@ -188,6 +190,7 @@ export class AgentModule {
             config: AgentConfig,
             metrics: ServiceMetrics,
             dataSource: DataSource,
+            personalData: PersonalData,
           ) => {
             const chatModel = options.chatModel ?? chatModelFromConfig(loadConfig(llmEnv, env));
             const judging = loadConfig(supportJudgeEnv, env);
@@ -259,6 +262,7 @@ export class AgentModule {
               detectLanguage,
               () => clock.now(),
               new AdminReplyReceipts(dataSource),
+              personalData,
               supportSchedule,
               saver,
             );

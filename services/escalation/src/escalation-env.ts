@@ -1,3 +1,4 @@
+import { personalDataEnv } from '@support/privacy';
 import { isIP } from 'node:net';
 import { publicSuffixProblem } from '@support/citations';
 import {
@@ -128,4 +129,10 @@ export const escalationOwnEnv = {
 };
 
 /** Every environment variable the escalation service reads. */
-export const escalationEnv = { ...busEnv, ...httpEnv, ...databaseEnv, ...escalationOwnEnv };
+export const escalationEnv = {
+  ...busEnv,
+  ...httpEnv,
+  ...databaseEnv,
+  ...personalDataEnv,
+  ...escalationOwnEnv,
+};

@@ -1,6 +1,7 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { OnEvent } from '@support/bus';
 import {
+  CustomerForgotten,
   AdminReplied,
   EscalationClaimed,
   EscalationClaimReleased,
@@ -11,6 +12,7 @@ import {
   ReplyDelivered,
   ReplyFailed,
 } from '@support/contracts';
+import { EraseCustomerThreads } from './use-cases/erase-customer-threads.js';
 import { MarkEscalationResolved } from './use-cases/mark-escalation-resolved.js';
 import { NoteChannelDelivery } from './use-cases/note-channel-delivery.js';
 import { NoteWithdrawal } from './use-cases/note-withdrawal.js';
@@ -32,6 +34,7 @@ export class EscalationEvents {
     @Inject(NoteWithdrawal) private readonly noteWithdrawal: NoteWithdrawal,
     @Inject(PostClaimNotice) private readonly claimNotice: PostClaimNotice,
     @Inject(NoteChannelDelivery) private readonly deliveryNotice: NoteChannelDelivery,
+    @Inject(EraseCustomerThreads) private readonly eraseThreads: EraseCustomerThreads,
   ) {}
 
   @OnEvent(EscalationRaised, CONSUMER)
@@ -46,6 +49,11 @@ export class EscalationEvents {
   @OnEvent(MessageReceived, CONSUMER)
   async messageReceived(event: EnvelopeOf<typeof MessageReceived>): Promise<void> {
     await this.relayMessage.execute(event);
+  }
+
+  @OnEvent(CustomerForgotten, CONSUMER)
+  async customerForgotten(event: EnvelopeOf<typeof CustomerForgotten>): Promise<void> {
+    await this.eraseThreads.execute(event);
   }
 
   @OnEvent(AdminReplied, CONSUMER)

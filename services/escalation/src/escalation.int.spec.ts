@@ -1,3 +1,5 @@
+import { ERASED_THREAD_NOTICE } from './use-cases/erase-customer-threads.js';
+import { PersonalData } from '@support/privacy';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -10,6 +12,7 @@ import {
 } from '@support/bus';
 import {
   AdminReplied,
+  CustomerForgotten,
   createEvent,
   type EnvelopeOf,
   EscalationRaised,
@@ -45,6 +48,8 @@ interface Stack {
   readonly publisher: EventPublisher;
   readonly opened: EnvelopeOf<typeof ThreadOpened>[];
   readonly replies: EnvelopeOf<typeof AdminReplied>[];
+  /** The service's own: what a customer sends is sealed with the keys it opens with. */
+  readonly personalData: PersonalData;
   close(): Promise<void>;
 }
 
@@ -87,6 +92,7 @@ async function startStack(
     publisher,
     opened,
     replies,
+    personalData: service.app.get(PersonalData),
     close: async () => {
       for (const p of probes) await p.stop();
       await service.app.close();
@@ -127,10 +133,16 @@ function raised(conversationId: string, payload: EscalationRaisedPayload, id = n
   });
 }
 
-function customerMessage(conversationId: string, text: string) {
+async function customerMessage(stack: Stack, conversationId: string, text: string) {
   return createEvent(
     MessageReceived,
-    { messageId: randomUUID(), customerId: 'cust-1', text, attachments: [], channel: 'web' },
+    {
+      messageId: randomUUID(),
+      customerId: 'cust-1',
+      text: await stack.personalData.sealText('cust-1', text),
+      attachments: [],
+      channel: 'web',
+    },
     {
       id: newEventId(),
       occurredAt: new Date().toISOString(),
@@ -212,13 +224,50 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
   });
 
   it('a later customer message lands in the same thread', async () => {
-    await stack.publisher.publish(customerMessage(conversationId, 'Any news? <@here>'));
+    await stack.publisher.publish(
+      await customerMessage(stack, conversationId, 'Any news? <@here>'),
+    );
     const post = await eventually(
       () => fake.posted.find((p) => p.text.includes('Any news?')) ?? false,
     );
     expect(post.threadTs).toBe(threadTs);
     expect(post.channel).toBe(CHANNEL);
     expect(post.text).toContain('Any news? &lt;@here&gt;');
+  });
+
+  it('forgetting the customer deletes what the bot posted in their thread, and says why', async () => {
+    const forgottenConversation = `conv-${randomUUID()}`;
+    const escalation = escalationPayload({ customerId: 'cust-1' });
+    await stack.publisher.publish(raised(forgottenConversation, escalation));
+    const summary = await eventually(() => postsFor(escalation.escalationId)[0] ?? false);
+    await stack.publisher.publish(
+      await customerMessage(stack, forgottenConversation, 'My flat is 12B, call 0551234567'),
+    );
+    await eventually(() => fake.posted.some((p) => p.text.includes('0551234567')));
+    const inThread = () =>
+      fake.stored.filter((m) => m.ts === summary.ts || m.threadTs === summary.ts);
+    expect(inThread()).toHaveLength(2);
+
+    const { keyIds } = await stack.personalData.forget('cust-1');
+    await stack.publisher.publish(
+      createEvent(
+        CustomerForgotten,
+        {
+          requestId: newEventId(),
+          customerId: 'cust-1',
+          keyIds: [...keyIds],
+          conversationIds: [forgottenConversation],
+          reason: 'request',
+          requestedBy: 'cli',
+        },
+        { id: newEventId(), occurredAt: new Date().toISOString(), correlationId: newEventId() },
+      ),
+    );
+    await eventually(() => inThread().length === 1);
+    expect(inThread()).toEqual([
+      expect.objectContaining({ ts: summary.ts, text: ERASED_THREAD_NOTICE }),
+    ]);
+    expect(JSON.stringify(fake.stored)).not.toContain('0551234567');
   });
 
   const adminReply = (eventId: string, extra: Record<string, unknown> = {}) =>
@@ -369,7 +418,9 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     const conversationId = stack.opened.find(
       (e) => e.payload.escalationId === escalationId,
     )!.conversationId!;
-    await stack.publisher.publish(customerMessage(conversationId, 'Thanks! One more thing'));
+    await stack.publisher.publish(
+      await customerMessage(stack, conversationId, 'Thanks! One more thing'),
+    );
     await sleep(800);
     expect(fake.posted.filter((p) => p.text.includes('One more thing'))).toEqual([]);
   });
@@ -603,7 +654,9 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     expect(opened.conversationId).toBe(conversationId);
     const thread = opened.payload.threadId;
 
-    await stack.publisher.publish(customerMessage(conversationId, 'Still there?\u0000'));
+    await stack.publisher.publish(
+      await customerMessage(stack, conversationId, 'Still there?\u0000'),
+    );
     const relayed = await eventually(
       () => fake.posted.find((p) => p.text.includes('Still there?')) ?? false,
     );

@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import {
   type DynamicModule,
   Inject,
@@ -44,6 +45,7 @@ import { OpenHandoffThread } from './use-cases/open-thread.js';
 import { PostClaimNotice } from './use-cases/post-claim-notice.js';
 import { RelayAdminReply } from './use-cases/relay-admin-reply.js';
 import { RelayCustomerMessage } from './use-cases/relay-customer-message.js';
+import { EraseCustomerThreads } from './use-cases/erase-customer-threads.js';
 
 export interface EscalationModuleOptions {
   readonly env?: Record<string, string | undefined>;
@@ -157,10 +159,15 @@ export class EscalationModule {
             new OpenHandoffThread(c, s, p, clock),
         },
         {
+          provide: EraseCustomerThreads,
+          inject: [ADMIN_CHANNEL, ThreadStore],
+          useFactory: (c: AdminChannel, s: ThreadStore) => new EraseCustomerThreads(c, s),
+        },
+        {
           provide: RelayCustomerMessage,
-          inject: [ADMIN_CHANNEL, ThreadStore, CLOCK],
-          useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock) =>
-            new RelayCustomerMessage(c, s, clock),
+          inject: [ADMIN_CHANNEL, ThreadStore, CLOCK, PersonalData],
+          useFactory: (c: AdminChannel, s: ThreadStore, clock: Clock, personal: PersonalData) =>
+            new RelayCustomerMessage(c, s, clock, personal),
         },
         {
           provide: RelayAdminReply,

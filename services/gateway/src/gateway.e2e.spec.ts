@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BusConnection, EventPublisher, newEventId, readEventLog } from '@support/bus';
 import {
@@ -117,10 +118,17 @@ describe('gateway through its WebSocket', () => {
       turnId: ack.turnId,
       payload: {
         customerId: 'cust-1001',
-        text: 'Where is my order ORD-1001?',
         messageId: ack.messageId,
         channel: 'web',
       },
+    });
+    // The customer's words reach the log sealed under their key, never as they wrote them.
+    const text = String((events[0]!.payload as { text: string }).text);
+    expect(text).toMatch(/^pd1\./);
+    expect(text).not.toContain('ORD-1001');
+    expect(await harness.gateway.app.get(PersonalData).openText(text)).toEqual({
+      kind: 'open',
+      value: 'Where is my order ORD-1001?',
     });
     socket.close();
   });

@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import {
   BusConnection,
@@ -54,6 +55,8 @@ import { AdminConsole } from './admin/admin-console.js';
 import { AdminSocketServer } from './admin/admin-socket.server.js';
 import { ProjectionEscalationQueries } from './admin/projection-escalation-queries.js';
 import { AdminApiController } from './admin/admin-api.controller.js';
+import { CustomerErasure } from './admin/customer-erasure.js';
+import { RetentionJob } from './admin/retention-job.js';
 import { ClaimEscalation } from './admin/claims/claim-escalation.js';
 import { PostgresEscalationClaims } from './admin/claims/postgres-escalation-claims.js';
 import { AdminPageController } from './web/admin-page.controller.js';
@@ -173,6 +176,7 @@ export class GatewayModule {
             CustomerRateLimits,
             AcceptedMessages,
             TurnLatency,
+            PersonalData,
           ],
           useFactory: (
             dataSource: DataSource,
@@ -182,9 +186,10 @@ export class GatewayModule {
             rateLimits: CustomerRateLimits,
             accepted: AcceptedMessages,
             turns: TurnLatency,
+            personalData: PersonalData,
           ) =>
             new CustomerChat(
-              new ConversationReader(dataSource),
+              new ConversationReader(dataSource, personalData),
               tracingTurns(
                 turns.timingSink(accepted.rememberingSink(publisher)),
                 tracerFor('gateway'),
@@ -192,6 +197,7 @@ export class GatewayModule {
               clock,
               rateLimits,
               new SignedConversationIds(config.tokenSecret),
+              personalData,
             ),
         },
         {
@@ -212,6 +218,22 @@ export class GatewayModule {
           ) => new CustomerSocketServer(chat, tokens, registry, connections, config.maxFrameBytes),
         },
         {
+          provide: CustomerErasure,
+          inject: [DataSource, PersonalData, EventPublisher, CLOCK],
+          useFactory: (
+            dataSource: DataSource,
+            personalData: PersonalData,
+            publisher: EventPublisher,
+            clock: Clock,
+          ) => new CustomerErasure(dataSource, personalData, publisher, clock),
+        },
+        {
+          provide: RetentionJob,
+          inject: [CustomerErasure, GATEWAY_CONFIG],
+          useFactory: (erasure: CustomerErasure, config: GatewayConfig) =>
+            new RetentionJob(erasure, config.retentionDays),
+        },
+        {
           provide: ClaimEscalation,
           inject: [DataSource, EventPublisher, CLOCK],
           useFactory: (dataSource: DataSource, publisher: EventPublisher, clock: Clock) =>
@@ -219,15 +241,16 @@ export class GatewayModule {
         },
         {
           provide: AdminConsole,
-          inject: [DataSource, EventPublisher, CLOCK, ClaimEscalation],
+          inject: [DataSource, EventPublisher, CLOCK, ClaimEscalation, PersonalData],
           useFactory: (
             dataSource: DataSource,
             publisher: EventPublisher,
             clock: Clock,
             claims: ClaimEscalation,
+            personalData: PersonalData,
           ) =>
             new AdminConsole(
-              new ProjectionEscalationQueries(dataSource),
+              new ProjectionEscalationQueries(dataSource, personalData),
               publisher,
               clock,
               claims,
@@ -242,8 +265,9 @@ export class GatewayModule {
         },
         {
           provide: TurnTraceReader,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new TurnTraceReader(dataSource),
+          inject: [DataSource, PersonalData],
+          useFactory: (dataSource: DataSource, personalData: PersonalData) =>
+            new TurnTraceReader(dataSource, personalData),
         },
         {
           provide: DashboardQueries,

@@ -1,3 +1,4 @@
+import type { PersonalData } from '@support/privacy';
 import { type Logger } from '@nestjs/common';
 import type { EventPublisher } from '@support/bus';
 import { ConversationReader, CustomerRateLimits, PostgresRateBuckets } from '@support/persistence';
@@ -21,6 +22,8 @@ export interface WhatsAppChannel {
   readonly read: ReadInboundMessage;
   readonly deliver: DeliverReply;
   readonly statuses: FollowDeliveryStatus;
+  /** The customer's number, its mapping and what hangs off it (forgetting deletes them). */
+  readonly contacts: ContactStore;
 }
 
 export const WHATSAPP_CHANNEL = Symbol('WHATSAPP_CHANNEL');
@@ -32,6 +35,7 @@ export interface ChannelParts {
   readonly clock: Clock;
   readonly metrics: WhatsAppMetrics;
   readonly logger: Pick<Logger, 'warn'>;
+  readonly personalData: PersonalData;
   /** A Cloud API chosen by the caller (tests); default: the Graph API from the settings. */
   readonly api?: WhatsAppApi;
 }
@@ -44,7 +48,7 @@ export function whatsappChannel(parts: ChannelParts): WhatsAppChannel | null {
   const api = parts.api ?? new GraphWhatsAppApi(config.api);
   const contacts = new ContactStore(dataSource);
   const log = new DeliveryLog(dataSource);
-  const conversations = new ConversationReader(dataSource);
+  const conversations = new ConversationReader(dataSource, parts.personalData);
   const accept = new AcceptWebhook(
     config.api.phoneNumberId,
     contacts,
@@ -64,8 +68,19 @@ export function whatsappChannel(parts: ChannelParts): WhatsAppChannel | null {
   const deliver = new DeliverReply(contacts, log, api, publisher, clock, config.template, metrics);
   return {
     endpoint: new WebhookEndpoint(config.api, accept, metrics, { warn }),
-    read: new ReadInboundMessage(contacts, log, api, limits, publisher, clock, metrics, warn),
+    read: new ReadInboundMessage(
+      contacts,
+      log,
+      api,
+      limits,
+      publisher,
+      clock,
+      metrics,
+      warn,
+      parts.personalData,
+    ),
     deliver,
     statuses: new FollowDeliveryStatus(contacts, log, deliver, metrics, clock),
+    contacts,
   };
 }

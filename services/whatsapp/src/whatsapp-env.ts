@@ -1,3 +1,4 @@
+import { personalDataEnv } from '@support/privacy';
 import { customerMessageRateEnv } from '@support/persistence';
 import {
   bool,
@@ -96,4 +97,10 @@ export const whatsappApiEnv = {
 export const whatsappOwnEnv = { ...customerMessageRateEnv, ...whatsappApiEnv };
 
 /** Every environment variable the WhatsApp service reads. */
-export const whatsappEnv = { ...busEnv, ...databaseEnv, ...httpEnv, ...whatsappOwnEnv };
+export const whatsappEnv = {
+  ...busEnv,
+  ...databaseEnv,
+  ...personalDataEnv,
+  ...httpEnv,
+  ...whatsappOwnEnv,
+};

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { type EventConsumerExtras, OnEvent } from '@support/bus';
 import {
+  CustomerForgotten,
   DeliveryUpdated,
   type EnvelopeOf,
   ReplySent,
@@ -29,6 +30,12 @@ export class WhatsAppEvents {
   @OnEvent(ReplySent, CONVERSATIONS)
   replySent(event: EnvelopeOf<typeof ReplySent>): Promise<void> {
     return this.channel.deliver.execute(event);
+  }
+
+  /** A forgotten customer's number and everything the channel keeps of it are deleted. */
+  @OnEvent(CustomerForgotten, { consumer: 'whatsapp' })
+  async customerForgotten(event: EnvelopeOf<typeof CustomerForgotten>): Promise<void> {
+    await this.channel.contacts.forget(event.payload.customerId);
   }
 
   /** One at a time: two failed parts of one reply decide its outcome once. */

@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import {
   type DynamicModule,
   Inject,
@@ -74,12 +75,13 @@ export class WhatsAppModule {
         { provide: WHATSAPP_CONFIG, useValue: config },
         {
           provide: WHATSAPP_CHANNEL,
-          inject: [WHATSAPP_CONFIG, DataSource, EventPublisher, ServiceMetrics],
+          inject: [WHATSAPP_CONFIG, DataSource, EventPublisher, ServiceMetrics, PersonalData],
           useFactory: (
             config: WhatsAppConfig,
             dataSource: DataSource,
             publisher: EventPublisher,
             metrics: ServiceMetrics,
+            personalData: PersonalData,
           ) =>
             whatsappChannel({
               config,
@@ -88,6 +90,7 @@ export class WhatsAppModule {
               clock: options.clock ?? systemClock,
               metrics: new WhatsAppMetrics(metrics),
               logger: new Logger('whatsapp'),
+              personalData,
               ...(options.api ? { api: options.api } : {}),
             }),
         },

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { existsSync, statSync } from 'node:fs';
+import { CUSTOMER_ID_MAX_CHARS } from '@support/contracts';
 import { schemaNameProblem } from '@support/persistence';
 
 /**
@@ -60,5 +61,14 @@ export function existingFile(raw: string): string {
 export function schemaName(raw: string): string {
   const problem = schemaNameProblem(raw);
   if (problem !== null) throw new InvalidArgumentError(`${problem}.`);
+  return raw;
+}
+
+/** A customer id as events carry it: 1–128 characters, not only spaces. */
+export function customerId(raw: string): string {
+  if (raw.trim() === '' || raw.length > CUSTOMER_ID_MAX_CHARS)
+    throw new InvalidArgumentError(
+      `a customer id of 1 to ${CUSTOMER_ID_MAX_CHARS} characters is expected.`,
+    );
   return raw;
 }

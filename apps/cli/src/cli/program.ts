@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import {
   existingFile,
   existingFolder,
+  customerId,
   isoTime,
   schemaName,
   positiveInteger,
@@ -66,6 +67,10 @@ export interface CommandRunners {
     ),
   ): Promise<void>;
   token(options: { role: string; sub: string; ttl: string }): Promise<void>;
+  export(options: { dataDir: string; customerId: string; out?: string }): Promise<void>;
+  forget(
+    options: { dataDir: string; json?: boolean } & ({ customerId: string } | { reapply: true }),
+  ): Promise<void>;
   doctor(options: { dataDir: string; json?: boolean; timeoutMs: number }): Promise<void>;
 }
 
@@ -351,6 +356,36 @@ export function buildProgram(runners: CommandRunners): Command {
         return runners.deadletters({ dataDir: o.dataDir, action: 'redrive', ids });
       throw usageError('deadletters redrive takes dead-letter ids or --all (one of them)');
     });
+
+  program
+    .command('forget')
+    .description(
+      'erase a customer (right to erasure): destroy their data keys, publish customer.forgotten',
+    )
+    .option('--customer <id>', 'the customer id their events carry', customerId)
+    .option(
+      '--reapply',
+      "after restoring a database: destroy again every key the log's erasures name",
+    )
+    .option('--json', 'the outcome as JSON')
+    .addOption(dataDirOption())
+    .action((o: { customer?: string; reapply?: boolean; json?: boolean; dataDir: string }) => {
+      if (o.customer !== undefined && !o.reapply)
+        return runners.forget({ dataDir: o.dataDir, customerId: o.customer, json: o.json });
+      if (o.customer === undefined && o.reapply)
+        return runners.forget({ dataDir: o.dataDir, reapply: true, json: o.json });
+      throw usageError('forget takes --customer ID or --reapply (one of them)');
+    });
+
+  program
+    .command('export')
+    .description('everything held about a customer as JSON, opened (right of access)')
+    .requiredOption('--customer <id>', 'the customer id their events carry', customerId)
+    .option('--out <file>', 'write it to this file (0600) instead of stdout')
+    .addOption(dataDirOption())
+    .action((o: { customer: string; out?: string; dataDir: string }) =>
+      runners.export({ dataDir: o.dataDir, customerId: o.customer, out: o.out }),
+    );
 
   program
     .command('token')

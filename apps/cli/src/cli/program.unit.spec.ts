@@ -26,6 +26,8 @@ async function parse(argv: string[]) {
       'deadletters',
       'token',
       'doctor',
+      'forget',
+      'export',
     ].map((name) => [name, record(name)]),
   ) as unknown as CommandRunners;
   let output = '';
@@ -130,6 +132,7 @@ describe('cli argument parsing', () => {
       [['replay', '--from-start', '--schema', 'pg_catalog'], /belong to PostgreSQL/],
       [['token', '--role', 'root', '--sub', 'a'], /Allowed choices are admin, analyst, customer/],
       [['token', '--role', 'admin'], /required option '--sub <name>' not specified/],
+      [['forget', '--customer', '  '], /--customer.*a customer id of 1 to 128 characters/],
       [['eval', '--questions', 'missing.jsonl', '--rows', 'r'], /there is no file "missing.jsonl"/],
     ];
     for (const [argv, message] of cases) {
@@ -140,6 +143,19 @@ describe('cli argument parsing', () => {
     }
   });
 
+  it('forgets the customer named, with the data folder to find the system in', async () => {
+    expect((await parse(['forget', '--customer', 'cust-7', '--json'])).calls).toEqual([
+      { command: 'forget', options: { dataDir: '.data', customerId: 'cust-7', json: true } },
+    ]);
+    expect((await parse(['export', '--customer', 'cust-7', '--out', 'x.json'])).calls).toEqual([
+      { command: 'export', options: { dataDir: '.data', customerId: 'cust-7', out: 'x.json' } },
+    ]);
+    expect((await parse(['export'])).exitCode).toBe(EXIT.usage);
+    expect((await parse(['forget', '--reapply'])).calls).toEqual([
+      { command: 'forget', options: { dataDir: '.data', reapply: true } },
+    ]);
+  });
+
   it('refuses flag combinations a command cannot run with, before running anything', async () => {
     for (const argv of [
       ['replay'],
@@ -147,6 +163,8 @@ describe('cli argument parsing', () => {
       ['deadletters', 'redrive'],
       ['deadletters', 'redrive', 'id1', '--all'],
       ['whatif', '--from', '0.8', '--to', '0.2'],
+      ['forget'],
+      ['forget', '--customer', 'c', '--reapply'],
     ]) {
       const result = await parse(argv);
       expect(result.error).toBeInstanceOf(CliError);

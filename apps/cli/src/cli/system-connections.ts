@@ -2,6 +2,7 @@ import { findSystemConnections, type SystemConnections } from '@support/platform
 import { join } from 'node:path';
 import { reachableWithJetStream } from '../infra/ensure-nats.js';
 import { readOpsCredentials } from '../infra/local-bus-users.js';
+import { useLocalMasterKey } from '../infra/local-master-key.js';
 import { reachable as postgresReachable } from '../infra/ensure-postgres.js';
 import { CliError, EXIT } from './exit-codes.js';
 
@@ -26,6 +27,7 @@ export function useRunningSystem(
   const ops = env.NATS_URL || env.NATS_USER ? null : readOpsCredentials(join(dataDir, 'nats'));
   env.NATS_URL = found.nats.url;
   env.DATABASE_URL = found.database.url;
+  useLocalMasterKey(dataDir, { create: false }, env);
   if (ops && found.nats.from !== 'NATS_URL' && !found.nats.from.startsWith('the default')) {
     env.NATS_USER = ops.user;
     env.NATS_PASSWORD = ops.password;

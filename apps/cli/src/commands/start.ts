@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ensureInfrastructure } from '../infra/ensure-infrastructure.js';
+import { useLocalMasterKey } from '../infra/local-master-key.js';
 import { hostServices } from '../host/service-host.js';
 import { existsSync } from 'node:fs';
 import { withMessage } from '../infra/with-message.js';
@@ -32,6 +33,7 @@ export async function startCommand(options: {
   refuseSecondStart(dataDir);
   // However this process ends, a later command must not take it for a running system.
   process.on('exit', () => removeRunningSystem(dataDir, process.pid));
+  useLocalMasterKey(dataDir, { create: true });
   const infrastructure = await ensureInfrastructure(dataDir, log, giveUp).catch(
     (error: unknown) => {
       throw withMessage(error, 'starting NATS and PostgreSQL');

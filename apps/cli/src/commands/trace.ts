@@ -1,4 +1,4 @@
-import { openDatabase, renderTrace, TurnTraceReader } from '@support/persistence';
+import { openDatabase, personalDataOf, renderTrace, TurnTraceReader } from '@support/persistence';
 import { databaseEnv, loadConfig } from '@support/platform';
 
 /**
@@ -12,7 +12,7 @@ export async function traceCommand(
 ): Promise<void> {
   const dataSource = await openDatabase({ url: loadConfig(databaseEnv).DATABASE_URL, poolSize: 2 });
   try {
-    const trace = await new TurnTraceReader(dataSource).find(turnId);
+    const trace = await new TurnTraceReader(dataSource, personalDataOf(dataSource)).find(turnId);
     if (!trace) {
       console.error(
         `no trace for turn ${turnId} (is the turn_traces projection running or replayed?)`,

@@ -1,3 +1,6 @@
+import { openDatabase, personalDataOf } from '@support/persistence';
+import { databaseEnv, loadConfig } from '@support/platform';
+import { type PersonalData, sealCustomerMessage } from '@support/privacy';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import {
   BusConnection,
@@ -54,18 +57,25 @@ export class TurnClient {
 
   private constructor(
     private readonly bus: BusConnection,
+    private readonly personalData: PersonalData,
     private readonly stop: () => Promise<void>,
   ) {}
 
-  static async open(options: BusOptions = busOptionsFromEnv('cli')): Promise<TurnClient> {
+  /** `databaseUrl`: the system's database, whose key store seals the questions asked. */
+  static async open(
+    options: BusOptions = busOptionsFromEnv('cli'),
+    databaseUrl: string = loadConfig(databaseEnv).DATABASE_URL,
+  ): Promise<TurnClient> {
+    const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
     const bus = await BusConnection.open(options);
     const consumer = await bus.js.consumers.get(bus.options.stream, {
       deliver_policy: DeliverPolicy.New,
     });
     const messages = await consumer.consume();
-    const client = new TurnClient(bus, async () => {
+    const client = new TurnClient(bus, personalDataOf(database), async () => {
       await messages.close();
       await bus.close();
+      await database.destroy();
     });
     void (async () => {
       for await (const message of messages) {
@@ -139,14 +149,18 @@ export class TurnClient {
         },
       });
     });
+    const customerId = options.customerId ?? 'cli-user';
+    const sealed = await sealCustomerMessage(this.personalData, customerId, {
+      text: question.slice(0, MESSAGE_MAX_CHARS),
+      attachments: [],
+    });
     await new EventPublisher(this.bus).publish(
       createEvent(
         MessageReceived,
         {
           messageId: newEventId(),
-          customerId: options.customerId ?? 'cli-user',
-          text: question.slice(0, MESSAGE_MAX_CHARS),
-          attachments: [],
+          customerId,
+          ...sealed,
           channel: 'cli',
           ...(options.choice ? { choice: options.choice } : {}),
           ...(options.namespace ? { kbNamespace: options.namespace } : {}),

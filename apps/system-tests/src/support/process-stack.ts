@@ -1,3 +1,4 @@
+import { openDatabase, personalDataOf } from '@support/persistence';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +49,8 @@ export interface ProcessStack {
     conversationId?: string,
     gateway?: ServiceProcess,
   ): Promise<{ socket: TestSocket; conversationId: string; ready: Record<string, unknown> }>;
+  /** `text` sealed under the customer's key in the stack's key store, as the gateway seals it. */
+  seal(customerId: string, text: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -110,6 +113,8 @@ export async function startProcessStack(
 
   const tokens = new TokenService(TOKEN_SECRET, { now: () => new Date() });
   const replicas: ServiceProcess[] = [];
+  // The services' key store, under the same (development) master key as theirs.
+  const keys = await openDatabase({ url: database.url, poolSize: 2 });
   return {
     nats,
     database,
@@ -131,7 +136,9 @@ export async function startProcessStack(
         await tokens.issue({ subject: customerId, role: 'customer' }),
         conversationId,
       ),
+    seal: (customerId, text) => personalDataOf(keys).sealText(customerId, text),
     close: async () => {
+      await keys.destroy();
       await bus.close();
       for (const replica of replicas) await replica.kill();
       await Promise.all(Object.values(services).map((service) => service.kill()));

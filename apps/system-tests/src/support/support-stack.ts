@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import { AgentConversations, AgentModule } from '@support/agent';
 import { EscalationModule } from '@support/escalation';
 import {
@@ -79,6 +80,8 @@ export interface SupportStack {
    */
   restartAgent(env?: Record<string, string>): Promise<void>;
   connect(customerId: string): Promise<{ socket: TestSocket; conversationId: string }>;
+  /** `text` sealed under the customer's key, as the gateway seals what they send. */
+  seal(customerId: string, text: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -209,6 +212,7 @@ export async function startSupportStack(
         gateway.url,
         await tokens.issue({ subject: customerId, role: 'customer' }),
       ),
+    seal: (customerId, text) => gateway.app.get(PersonalData).sealText(customerId, text),
     close: async () => {
       for (const p of probes) await p.stop();
       await probe.close();

@@ -1,5 +1,6 @@
 import {
   AdminReplied,
+  CustomerForgotten,
   DeadLetterRedriven,
   DeliveryUpdated,
   DocumentIndexed,
@@ -54,7 +55,11 @@ export const OPS_USER = 'ops';
 export type BusUser = ServiceName | typeof OPS_USER;
 
 /** Events only operators publish, through the CLI (`ingest`, `deadletters redrive`). */
-export const OPS_PUBLISHES: readonly EventDefinition[] = [DocumentUpserted, DeadLetterRedriven];
+export const OPS_PUBLISHES: readonly EventDefinition[] = [
+  DocumentUpserted,
+  DeadLetterRedriven,
+  CustomerForgotten,
+];
 
 /**
  * Who publishes and consumes what: the one table the NATS server's users and permissions are
@@ -74,10 +79,13 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
       DraftPublished,
       DraftDiscarded,
       DocumentUpserted,
+      // The admin console's "forget this customer".
+      CustomerForgotten,
     ],
     consumes: {
       'projection-conversations': [
         MessageReceived,
+        CustomerForgotten,
         ReplySent,
         EscalationRaised,
         WithdrawalRequested,
@@ -127,7 +135,8 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
       ClarificationOffered,
       ClarificationChosen,
     ],
-    consumes: { agent: [MessageReceived, AdminReplied, WithdrawalRequested] },
+    // CustomerForgotten: the customer's checkpoints and order records are deleted.
+    consumes: { agent: [MessageReceived, AdminReplied, WithdrawalRequested, CustomerForgotten] },
     consumesPerInstance: [RetrievalCompleted],
   },
   retrieval: {
@@ -154,6 +163,8 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
         // What became of a reply on the customer's channel (a template, a refusal): told in the thread.
         ReplyDelivered,
         ReplyFailed,
+        // The customer's words are deleted from their handoff threads.
+        CustomerForgotten,
       ],
     },
   },
@@ -170,6 +181,9 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
       ReplyDelivered,
       ReplyFailed,
     ],
-    consumes: { whatsapp: [WhatsAppMessageAccepted, ReplySent, DeliveryUpdated] },
+    // CustomerForgotten: the number and what hangs off it are deleted.
+    consumes: {
+      whatsapp: [WhatsAppMessageAccepted, ReplySent, DeliveryUpdated, CustomerForgotten],
+    },
   },
 };

@@ -50,6 +50,7 @@ describe('servicePermissions', () => {
       [
         'support.conversation.message_received',
         'support.conversation.withdrawal_requested',
+        'support.customer.forgotten',
         'support.escalation.admin_replied',
         'support.escalation.claimed',
         'support.escalation.claim_released',

@@ -41,7 +41,7 @@ class Seen {
   record(handler: string, event: Received, context: EventContext): void {
     const list = this.byHandler.get(handler) ?? [];
     list.push({
-      text: event.payload.text,
+      text: event.payload.clientMessageId!,
       deliveryCount: context.deliveryCount,
       traceId: trace.getActiveSpan()?.spanContext().traceId,
     });
@@ -74,7 +74,7 @@ class ProbeEvents {
     @Delivery() context: EventContext,
   ): Promise<void> {
     this.seen.record('received', event, context);
-    const text = event.payload.text;
+    const text = event.payload.clientMessageId!;
     if (text.startsWith('fail-twice') && context.deliveryCount <= 2)
       throw new Error('transient failure');
     if (text.startsWith('invalid')) throw new AppError('validation_failed', 'not a valid order');
@@ -110,7 +110,8 @@ function received(text: string): Received {
       typeof MessageReceived
     >),
     messageId: newEventId(),
-    text,
+    // The label the handlers read: a plain field (the text is the customer's, sealed).
+    clientMessageId: text,
     attachments: [],
   };
   return createEvent(MessageReceived, payload, {

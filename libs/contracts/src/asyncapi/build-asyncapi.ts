@@ -4,8 +4,28 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { EventDefinition } from '../event-definition.js';
 import { EXAMPLE_PAYLOADS } from '../examples.js';
 import { ALL_EVENTS } from '../registry.js';
+import { classesWithPersonalFields } from '../personal/personal-field.js';
 
 const SCHEMA_REF = '#/components/schemas/';
+
+/**
+ * Marks each personal field `x-personal` (text or bytes) with the sealed format it must have, so
+ * the document says which fields forgetting a customer erases.
+ */
+function markPersonalFields(schemas: Record<string, unknown>): void {
+  for (const [cls, fields] of classesWithPersonalFields()) {
+    const schema = schemas[cls.name] as { properties?: Record<string, Record<string, unknown>> };
+    for (const [name, kind] of fields) {
+      const property = schema?.properties?.[name];
+      if (!property) continue;
+      property['x-personal'] = kind;
+      property.description =
+        `Personal (${kind}): sealed under the customer's data key, ` +
+        'pd1.<keyId>.<iv>.<tag>.<ciphertext> (base64url); opens as erased once the customer is forgotten.';
+      property.pattern = '^pd[01]\\.';
+    }
+  }
+}
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
@@ -51,6 +71,7 @@ export function buildAsyncApiDocument(
     classValidatorMetadataStorage: getMetadataStorage(),
     refPointerPrefix: SCHEMA_REF,
   });
+  markPersonalFields(allSchemas);
 
   const channels: Record<string, unknown> = {};
   const operations: Record<string, unknown> = {};

@@ -1,3 +1,4 @@
+import { fixturePersonalData } from '@support/privacy/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   BusConnection,
@@ -130,7 +131,7 @@ describe('projections while Postgres is unreachable', () => {
     await eventually(() => waits().length >= 2 * MAX_DELIVER, 20_000);
     await proxy.up();
 
-    const reader = new ConversationReader(dataSource);
+    const reader = new ConversationReader(dataSource, fixturePersonalData());
     await eventually(async () => (await reader.find(conversationId)) !== null, 20_000);
     expect(waits().every((line) => line.includes('not counted'))).toBe(true);
     expect((await readEventLog(bus, DeadLettered)).events).toEqual([]);

@@ -3,7 +3,7 @@ import { EscalationRaised, type EventEnvelope, isEvent } from '@support/contract
 import { seededShuffles } from '@support/testing';
 import { projectConversation } from './conversations/project-conversation.js';
 import { escalationIdOf, projectEscalation } from './escalations/project-escalation.js';
-import { traceStory } from './turn-traces/trace-fixtures.js';
+import { traceStory } from '../testing/trace-fixtures.js';
 import { projectTurnTrace } from './turn-traces/project-turn-trace.js';
 import { renderTrace } from './turn-traces/render-trace.js';
 import type { TurnTraceState } from './turn-traces/turn-trace-model.js';

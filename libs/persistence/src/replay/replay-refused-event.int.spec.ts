@@ -11,7 +11,8 @@ import { replayFromStart } from './replay.js';
 
 const NOTE_LIMIT = 40;
 
-/** A read model whose table refuses some valid events: a note longer than its column allows. */
+/** A read model whose table refuses some valid events: a note longer than its column allows
+ * (the message's client id, at most 64 characters in the contract). */
 const notesProjection = defineProjection({
   name: 'replay_test_notes',
   events: [MessageReceived],
@@ -22,7 +23,7 @@ const notesProjection = defineProjection({
         await manager.query(
           `INSERT INTO "${schemaOf(manager.connection)}".replay_test_notes (message_id, text)
            VALUES ($1, $2)`,
-          [event.payload.messageId, event.payload.text],
+          [event.payload.messageId, event.payload.clientMessageId],
         );
   },
 });
@@ -61,7 +62,8 @@ describe('replay of an event a projection refuses', () => {
           turnId: newEventId(),
           correlationId: newEventId(),
         },
-        { messageId: newEventId(), text, attachments: [] },
+        // The note is a plain field (the text is sealed): the client's message id.
+        { messageId: newEventId(), clientMessageId: text, attachments: [] },
       ),
     );
     const sequences: number[] = [];

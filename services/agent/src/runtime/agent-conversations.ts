@@ -1,10 +1,17 @@
+import {
+  openCustomerMessage,
+  type PersonalData,
+  type PlainCustomerMessage,
+} from '@support/privacy';
 import type { AdminReplyReceipts } from '@support/persistence';
 import { AppError } from '@support/platform';
 import { Command } from '@langchain/langgraph';
 import { deterministicId, type EventPublisher } from '@support/bus';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import {
   AdminReplied,
   createEvent,
+  type CustomerForgotten,
   EscalationWithdrawn,
   type EnvelopeOf,
   inheritSynthetic,
@@ -52,6 +59,8 @@ export class AgentConversations {
     private readonly detectLanguage: (text: string) => Language,
     private readonly clock: () => Date,
     private readonly receipts: Pick<AdminReplyReceipts, 'holds'>,
+    /** Opens what the customer wrote for the turn; only the turn's run sees it in plaintext. */
+    private readonly personalData: PersonalData,
     private readonly supportSchedule: SupportSchedule = ALWAYS_OPEN,
     private readonly checkpoints: TurnReads = EVERY_READ,
   ) {}
@@ -82,6 +91,20 @@ export class AgentConversations {
     };
   }
 
+  /**
+   * On `customer.forgotten`: deletes the checkpoints of the customer's conversations (their whole
+   * history, in plaintext, and any pause waiting for a colleague). Orders stay: they are the
+   * shop's accounting records and hold nothing the customer wrote. Idempotent: a thread already
+   * deleted deletes nothing.
+   */
+  async onCustomerForgotten(event: EnvelopeOf<typeof CustomerForgotten>): Promise<void> {
+    const checkpointer = this.graph.checkpointer as BaseCheckpointSaver;
+    for (const conversationId of event.payload.conversationIds)
+      await this.lock.run(conversationId, () =>
+        checkpointer.deleteThread(checkpointThreadOf(conversationId)),
+      );
+  }
+
   /** Whether the conversation waits for a human (for tests and the console). */
   async isPaused(conversationId: string): Promise<boolean> {
     return (await this.snapshot(conversationId)).paused;
@@ -92,7 +115,10 @@ export class AgentConversations {
     const turnId = event.turnId;
     if (!conversationId || !turnId) return;
     const p = event.payload;
-    const text = p.text.trim() || (p.attachments.length ? '(photo)' : '');
+    const message = await openCustomerMessage(this.personalData, p);
+    // A forgotten customer's message (a redelivery after the erasure) starts no turn.
+    if (message.erased) return;
+    const text = message.text.trim() || (message.attachments.length ? '(photo)' : '');
     const turn: TurnContext = {
       customerId: p.customerId,
       conversationId,
@@ -107,7 +133,7 @@ export class AgentConversations {
     const thread = checkpointThreadOf(conversationId);
     await this.lock.run(conversationId, () =>
       this.checkpoints.turn(thread, () =>
-        this.startTurn(turn, text, p.attachments, p.choice?.optionId),
+        this.startTurn(turn, text, message.attachments, p.choice?.optionId),
       ),
     );
   }
@@ -115,7 +141,7 @@ export class AgentConversations {
   private async startTurn(
     turn: TurnContext,
     text: string,
-    attachments: EnvelopeOf<typeof MessageReceived>['payload']['attachments'],
+    attachments: PlainCustomerMessage['attachments'],
     choiceOptionId?: string,
   ): Promise<void> {
     const { conversationId, turnId } = turn;

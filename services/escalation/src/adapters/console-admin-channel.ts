@@ -19,6 +19,11 @@ export class ConsoleAdminChannel implements AdminChannel {
   /** The console reads the transcript from the conversation projection: nothing to post. */
   async appendToThread(): Promise<void> {}
 
+  /** Nothing was posted: the projection the console reads rewrites the customer's rows. */
+  async eraseThread(): Promise<number> {
+    return 0;
+  }
+
   onAdminReply(_handler: AdminReplyHandler): void {}
 
   async start(): Promise<void> {}

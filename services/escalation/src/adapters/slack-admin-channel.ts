@@ -232,6 +232,37 @@ export class SlackAdminChannel implements AdminChannel {
     await this.post(channel, text, threadId);
   }
 
+  /**
+   * The summary (the thread's first message) is replaced by `notice`, so the thread says why it
+   * is empty; every reply the app posted is deleted (`chat.delete`). Admins' own replies are
+   * theirs: a bot token cannot delete them (`cant_delete_message`), and they are left.
+   */
+  async eraseThread(channel: string, threadId: string, notice: string): Promise<number> {
+    let erased = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await this.call('conversations.replies', () =>
+        this.client.conversations.replies({ channel, ts: threadId, limit: 200, cursor }),
+      );
+      for (const message of page.messages ?? []) {
+        if (!message.ts || !message.bot_id) continue;
+        if (message.ts === threadId) {
+          if (message.text === notice) continue;
+          await this.call('chat.update', () =>
+            this.client.chat.update({ channel, ts: threadId, text: notice, blocks: [] }),
+          );
+        } else {
+          await this.call('chat.delete', () =>
+            this.client.chat.delete({ channel, ts: message.ts! }),
+          );
+        }
+        erased += 1;
+      }
+      cursor = page.response_metadata?.next_cursor || undefined;
+    } while (cursor);
+    return erased;
+  }
+
   private async post(
     channel: string,
     text: string,

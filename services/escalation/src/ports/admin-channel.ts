@@ -44,6 +44,11 @@ export interface AdminChannel {
   readonly provider: 'slack' | 'console';
   openThread(summary: ThreadSummary): Promise<ThreadRef>;
   appendToThread(channel: string, threadId: string, text: string): Promise<void>;
+  /**
+   * A forgotten customer's thread: every message the app posted in it (the summary, the relayed
+   * messages) deleted or replaced by `notice`. Returns how many were. Idempotent.
+   */
+  eraseThread(channel: string, threadId: string, notice: string): Promise<number>;
   /** Registers the single handler for inbound admin replies (call before `start`). */
   onAdminReply(handler: AdminReplyHandler): void;
   /**

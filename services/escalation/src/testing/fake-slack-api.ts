@@ -45,7 +45,8 @@ export interface FakeSlackUser {
 /**
  * A local stand-in for the Slack Web API (point `slackApiUrl` at `apiUrl`): `auth.test`,
  * `chat.postMessage` (recorded, answered `{ ok, channel, ts }` with increasing ts),
- * `chat.postEphemeral` and `views.open` (recorded, answered with a view id), `users.info` for the
+ * `chat.postEphemeral` and `views.open` (recorded, answered with a view id), `chat.update`,
+ * `chat.delete` and `conversations.replies` over the posted messages ({@link stored}), `users.info` for the
  * members in {@link users} and `conversations.info` for the channels in {@link channels} (whether
  * the bot is a member). It can answer 429 with `Retry-After`, or fail with a status for the next N
  * calls (an outage). Answers have the shapes of Slack's method reference (api.slack.com/methods).
@@ -63,6 +64,8 @@ export class FakeSlackApi {
   private rateLimits: number[] = [];
   private failures: { remaining: number; status: number } = { remaining: 0, status: 500 };
   private nextPostHeldMs = 0;
+  private readonly deleted = new Set<string>();
+  private readonly updated = new Map<string, string>();
 
   private constructor() {}
 
@@ -90,6 +93,16 @@ export class FakeSlackApi {
         text: String(c.args.text ?? ''),
         ...(c.args.thread_ts ? { threadTs: String(c.args.thread_ts) } : {}),
       }));
+  }
+
+  /**
+   * What the channel holds now: the posted messages, less those deleted (`chat.delete`), with
+   * the text of those updated (`chat.update`).
+   */
+  get stored(): PostedMessage[] {
+    return this.posted
+      .filter((message) => !this.deleted.has(message.ts))
+      .map((message) => ({ ...message, text: this.updated.get(message.ts) ?? message.text }));
   }
 
   /** The modals opened successfully, in order. */
@@ -199,6 +212,35 @@ export class FakeSlackApi {
           ts,
           message: { text: args.text, ts, user: this.botUserId, bot_id: this.botId },
         });
+        return;
+      }
+      case 'conversations.replies': {
+        // The thread's root and its replies, as the bot posted them (every message here is its).
+        record(200);
+        const ts = String(args.ts ?? '');
+        const messages = this.stored
+          .filter((m) => m.channel === String(args.channel) && (m.ts === ts || m.threadTs === ts))
+          .map((m) => ({
+            type: 'message',
+            ts: m.ts,
+            text: m.text,
+            user: this.botUserId,
+            bot_id: this.botId,
+            ...(m.threadTs ? { thread_ts: m.threadTs } : { thread_ts: m.ts }),
+          }));
+        if (messages.length === 0) return json({ ok: false, error: 'thread_not_found' });
+        json({ ok: true, messages, has_more: false, response_metadata: { next_cursor: '' } });
+        return;
+      }
+      case 'chat.update':
+      case 'chat.delete': {
+        record(200);
+        const ts = String(args.ts ?? '');
+        const found = this.stored.some((m) => m.channel === String(args.channel) && m.ts === ts);
+        if (!found) return json({ ok: false, error: 'message_not_found' });
+        if (method === 'chat.delete') this.deleted.add(ts);
+        else this.updated.set(ts, String(args.text ?? ''));
+        json({ ok: true, channel: args.channel, ts });
         return;
       }
       case 'chat.postEphemeral': {

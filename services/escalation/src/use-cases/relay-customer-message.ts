@@ -1,3 +1,4 @@
+import { openCustomerMessage, type PersonalData } from '@support/privacy';
 import { type EnvelopeOf, isSynthetic, type MessageReceived } from '@support/contracts';
 import type { Clock } from '@support/platform';
 import type { ThreadStore } from '../persistence/thread-store.js';
@@ -15,6 +16,8 @@ export class RelayCustomerMessage {
     private readonly channel: AdminChannel,
     private readonly store: ThreadStore,
     private readonly clock: Clock,
+    /** Opens the message for the admins' thread, the one place it is shown to them. */
+    private readonly personalData: PersonalData,
   ) {}
 
   /** Returns whether the message was appended to a thread. */
@@ -30,10 +33,13 @@ export class RelayCustomerMessage {
       // Withdrawn: the customer went back to the assistant; what they write now is not for admins.
       if (thread.withdrawnAt && new Date(event.occurredAt) > thread.withdrawnAt) return false;
       if (await tx.wasRelayed(event.payload.messageId)) return false;
+      const message = await openCustomerMessage(this.personalData, event.payload);
+      // The customer was forgotten before this delivery: nothing of theirs goes to the thread.
+      if (message.erased) return false;
       await this.channel.appendToThread(
         thread.channel,
         thread.threadId,
-        formatCustomerMessage(event.payload.text, event.payload.attachments.length),
+        formatCustomerMessage(message.text, event.payload.attachments.length),
       );
       await tx.markRelayed(event.payload.messageId, thread.escalationId, this.clock.now());
       return true;

@@ -1,7 +1,11 @@
+import { ERASED_TEXT, PersonalData } from '@support/privacy';
+import { ConversationReader } from '@support/persistence';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newEventId } from '@support/bus';
+import { newEventId, readEventLog } from '@support/bus';
 import {
   createEvent,
+  CustomerForgotten,
   EscalationClassified,
   EscalationRaised,
   type EscalationReason,
@@ -119,7 +123,9 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
             ...EXAMPLE_PAYLOADS['conversation.message_received'],
             customerId,
             messageId: newEventId(),
-            text: fixture.question,
+            text: await harness.gateway.app
+              .get(PersonalData)
+              .sealText(customerId, fixture.question),
             attachments: [],
           } as never,
           meta(0),
@@ -273,6 +279,37 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
       await get(`/admin/conversations/${conversationId}/traces`, admin)
     ).json()) as { traces: { trace: { conversationId: string } }[] };
     expect(traces.traces[0]!.trace.conversationId).toBe(conversationId);
+  });
+
+  it("forgets a customer on an admin's request: the keys go, customer.forgotten names the admin, the transcript reads [erased]", async () => {
+    const forget = (customerId: string, token: string) =>
+      fetch(`${harness.gateway.url}/admin/customers/${customerId}/forget`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await forget('cust-arabic', await mint('cust-arabic', 'customer'))).status).toBe(403);
+    const { conversationId } = ids.get('arabic')!;
+    const history = () =>
+      new ConversationReader(
+        harness.gateway.app.get(DataSource),
+        harness.gateway.app.get(PersonalData),
+      ).history(conversationId);
+    expect((await history())[0]!.text).toBe(FIXTURES.find((f) => f.key === 'arabic')!.question);
+
+    const response = await forget('cust-arabic', await mint('admin-huda', 'admin'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      customerId: 'cust-arabic',
+      keyIds: [expect.any(String)],
+      conversationIds: [conversationId],
+      requestedBy: 'admin-huda',
+      reason: 'request',
+    });
+    const { events } = await readEventLog(harness.bus, CustomerForgotten);
+    expect(events.map((e) => e.payload)).toContainEqual(
+      expect.objectContaining({ customerId: 'cust-arabic', requestedBy: 'admin-huda' }),
+    );
+    await eventually(async () => (await history())[0]!.text === ERASED_TEXT, 10_000);
   });
 
   it('has no demo sign-in here: the demo issuer answers 404', async () => {

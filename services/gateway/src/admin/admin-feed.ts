@@ -43,11 +43,12 @@ export const adminFrames = {
       },
     };
   },
-  customerMessage(event: EnvelopeOf<typeof MessageReceived>): AdminServerFrame {
+  /** `text`: the message's text, opened. */
+  customerMessage(event: EnvelopeOf<typeof MessageReceived>, text: string): AdminServerFrame {
     return {
       type: 'message',
       conversationId: event.conversationId ?? '',
-      line: { role: 'customer', kind: 'message', text: event.payload.text, at: event.occurredAt },
+      line: { role: 'customer', kind: 'message', text, at: event.occurredAt },
     };
   },
   reply(event: EnvelopeOf<typeof ReplySent>): AdminServerFrame {

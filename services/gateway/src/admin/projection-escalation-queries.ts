@@ -1,4 +1,5 @@
 import { claimSequenceOf, ConversationReader, EscalationEntity } from '@support/persistence';
+import type { PersonalData } from '@support/privacy';
 import { type DataSource, IsNull, Not } from 'typeorm';
 import type { EscalationQueries } from './admin-console.js';
 import type { AdminEscalationView, QueueFilter } from './admin-frames.js';
@@ -13,8 +14,11 @@ const STATUS_WHERE = {
 export class ProjectionEscalationQueries implements EscalationQueries {
   private readonly conversations: ConversationReader;
 
-  constructor(private readonly dataSource: DataSource) {
-    this.conversations = new ConversationReader(dataSource);
+  constructor(
+    private readonly dataSource: DataSource,
+    personalData: PersonalData,
+  ) {
+    this.conversations = new ConversationReader(dataSource, personalData);
   }
 
   /** Each filter an exact match; waiting ones the longest waiting first, resolved ones the latest. */

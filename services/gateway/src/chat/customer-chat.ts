@@ -1,3 +1,4 @@
+import { type PersonalData, sealCustomerMessage } from '@support/privacy';
 import { createHash } from 'node:crypto';
 import { deterministicId, newEventId } from '@support/bus';
 import {
@@ -81,6 +82,8 @@ export class CustomerChat {
     /** Per customer across sockets and gateway replicas: messages and hello frames. */
     private readonly limits: RateLimits,
     private readonly conversationIds: ConversationIdIssuer,
+    /** Seals what the customer sends before it reaches the log. */
+    private readonly personalData: PersonalData,
   ) {}
 
   openSession(customerId: string): ChatSession {
@@ -294,13 +297,16 @@ export class CustomerChat {
     const key = [session.customerId, session.conversationId, clientMessageId] as const;
     const messageId = deterministicId('message', ...key);
     const turnId = deterministicId('turn', ...key);
+    const sealed = await sealCustomerMessage(this.personalData, session.customerId, {
+      text,
+      attachments,
+    });
     const event = createEvent(
       MessageReceived,
       {
         messageId,
         customerId: session.customerId,
-        text,
-        attachments,
+        ...sealed,
         channel: 'web',
         clientMessageId,
         ...(choice ? { choice } : {}),

@@ -17,6 +17,8 @@ export interface GatewayConfig {
   readonly helloPerMinute: number;
   readonly maxConnectionsPerCustomer: number;
   readonly connectionLeaseMs: number;
+  /** RETENTION_DAYS: customers quiet this long are forgotten; null = never. */
+  readonly retentionDays: number | null;
   readonly instance: string;
   /** Where articles published from knowledge gaps go; undefined = retrieval's default. */
   readonly kbNamespace: string | undefined;
@@ -55,6 +57,7 @@ export function gatewayConfigFromEnv(
     helloPerMinute: c.WS_HELLO_PER_MINUTE,
     maxConnectionsPerCustomer: c.WS_MAX_CONNECTIONS_PER_CUSTOMER,
     connectionLeaseMs: c.WS_CONNECTION_LEASE_MS,
+    retentionDays: c.RETENTION_DAYS ?? null,
     instance: c.GATEWAY_INSTANCE,
     kbNamespace: c.KB_NAMESPACE,
   };

@@ -48,6 +48,13 @@ export const gatewayOwnEnv = {
     min: 1,
     description: 'open customer sockets per customer across all gateway replicas; more get 429',
   }),
+  RETENTION_DAYS: optional(
+    int({
+      min: 1,
+      description:
+        'forget customers whose conversations have all been quiet this many days (hourly); unset = never',
+    }),
+  ),
   WS_CONNECTION_LEASE_MS: int({
     default: 30_000,
     min: 1_000,

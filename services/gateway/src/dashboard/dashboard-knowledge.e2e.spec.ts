@@ -1,3 +1,4 @@
+import { sealForTests } from '@support/privacy/testing';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEventId } from '@support/bus';
@@ -157,7 +158,7 @@ function buildStory(): Built {
       make(MessageReceived, 0, {
         customerId,
         messageId: newEventId(),
-        text: turn.question,
+        text: sealForTests(turn.question),
         attachments: [],
       }),
       make(ReplySent, 300, {

@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEventId } from '@support/bus';
 import {
@@ -86,7 +87,8 @@ describe('analyst dashboard', () => {
   beforeAll(async () => {
     harness = await startGatewayHarness({ AUTH_TOKEN_SECRET: SECRET });
     const events: EventEnvelope[] = [];
-    FIXTURE.forEach((turn, i) => {
+    const personalData = harness.gateway.app.get(PersonalData);
+    for (const [i, turn] of FIXTURE.entries()) {
       const conversationId = `conv-dash-${i}`;
       const turnId = newEventId();
       const start = base + turn.day * 24 * 3600_000 + i * 60_000;
@@ -105,7 +107,7 @@ describe('analyst dashboard', () => {
             ...EXAMPLE_PAYLOADS['conversation.message_received'],
             customerId,
             messageId: newEventId(),
-            text: turn.question,
+            text: await personalData.sealText(customerId, turn.question),
             attachments: [],
           } as never,
           meta(0),
@@ -182,7 +184,7 @@ describe('analyst dashboard', () => {
             ),
           );
       }
-    });
+    }
     for (const event of events) await harness.publisher.publish(event);
     browser = await launchChromium();
   }, 90_000);

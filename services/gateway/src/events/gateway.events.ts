@@ -11,6 +11,7 @@ import {
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
+import { openCustomerMessage, PersonalData } from '@support/privacy';
 import { adminFrames } from '../admin/admin-feed.js';
 import { AdminSocketServer } from '../admin/admin-socket.server.js';
 import { ReplyDelivery } from '../chat/reply-delivery.js';
@@ -32,6 +33,7 @@ export class GatewayEvents {
   constructor(
     @Inject(ReplyDelivery) private readonly delivery: ReplyDelivery,
     @Inject(AdminSocketServer) private readonly admins: AdminSocketServer,
+    @Inject(PersonalData) private readonly personalData: PersonalData,
   ) {}
 
   @OnEvent(ReplySent, CHECKED)
@@ -47,8 +49,10 @@ export class GatewayEvents {
   }
 
   @OnEvent(MessageReceived, LIVE)
-  messageReceived(event: EnvelopeOf<typeof MessageReceived>): void {
-    this.admins.broadcast(adminFrames.customerMessage(event));
+  async messageReceived(event: EnvelopeOf<typeof MessageReceived>): Promise<void> {
+    // Admins read what the customer wrote: opened here, for the console only.
+    const { text } = await openCustomerMessage(this.personalData, event.payload);
+    this.admins.broadcast(adminFrames.customerMessage(event, text));
   }
 
   @OnEvent(AdminReplied, LIVE)

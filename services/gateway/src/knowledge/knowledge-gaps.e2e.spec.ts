@@ -196,7 +196,7 @@ describe('knowledge gaps: admin API and page', () => {
             ...EXAMPLE_PAYLOADS['conversation.message_received'],
             customerId,
             messageId: newEventId(),
-            text: fixture.question,
+            text: await harness.seal(customerId, fixture.question),
             attachments: [],
           } as never,
           meta(0),

@@ -1,3 +1,4 @@
+import { sealForTests } from '@support/privacy/testing';
 import { newEventId } from '@support/bus';
 import { seededRandom } from '@support/testing';
 import {
@@ -89,7 +90,7 @@ export function dashboardStory(days: readonly Date[], seed: number): DashboardSt
           make(MessageReceived, 0, {
             customerId,
             messageId: newEventId(),
-            text: `Question ${question++}`,
+            text: sealForTests(`Question ${question++}`),
             attachments: [],
           }),
         ];

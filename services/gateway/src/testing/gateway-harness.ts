@@ -1,4 +1,6 @@
-import { BusConnection, busOptionsFromEnv, EventPublisher } from '@support/bus';
+import { type EnvelopeOf, MessageReceived } from '@support/contracts';
+import { openCustomerMessage, PersonalData } from '@support/privacy';
+import { BusConnection, busOptionsFromEnv, EventPublisher, readEventLog } from '@support/bus';
 import { type StartedService, startService } from '@support/platform';
 import {
   createTestDatabase,
@@ -17,6 +19,10 @@ export interface GatewayHarness {
   readonly bus: BusConnection;
   readonly publisher: EventPublisher;
   readonly wsUrl: string;
+  /** The customers' messages in the log, opened with the gateway's keys (as the agent reads them). */
+  customerMessages(): Promise<EnvelopeOf<typeof MessageReceived>[]>;
+  /** `text` sealed under the customer's key in the gateway's key store, for a hand-made event. */
+  seal(customerId: string, text: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -58,6 +64,17 @@ export async function startGatewayHarness(
     bus,
     publisher: new EventPublisher(bus),
     wsUrl: `${gateway.url.replace('http', 'ws')}/ws`,
+    customerMessages: async () => {
+      const personalData = gateway.app.get(PersonalData);
+      const { events } = await readEventLog(bus, MessageReceived);
+      return Promise.all(
+        (events as EnvelopeOf<typeof MessageReceived>[]).map(async (event) => {
+          const { text, attachments } = await openCustomerMessage(personalData, event.payload);
+          return { ...event, payload: { ...event.payload, text, attachments: [...attachments] } };
+        }),
+      );
+    },
+    seal: (customerId, text) => gateway.app.get(PersonalData).sealText(customerId, text),
     close: async () => {
       await gateway.app.close();
       await bus.close();

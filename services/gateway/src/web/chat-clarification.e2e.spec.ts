@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EventPublisher, newEventId, readEventLog } from '@support/bus';
-import {
-  createEvent,
-  type EventEnvelope,
-  MessageReceived as MessageReceivedEvent,
-  ReplySent,
-} from '@support/contracts';
+import { EventPublisher, newEventId } from '@support/bus';
+import { createEvent, type EventEnvelope, ReplySent } from '@support/contracts';
 import { clarificationReply } from '@support/policy';
 import { type StartedService } from '@support/platform';
 import { eventually, launchChromium } from '@support/testing';
@@ -88,8 +83,7 @@ describe('a clarifying question on the chat page, in a real browser', () => {
   ): Promise<MessageReceived> {
     return eventually(
       async () => {
-        const events = (await readEventLog(harness.bus, MessageReceivedEvent))
-          .events as MessageReceived[];
+        const events = (await harness.customerMessages()) as MessageReceived[];
         const found = events.find((e) => e.payload.customerId === customerId && match(e));
         if (!found) throw new Error(`no message of ${customerId} yet`);
         return found;

@@ -103,8 +103,7 @@ describe('customer chat page in a real browser', () => {
   async function receivedEvent(customerId: string, text: string): Promise<MessageReceived> {
     return eventually(
       async () => {
-        const events = (await readEventLog(harness.bus, MessageReceivedEvent))
-          .events as MessageReceived[];
+        const events = (await harness.customerMessages()) as MessageReceived[];
         const match = events.find(
           (e) => e.payload.customerId === customerId && e.payload.text === text,
         );
@@ -158,7 +157,12 @@ describe('customer chat page in a real browser', () => {
     const turnId = newEventId();
     const event = createEvent(
       MessageReceivedEvent,
-      { ...cause.payload, text, messageId: newEventId() } as never,
+      {
+        ...cause.payload,
+        text: await harness.seal(cause.payload.customerId, text),
+        attachments: [],
+        messageId: newEventId(),
+      } as never,
       { ...metaFor(cause), turnId, causationId: null, correlationId: turnId },
     ) as MessageReceived;
     await publisher.publish(event);
@@ -597,8 +601,7 @@ describe('customer chat page in a real browser', () => {
     // After the wait it goes by itself, once.
     await third.and(page.locator('[data-state="sent"]')).waitFor({ timeout: 10_000 });
     await receivedEvent(customerId, 'third message');
-    const events = (await readEventLog(harness.bus, MessageReceivedEvent))
-      .events as MessageReceived[];
+    const events = (await harness.customerMessages()) as MessageReceived[];
     expect(
       events.filter(
         (e) => e.payload.customerId === customerId && e.payload.text === 'third message',

@@ -1,3 +1,4 @@
+import { openCustomerMessage, PersonalData } from '@support/privacy';
 /**
  * The webhook in, against a real nats-server and PostgreSQL, the Cloud API a fake speaking Meta's
  * shapes (testing/webhook-fixtures.ts names the published examples each payload follows).
@@ -38,7 +39,12 @@ describe('the WhatsApp webhook, in', () => {
 
   beforeAll(async () => {
     h = await startWhatsAppHarness({ WS_RATE_BURST: '4', WS_RATE_PER_MINUTE: '1' });
-    received = await h.collect(MessageReceived);
+    // What the customer sent is sealed in the log; the test reads it as the agent would.
+    const personalData = h.service.app.get(PersonalData);
+    received = await h.collect(MessageReceived, async (event) => {
+      const { text, attachments } = await openCustomerMessage(personalData, event.payload);
+      return { ...event, payload: { ...event.payload, text, attachments: [...attachments] } };
+    });
   }, 60_000);
   afterAll(() => h?.close());
 

@@ -1,3 +1,4 @@
+import { type PersonalData, sealCustomerMessage } from '@support/privacy';
 import { createHash } from 'node:crypto';
 import { deterministicId } from '@support/bus';
 import {
@@ -57,6 +58,8 @@ export class ReadInboundMessage {
     private readonly clock: Clock,
     private readonly metrics: WhatsAppMetrics,
     private readonly warn: (message: string) => void,
+    /** Seals what the customer sent before it reaches the log. */
+    private readonly personalData: PersonalData,
   ) {}
 
   async execute(event: Accepted): Promise<void> {
@@ -83,8 +86,7 @@ export class ReadInboundMessage {
         {
           messageId: p.messageId,
           customerId: contact.customerId,
-          text: reading.text,
-          attachments: reading.attachments,
+          ...(await sealCustomerMessage(this.personalData, contact.customerId, reading)),
           channel: 'whatsapp',
           ...(reading.choice ? { choice: reading.choice } : {}),
         },

@@ -1,3 +1,4 @@
+import { openCustomerMessage, PersonalData } from '@support/privacy';
 /**
  * Replies out, against a real nats-server and PostgreSQL and the fake Cloud API: the test plays
  * the agent, publishing `agent.reply_sent` for conversations the webhook opened.
@@ -41,7 +42,12 @@ describe('replies out on WhatsApp', () => {
 
   beforeAll(async () => {
     h = await startWhatsAppHarness();
-    received = await h.collect(MessageReceived);
+    // What the customer sent is sealed in the log; the test reads it as the agent would.
+    const personalData = h.service.app.get(PersonalData);
+    received = await h.collect(MessageReceived, async (event) => {
+      const { text, attachments } = await openCustomerMessage(personalData, event.payload);
+      return { ...event, payload: { ...event.payload, text, attachments: [...attachments] } };
+    });
     delivered = await h.collect(ReplyDelivered);
     failed = await h.collect(ReplyFailed);
   }, 60_000);

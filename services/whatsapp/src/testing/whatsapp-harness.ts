@@ -38,7 +38,11 @@ export interface WhatsAppHarness {
   readonly bus: BusConnection;
   readonly webhookUrl: string;
   /** Every event of `definition` published from now on, in order. */
-  collect<D extends EventDefinition>(definition: D): Promise<EnvelopeOf<D>[]>;
+  /** Events of a type from now on; `prepare` (opening a sealed payload, say) runs on each first. */
+  collect<D extends EventDefinition>(
+    definition: D,
+    prepare?: (event: EnvelopeOf<D>) => Promise<EnvelopeOf<D>>,
+  ): Promise<EnvelopeOf<D>[]>;
   close(): Promise<void>;
 }
 
@@ -85,14 +89,17 @@ export async function startWhatsAppHarness(
     publisher,
     bus,
     webhookUrl: `${service.url}/whatsapp/webhook`,
-    collect: async <D extends EventDefinition>(definition: D) => {
+    collect: async <D extends EventDefinition>(
+      definition: D,
+      prepare: (event: EnvelopeOf<D>) => Promise<EnvelopeOf<D>> = async (event) => event,
+    ) => {
       const seen: EnvelopeOf<D>[] = [];
       probes.push(
         await runner.start({
           durable: uniqueName('probe'),
           event: definition,
           deliverPolicy: 'new',
-          handle: async (event) => void seen.push(event),
+          handle: async (event) => void seen.push(await prepare(event as EnvelopeOf<D>)),
         }),
       );
       return seen;

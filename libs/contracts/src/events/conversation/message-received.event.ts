@@ -2,7 +2,6 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsBase64,
   IsIn,
   IsInt,
   IsOptional,
@@ -23,6 +22,8 @@ import {
   MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_CHARS,
 } from '../../limits.js';
+import { legacyPlain } from '../../personal/sealed-format.js';
+import { PersonalBytes, PersonalText } from '../../personal/personal-field.js';
 import { ChoiceDto } from './choice.dto.js';
 
 /** Where a customer wrote from: the web chat, WhatsApp, or the operator's CLI (`ask`, `eval`). */
@@ -38,8 +39,8 @@ export class AttachmentDto {
   @IsIn(ATTACHMENT_MIME_TYPES)
   mimeType!: (typeof ATTACHMENT_MIME_TYPES)[number];
 
-  @IsString()
-  @Length(1, ATTACHMENT_FILE_NAME_MAX_CHARS)
+  /** Personal: sealed under the customer's key. */
+  @PersonalText({ maxChars: ATTACHMENT_FILE_NAME_MAX_CHARS })
   fileName!: string;
 
   @IsInt()
@@ -50,7 +51,8 @@ export class AttachmentDto {
   @Matches(/^[0-9a-f]{64}$/)
   sha256!: string;
 
-  @IsBase64()
+  /** The photo's bytes, sealed under the customer's key (personal). */
+  @PersonalBytes({ maxBytes: ATTACHMENT_MAX_BYTES })
   dataBase64!: string;
 }
 
@@ -62,9 +64,8 @@ export class MessageReceivedPayload {
   @Length(1, CUSTOMER_ID_MAX_CHARS)
   customerId!: string;
 
-  /** May be empty when the message is only an attachment. */
-  @IsString()
-  @Length(0, MESSAGE_MAX_CHARS)
+  /** What the customer wrote, sealed under their key (personal); empty text when only a photo. */
+  @PersonalText({ maxChars: MESSAGE_MAX_CHARS })
   text!: string;
 
   @IsArray()
@@ -97,9 +98,31 @@ export class MessageReceivedPayload {
   kbNamespace?: string;
 }
 
+/**
+ * Version 1 carried the text, file names and photo bytes in plaintext; version 2 seals them. An old
+ * event's plaintext is handed on wrapped as `pd0` (readable by `PersonalData.open*`, never
+ * publishable); forgetting its customer cannot erase it from the log, only from what is built
+ * from it (docs/privacy.md).
+ */
+function sealedFieldsOfVersion1(payload: Record<string, unknown>): Record<string, unknown> {
+  const attachments = (payload.attachments as Record<string, unknown>[] | undefined) ?? [];
+  return {
+    ...payload,
+    text: legacyPlain(String(payload.text ?? '')),
+    attachments: attachments.map((attachment) => ({
+      ...attachment,
+      fileName: legacyPlain(String(attachment.fileName ?? '')),
+      dataBase64: legacyPlain(String(attachment.dataBase64 ?? '')),
+    })),
+  };
+}
+
 export const MessageReceived = defineEvent({
   type: 'conversation.message_received',
-  version: 1,
+  version: 2,
   payload: MessageReceivedPayload,
-  summary: 'A customer sent a message (and optionally photos); starts a turn.',
+  summary:
+    'A customer sent a message (and optionally photos); starts a turn. Text, file names and ' +
+    'photos are personal: sealed under the customer’s key.',
+  upcasters: { 1: sealedFieldsOfVersion1 },
 });

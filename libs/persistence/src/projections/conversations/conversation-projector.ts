@@ -1,3 +1,4 @@
+import { ForgottenCustomers } from './erase-forgotten.js';
 import type { EventEnvelope } from '@support/contracts';
 import { type EntityManager, In } from 'typeorm';
 import { updateTurnAggregates } from '../dashboard-aggregates/turn-aggregates.js';
@@ -20,7 +21,16 @@ export async function applyConversationEvents(
   const batch = events
     .filter((event) => event.conversationId)
     .map((event) => ({ ...event, occurredAt: new Date(event.occurredAt).toISOString() }));
-  if (batch.length === 0) return;
+  const forgotten = await ForgottenCustomers.of(manager, events);
+  if (batch.length > 0) await foldConversations(manager, batch, forgotten);
+  await forgotten.eraseStored(events);
+}
+
+async function foldConversations(
+  manager: EntityManager,
+  batch: readonly EventEnvelope[],
+  forgotten: ForgottenCustomers,
+): Promise<void> {
   const conversationIds = [...new Set(batch.map((e) => e.conversationId!))].sort();
   const turnIds = [...new Set(batch.flatMap((e) => (e.turnId ? [e.turnId] : [])))];
 
@@ -58,7 +68,13 @@ export async function applyConversationEvents(
   // Upserts (INSERT ... ON CONFLICT) write each row once, without reading it again.
   await upsertRows(manager, ConversationEntity, [...changedConversations.values()]);
   await upsertRows(manager, TurnEntity, [...changedTurns.values()]);
-  await upsertRows(manager, MessageEntity, [...messages.values()]);
+  await upsertRows(
+    manager,
+    MessageEntity,
+    [...messages.values()].map((message) =>
+      forgotten.stored(message, conversations.get(message.conversationId)?.customerId),
+    ),
+  );
   // The dashboard's daily counts move with the turns, in the same transaction.
   await updateTurnAggregates(manager, storedTurns, changedTurns.values());
 }

@@ -1,3 +1,4 @@
+import type { PersonalData } from '@support/privacy';
 import type { DataSource } from 'typeorm';
 import { storableText } from '../../storable.js';
 import { schemaOf } from '../../processed-events.js';
@@ -10,7 +11,10 @@ import { quoteIdentifier } from '../../sql-identifier.js';
  * are made storable as the rows were, so any id finds its rows instead of failing the query.
  */
 export class ConversationReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly personalData: PersonalData,
+  ) {}
 
   /** The conversation, whoever it belongs to: one read, so ownership is judged on one snapshot. */
   async find(conversationId: string): Promise<ConversationState | null> {
@@ -31,7 +35,8 @@ export class ConversationReader {
    * of this conversation started its turn: one published straight on the bus for a turn that never
    * was, or for another conversation's, is stored like any event but never shown (as the gateway's
    * live delivery refuses it). A turn shows its first agent reply only: the agent answers a turn
-   * once, so a second reply to it is not the agent's.
+   * once, so a second reply to it is not the agent's. What the customer wrote is opened (a
+   * forgotten customer's reads "[erased]").
    */
   async history(conversationId: string, limit = 200): Promise<MessageState[]> {
     const newestFirst = await this.dataSource.manager
@@ -55,7 +60,20 @@ export class ConversationReader {
       .addOrderBy('message.id', 'DESC')
       .take(limit)
       .getMany();
-    return newestFirst.reverse();
+    return Promise.all(newestFirst.reverse().map((message) => this.opened(message)));
+  }
+
+  private async opened(message: MessageState): Promise<MessageState> {
+    return {
+      ...message,
+      text: await this.personalData.readable(message.text),
+      attachments: await Promise.all(
+        message.attachments.map(async (attachment) => ({
+          ...attachment,
+          fileName: await this.personalData.readable(attachment.fileName),
+        })),
+      ),
+    };
   }
 
   private get messages(): string {

@@ -6,6 +6,12 @@ import { CONVERSATION_PROJECTION_EVENTS } from './project-conversation.js';
 export const conversationsProjection = defineProjection({
   name: 'conversations',
   events: CONVERSATION_PROJECTION_EVENTS,
-  tables: ['conversations', 'messages', 'turns', ...TURN_AGGREGATES.map((a) => a.table)],
+  tables: [
+    'conversations',
+    'messages',
+    'turns',
+    'conversation_forgotten_customers',
+    ...TURN_AGGREGATES.map((a) => a.table),
+  ],
   apply: applyConversationEvents,
 });

@@ -1,4 +1,5 @@
 import {
+  CustomerForgotten,
   EscalationRaised,
   EscalationWithdrawn,
   type EventEnvelope,
@@ -17,6 +18,8 @@ import type {
 
 export const CONVERSATION_PROJECTION_EVENTS = [
   MessageReceived,
+  // Folded by applyConversationEvents (it names no conversation): see ForgottenCustomers.
+  CustomerForgotten,
   ReplySent,
   EscalationRaised,
   WithdrawalRequested,

@@ -1,3 +1,4 @@
+import { sealForTests } from '@support/privacy/testing';
 import { describe, expect, it } from '@jest/globals';
 import { seededShuffles } from '@support/testing';
 import {
@@ -21,7 +22,7 @@ function received(turnId: string, minute: number, text: string): EventEnvelope {
   const payload = {
     ...EXAMPLE_PAYLOADS['conversation.message_received'],
     messageId: id(),
-    text,
+    text: sealForTests(text),
     attachments: [],
   };
   return createEvent(MessageReceived, payload as never, {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { seededShuffles } from '@support/testing';
 import {
   createEvent,
@@ -8,7 +8,9 @@ import {
 } from '@support/contracts';
 import { projectTurnTrace } from './project-turn-trace.js';
 import { renderTrace } from './render-trace.js';
-import { ANSWER_CHUNKS, traceStory } from './trace-fixtures.js';
+import { fixturePersonalData } from '@support/privacy/testing';
+import { ANSWER_CHUNKS, traceStory } from '../../testing/trace-fixtures.js';
+import { openTurnTrace } from './turn-trace-reader.js';
 import type { TurnTraceState } from './turn-trace-model.js';
 
 let n = 0;
@@ -29,8 +31,11 @@ function fold(events: EventEnvelope[]): TurnTraceState[] {
 }
 
 describe('turn_traces projection (pure)', () => {
-  it('keeps the message, the last retrieval, the exact prompt chunks, the draft and the verdict', () => {
-    const [answered] = fold(story);
+  it('keeps the message, the last retrieval, the exact prompt chunks, the draft and the verdict', async () => {
+    const [sealed] = fold(story);
+    // The row holds the message sealed; a reader opens it.
+    expect(sealed!.customerMessage).toMatch(/^pd1\./);
+    const answered = await openTurnTrace(fixturePersonalData(), sealed!);
     expect(answered).toMatchObject({
       turnId: T1,
       conversationId: 'conv-1',
@@ -123,7 +128,14 @@ describe('turn_traces projection (pure)', () => {
 });
 
 describe('renderTrace', () => {
-  const [answered, escalated] = fold(story);
+  let answered: TurnTraceState | undefined;
+  let escalated: TurnTraceState | undefined;
+  beforeAll(async () => {
+    const personalData = fixturePersonalData();
+    [answered, escalated] = await Promise.all(
+      fold(story).map((trace) => openTurnTrace(personalData, trace)),
+    );
+  });
 
   it('prints every section of an answered turn, with the exact prompt chunks', () => {
     const text = renderTrace(answered!);

@@ -1,3 +1,4 @@
+import { fixturePersonalData } from '@support/privacy/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BusConnection, newEventId } from '@support/bus';
 import { isEvent, type PayloadOf, RetrievalCompleted } from '@support/contracts';
@@ -13,7 +14,7 @@ import { dumpTable } from '../../table-dump.js';
 
 import { renderTrace } from './render-trace.js';
 import { hostile, storedHostile } from '../../testing/hostile-strings.js';
-import { ANSWER_CHUNKS, traceStory } from './trace-fixtures.js';
+import { ANSWER_CHUNKS, traceStory } from '../../testing/trace-fixtures.js';
 import { TurnTraceReader } from './turn-trace-reader.js';
 import { turnTracesProjection } from './turn-traces.projection.js';
 
@@ -63,10 +64,13 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
     );
     const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM turn_traces');
     expect(count).toBe(5 * 3);
-    const stored = await new TurnTraceReader(dataSource).find(hostile(hostileTurns[0]));
+    const reader = new TurnTraceReader(dataSource, fixturePersonalData());
+    const stored = await reader.find(hostile(hostileTurns[0]));
     expect(stored).toMatchObject({
       conversationId: storedHostile('conv-hostile'),
-      customerMessage: storedHostile('Can I return a dress?'),
+      // Sealed in the row: Postgres never held its text; sealing keeps it as UTF-8 (a lone
+      // surrogate reads as U+FFFD), nothing else changes.
+      customerMessage: Buffer.from(hostile('Can I return a dress?')).toString(),
       draft: storedHostile(
         'Yes, within 14 days [returns-retail#2]. Refunds take 5 days [returns-retail#5]. Hi!',
       ),
@@ -76,7 +80,7 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
     expect(stored!.promptChunks!.map((c) => c.text)).toEqual(
       ANSWER_CHUNKS.map((c) => storedHostile(c.text)),
     );
-    const failedOpen = await new TurnTraceReader(dataSource).find(hostile(hostileTurns[1]));
+    const failedOpen = await reader.find(hostile(hostileTurns[1]));
     expect(failedOpen!.retrieval!.rerank!.error!.message).toBe(
       storedHostile('reranker did not answer in 2000 ms'),
     );
@@ -88,7 +92,7 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
       (e) => isEvent(e, RetrievalCompleted) && e.turnId === turnId,
     ) as { payload: PayloadOf<typeof RetrievalCompleted> }[];
     const lastChunks = completed.at(-1)!.payload.chunks;
-    const trace = await new TurnTraceReader(dataSource).find(turnId);
+    const trace = await reader.find(turnId);
     expect(trace).not.toBeNull();
     expect(trace!.promptChunks).toEqual(
       lastChunks.map(({ chunkId, docId, title, lang, score, text }) => ({

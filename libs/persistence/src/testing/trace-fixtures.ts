@@ -1,3 +1,4 @@
+import { sealForTests } from '@support/privacy/testing';
 import {
   exampleEvent,
   EscalationRaised,
@@ -86,7 +87,7 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
     // Turn 1: two searches, the second one's chunks enter the prompt; a validated answer.
     make(MessageReceived, t1, 0, {
       messageId: options.newId(),
-      text: say('Can I return a dress?'),
+      text: sealForTests(say('Can I return a dress?')),
     }),
     make(RetrievalRequested, t1, 1, { requestId: requestA, query: say('wholesale return') }),
     make(RetrievalCompleted, t1, 2, {
@@ -149,7 +150,10 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
       },
     }),
     // Turn 2: the reranker fails open, the lexical gate fails; abstention and escalation.
-    make(MessageReceived, t2, 60, { messageId: options.newId(), text: say('Wholesale refund?') }),
+    make(MessageReceived, t2, 60, {
+      messageId: options.newId(),
+      text: sealForTests(say('Wholesale refund?')),
+    }),
     make(RetrievalRequested, t2, 61, { requestId: requestC, query: say('wholesale refund') }),
     make(RetrievalCompleted, t2, 63, {
       requestId: requestC,
@@ -185,7 +189,10 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
       validation: undefined,
     }),
     // Turn 3: a human has the conversation; a holding note.
-    make(MessageReceived, t3, 400, { messageId: options.newId(), text: say('Any news?') }),
+    make(MessageReceived, t3, 400, {
+      messageId: options.newId(),
+      text: sealForTests(say('Any news?')),
+    }),
     make(ReplySent, t3, 401, {
       replyId: options.newId(),
       kind: 'holding',

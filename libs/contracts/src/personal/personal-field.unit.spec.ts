@@ -1,0 +1,83 @@
+import { describe, expect, it } from '@jest/globals';
+import { createEvent, decodeEvent, encodeValidEvent } from '../codec.js';
+import { ContractViolation } from '../contract-error.js';
+import { EXAMPLE_PAYLOADS } from '../examples.js';
+import {
+  MessageReceived,
+  MessageReceivedPayload,
+} from '../events/conversation/message-received.event.js';
+import { AttachmentDto } from '../events/conversation/message-received.event.js';
+import { buildAsyncApiDocument } from '../asyncapi/build-asyncapi.js';
+import { personalFieldsOf } from './personal-field.js';
+import { isLegacyPlain, legacyPlain, readLegacyPlain } from './sealed-format.js';
+
+const metadata = {
+  id: '00000000-0000-4000-8000-000000000011',
+  occurredAt: '2026-12-05T10:00:00.000Z',
+  conversationId: 'conv-1',
+  correlationId: '00000000-0000-4000-8000-000000000012',
+};
+const sealedExample = EXAMPLE_PAYLOADS[
+  'conversation.message_received'
+] as unknown as MessageReceivedPayload;
+
+describe('personal fields', () => {
+  it('are declared on the message a customer sends: its text, file names and photos', () => {
+    expect([...personalFieldsOf(MessageReceivedPayload)]).toEqual([['text', 'text']]);
+    expect([...personalFieldsOf(AttachmentDto)].sort()).toEqual([
+      ['dataBase64', 'bytes'],
+      ['fileName', 'text'],
+    ]);
+  });
+
+  it('refuses plaintext in a personal field on publish, naming the field', () => {
+    expect(() =>
+      createEvent(MessageReceived, { ...sealedExample, text: 'my phone is 0551234567' }, metadata),
+    ).toThrow(/payload\.text: .*personal data/);
+    const photo = { ...sealedExample.attachments[0]!, dataBase64: 'AAEC' };
+    expect(() =>
+      createEvent(MessageReceived, { ...sealedExample, attachments: [photo] }, metadata),
+    ).toThrow(/payload\.attachments\[0\]\.dataBase64/);
+  });
+
+  it('accepts sealed values, and the same bytes decode on the consumer side', () => {
+    const event = createEvent(MessageReceived, sealedExample, metadata);
+    expect(decodeEvent(encodeValidEvent(event)).payload).toEqual(event.payload);
+  });
+
+  it('upcasts an old event’s plaintext to pd0, which a consumer may read but nobody may publish', () => {
+    const version1 = {
+      ...metadata,
+      type: MessageReceived.type,
+      version: 1,
+      turnId: null,
+      causationId: null,
+      payload: {
+        ...sealedExample,
+        text: 'old words',
+        attachments: [{ ...sealedExample.attachments[0]!, fileName: 'a.png', dataBase64: 'AAEC' }],
+      },
+    };
+    const decoded = decodeEvent(JSON.stringify(version1)).payload as MessageReceivedPayload;
+    expect(readLegacyPlain(decoded.text)).toBe('old words');
+    expect(readLegacyPlain(decoded.attachments[0]!.dataBase64)).toBe('AAEC');
+    expect(() => createEvent(MessageReceived, decoded, metadata)).toThrow(ContractViolation);
+    expect(() => encodeValidEvent({ ...version1, version: 2, payload: decoded })).toThrow(
+      /upcast plaintext \(pd0\) may not be published/,
+    );
+    expect(isLegacyPlain(legacyPlain(''))).toBe(true);
+  });
+
+  it('are marked x-personal in the AsyncAPI document', () => {
+    const schemas = (
+      buildAsyncApiDocument() as {
+        components: {
+          schemas: Record<string, { properties: Record<string, Record<string, unknown>> }>;
+        };
+      }
+    ).components.schemas;
+    expect(schemas.MessageReceivedPayload!.properties.text!['x-personal']).toBe('text');
+    expect(schemas.AttachmentDto!.properties.dataBase64!['x-personal']).toBe('bytes');
+    expect(schemas.MessageReceivedPayload!.properties.channel!['x-personal']).toBeUndefined();
+  });
+});

@@ -63,14 +63,19 @@ export class ConversationReader {
     return Promise.all(newestFirst.reverse().map((message) => this.opened(message)));
   }
 
+  /**
+   * A message as shown: what the customer wrote opened, then made storable as a plaintext row was
+   * (a NUL byte or a lone surrogate that reached the bus without the gateway shows as U+FFFD).
+   */
   private async opened(message: MessageState): Promise<MessageState> {
+    const readable = async (value: string) => storableText(await this.personalData.readable(value));
     return {
       ...message,
-      text: await this.personalData.readable(message.text),
+      text: await readable(message.text),
       attachments: await Promise.all(
         message.attachments.map(async (attachment) => ({
           ...attachment,
-          fileName: await this.personalData.readable(attachment.fileName),
+          fileName: await readable(attachment.fileName),
         })),
       ),
     };

@@ -32,12 +32,18 @@ export class TurnTraceReader {
   }
 }
 
-/** The trace as the analyst reads it: the customer's message opened (or "[erased]"). */
+/**
+ * The trace as the analyst reads it: the customer's message opened (or "[erased]"), made storable
+ * as a plaintext row was.
+ */
 export async function openTurnTrace(
   personalData: PersonalData,
   trace: TurnTraceState,
 ): Promise<TurnTraceState> {
   return trace.customerMessage === null
     ? trace
-    : { ...trace, customerMessage: await personalData.readable(trace.customerMessage) };
+    : {
+        ...trace,
+        customerMessage: storableText(await personalData.readable(trace.customerMessage)),
+      };
 }

@@ -218,7 +218,7 @@ describe('faults, with every service in its own process', () => {
       expect(Object.values(stack.services).map((service) => service.pid())).toEqual(pids);
 
       for (const session of [first, second, escalated]) session.socket.close();
-      await expectConversationIntact(stack.bus, escalated.conversationId, [NEIGHBOUR]);
+      await expectConversationIntact(stack.bus, escalated.conversationId, [NEIGHBOUR], stack.open);
       await expectStillAnswerable('cust-outage-second', second.conversationId, [QUESTION]);
       await expectStillAnswerable('cust-outage-first', first.conversationId, [QUESTION, FOLLOW_UP]);
     },
@@ -286,7 +286,7 @@ describe('faults, with every service in its own process', () => {
       'human',
     ]);
     resumed.socket.close();
-    await expectConversationIntact(stack.bus, conversationId, [QUESTION, NEIGHBOUR]);
+    await expectConversationIntact(stack.bus, conversationId, [QUESTION, NEIGHBOUR], stack.open);
     await expectStillAnswerable(customerId, conversationId, [QUESTION, NEIGHBOUR]);
   }, 120_000);
 

@@ -127,10 +127,12 @@ describe('WhatsApp, end to end', () => {
       ['answer', 'ar'],
     ]);
     // Every answer shown is one that passes citation validation against its own turn's chunks.
-    await expectConversationIntact(bus, contact!.conversationId, [
-      'How long does delivery to Muscat take?',
-      'كم يستغرق التوصيل إلى مسقط؟',
-    ]);
+    await expectConversationIntact(
+      bus,
+      contact!.conversationId,
+      ['How long does delivery to Muscat take?', 'كم يستغرق التوصيل إلى مسقط؟'],
+      stack.open,
+    );
   });
 
   it("hands a customer's photo to the model as an image, as the web chat does", async () => {

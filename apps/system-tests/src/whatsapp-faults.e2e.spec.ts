@@ -63,7 +63,7 @@ describe('WhatsApp faults, with every service in its own process', () => {
     await eventually(() => graph.sentTo(from).length === history.length + 1, 60_000);
     await settle();
     expect(graph.sentTo(from)).toHaveLength(history.length + 1);
-    await expectConversationIntact(stack.bus, conversationId, [...history, FOLLOW_UP]);
+    await expectConversationIntact(stack.bus, conversationId, [...history, FOLLOW_UP], stack.open);
   }
 
   it('the WhatsApp process killed while sending a reply: the restarted one sends it once', async () => {

@@ -52,7 +52,7 @@ export async function expectStillAnswerable(
   await settle();
   const seen = repliesSeen(socket, ready);
   expect(new Set(seen).size).toBe(seen.length);
-  await expectConversationIntact(stack.bus, conversationId, [...history, FOLLOW_UP]);
+  await expectConversationIntact(stack.bus, conversationId, [...history, FOLLOW_UP], stack.open);
   socket.close();
 }
 

@@ -51,6 +51,8 @@ export interface ProcessStack {
   ): Promise<{ socket: TestSocket; conversationId: string; ready: Record<string, unknown> }>;
   /** `text` sealed under the customer's key in the stack's key store, as the gateway seals it. */
   seal(customerId: string, text: string): Promise<string>;
+  /** A sealed field of an event opened with the stack's keys ("[erased]" once forgotten). */
+  open(sealed: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startProcessStack(
         conversationId,
       ),
     seal: (customerId, text) => personalDataOf(keys).sealText(customerId, text),
+    open: (sealed) => personalDataOf(keys).readable(sealed),
     close: async () => {
       await keys.destroy();
       await bus.close();

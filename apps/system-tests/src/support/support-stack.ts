@@ -82,6 +82,8 @@ export interface SupportStack {
   connect(customerId: string): Promise<{ socket: TestSocket; conversationId: string }>;
   /** `text` sealed under the customer's key, as the gateway seals what they send. */
   seal(customerId: string, text: string): Promise<string>;
+  /** A sealed field of an event opened with the gateway's keys ("[erased]" once forgotten). */
+  open(sealed: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -213,6 +215,7 @@ export async function startSupportStack(
         await tokens.issue({ subject: customerId, role: 'customer' }),
       ),
     seal: (customerId, text) => gateway.app.get(PersonalData).sealText(customerId, text),
+    open: (sealed) => gateway.app.get(PersonalData).readable(sealed),
     close: async () => {
       for (const p of probes) await p.stop();
       await probe.close();

@@ -17,14 +17,16 @@ export function repliesSeen(socket: TestSocket, ready?: Record<string, unknown>)
 }
 
 /**
- * What every fault case ends with, read from the event log: each customer message recorded once,
- * each turn answered once (one answer or abstention), and every answer shown is one that passes
- * citation validation against the chunks retrieved in its own turn.
+ * What every fault case ends with, read from the event log: each customer message recorded once
+ * (sealed; `open` reads it with the stack's keys), each turn answered once (one answer or
+ * abstention), and every answer shown is one that passes citation validation against the chunks
+ * retrieved in its own turn.
  */
 export async function expectConversationIntact(
   bus: BusConnection,
   conversationId: string,
   sentTexts: readonly string[],
+  open: (sealed: string) => Promise<string>,
 ): Promise<EventEnvelope[]> {
   const { events } = await readEventLog(bus);
   // An event is its id: copies delivered again are the same event.
@@ -34,7 +36,9 @@ export async function expectConversationIntact(
     ).values(),
   ];
   const received = own.filter((e) => e.type === 'conversation.message_received');
-  expect(received.map((e) => payloadOf(e).text)).toEqual(sentTexts);
+  expect(await Promise.all(received.map((e) => open(String(payloadOf(e).text))))).toEqual(
+    sentTexts,
+  );
 
   const replies = own.filter(
     (e) =>

@@ -97,11 +97,9 @@ export class PersonalData {
   /** Destroys every data key the customer ever had; idempotent. */
   async forget(customerId: string): Promise<ForgottenKeys> {
     const customerRef = this.customerRef(customerId);
-    const keyIds = await this.store.keyIdsOf(customerRef);
-    await this.store.destroy(keyIds, customerRef);
-    this.liveKeys.delete(customerRef);
-    for (const keyId of keyIds) this.keysById.set(keyId, 'destroyed');
-    return { customerRef, keyIds };
+    const forgotten = { customerRef, keyIds: await this.store.keyIdsOf(customerRef) };
+    await this.destroyKeys(forgotten);
+    return forgotten;
   }
 
   /** Destroys keys by id: a restore of an older database re-applying what was forgotten since. */

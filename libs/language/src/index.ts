@@ -1,7 +1,12 @@
 export { normalise } from './text/normalise.js';
 export { type Token, type TokenLanguage, tokens } from './text/tokens.js';
 export { stem } from './text/stem.js';
-export { isFunctionWord, withoutClitics } from './text/arabic-forms.js';
+export {
+  ARABIC_ARTICLE,
+  ARABIC_CONJUNCTION_CLITICS,
+  isFunctionWord,
+  withoutClitics,
+} from './text/arabic-forms.js';
 export { stanceForm, stanceWordsOf } from './text/stance-words.js';
 export { introducesName } from './text/name-nouns.js';
 export {

@@ -1,4 +1,5 @@
 import {
+  alternatives,
   conceptsOf,
   FACT_LEXICON,
   type FactLexicon,
@@ -73,6 +74,12 @@ function negatedItems(
 const DIGIT_GROUP = /(\d)[,\u066C](?=\d{3}(?!\d))/gu;
 const withoutDigitGroups = (text: string) => text.replace(DIGIT_GROUP, '$1');
 
+// "3–7 working days for mada and 7–14 for Visa": a joiner of the packs before another value.
+const VALUE_JOINER = new RegExp(
+  `\\s(?:${alternatives('quantity.value_joiners')})\\s(?=[^,،]*\\d)`,
+  'u',
+);
+
 // The head of a clause, before its first colon.
 const HEAD = /^([^:\uFF1A]+)[:\uFF1A](.+)$/su;
 
@@ -115,10 +122,10 @@ function valueTexts(clause: string): string[] {
   const pieces = [...withoutDigitGroups(clause).matchAll(/([^,،:\uFF1A]+)([:\uFF1A])?/gu)]
     .map(([, text, colon]) => ({ text: text!.trim(), head: colon !== undefined }))
     .filter((piece) => piece.text.length > 0)
-    // "3–7 working days for mada and 7–14 for Visa": two values, two cases.
+    // Two values, two cases.
     .flatMap((piece) =>
       piece.text
-        .split(/\s(?:and|or|و|او|أو)\s(?=[^,،]*\d)/u)
+        .split(VALUE_JOINER)
         .map((text, index, all) => ({ text, head: piece.head && index === all.length - 1 })),
     );
   for (const piece of pieces) {

@@ -2,7 +2,11 @@ import { normalizeText } from '@support/text';
 import { readLanguageData } from './read-data.js';
 
 interface ArabicFormsData {
-  readonly clitics: { readonly prefixes: readonly string[]; readonly article: string };
+  readonly clitics: {
+    readonly prefixes: readonly string[];
+    readonly conjunctions: readonly string[];
+    readonly article: string;
+  };
   readonly dialect: { readonly forms: Readonly<Record<string, string>> };
   readonly function_words: { readonly words: readonly string[] };
 }
@@ -13,6 +17,14 @@ const data = readLanguageData('arabic-forms.yaml') as ArabicFormsData;
 export const CLITIC_PREFIXES: readonly string[] = data.clitics.prefixes
   .map((prefix) => normalizeText(prefix))
   .sort((a, b) => b.length - a.length);
+
+/** The article ("ال"), folded, as arabic-forms.yaml writes it. */
+export const ARABIC_ARTICLE: string = normalizeText(data.clitics.article);
+
+/** The conjunctions glued onto the next word ("و", "ف"), folded. */
+export const ARABIC_CONJUNCTION_CLITICS: readonly string[] = data.clitics.conjunctions.map((c) =>
+  normalizeText(c),
+);
 
 /** Dialect words and phrases (folded) with the standard words they stand for, longest first. */
 const DIALECT: readonly (readonly [RegExp, string])[] = Object.entries(data.dialect.forms)

@@ -1,4 +1,10 @@
-import { alternatives, alternativesOf, pairWords, wordList } from '@support/language';
+import {
+  alternatives,
+  alternativesOf,
+  ARABIC_ARTICLE,
+  pairWords,
+  wordList,
+} from '@support/language';
 import { normalizeText } from '@support/text';
 import type { QuestionType } from './question-type.js';
 
@@ -46,7 +52,9 @@ const FREE = new RegExp(`\\b(?:${en('answer.free')})\\b|${ar('answer.free')}`);
 
 const PLACE_NAMED = new RegExp(alternatives('answer.place_named'));
 const PLACE_WORD = new RegExp(`\\b(?:${en('answer.place_words')})\\b`, 'i');
-const PLACE_WORD_AR = new RegExp(`(?:^|\\s)(?:ال)?(?:${ar('answer.place_words')})(?:\\s|$)`);
+const PLACE_WORD_AR = new RegExp(
+  `(?:^|\\s)(?:${ARABIC_ARTICLE})?(?:${ar('answer.place_words')})(?:\\s|$)`,
+);
 
 const STEP = new RegExp(
   `^(?:(?:${alternatives('answer.procedure_openers')}) )?(?:${en('answer.procedure_verbs')})\\b`,

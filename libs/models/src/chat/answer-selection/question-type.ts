@@ -62,7 +62,7 @@ export function detectQuestionType(question: string): QuestionType {
 
 // A second question inside the message: "..., and how long does it take?", "؟ و كم ...".
 const SECOND_QUESTION = new RegExp(
-  `(?:[,;?]\\s*|\\s)(?:${alternatives('question.joiners')})\\s+(?=(?:${alternatives('question.openers', { script: 'latin' })})\\b)|[?؟]\\s+(?=\\S)|(?:\\s|،)و\\s?(?=(?:${alternatives('question.openers', { script: 'arabic' })})(?:\\s|$))`,
+  `(?:[,;?]\\s*|\\s)(?:${alternatives('question.joiners', { script: 'latin' })})\\s+(?=(?:${alternatives('question.openers', { script: 'latin' })})\\b)|[?؟]\\s+(?=\\S)|(?:\\s|،)(?:${alternatives('question.joiners', { script: 'arabic' })})\\s?(?=(?:${alternatives('question.openers', { script: 'arabic' })})(?:\\s|$))`,
 );
 
 /**

@@ -65,11 +65,12 @@ const LEADS_TO = wordList('trade.leads_to').pairs;
 
 // A rule for the customer speaks to them ("you can return within 15 days"); the shop's own
 // process ("our team inspects every return within 3 days") is the weaker lead of two that score
-// alike. Arabic: the second-person forms, on folded text, and a final "ك" or "كم" except on the
-// common words that end in "ك" but address nobody (ذلك، هناك، البنك; answer.not_addressing).
+// alike. Arabic: the second-person forms, on folded text, and a second-person suffix
+// (answer.addressing_suffixes) except on the common words that end in one but address nobody
+// (answer.not_addressing).
 const NOT_ADDRESSING = alternativesOf(words('answer.not_addressing').map((w) => w.slice(0, -1)));
 const ADDRESSES_CUSTOMER = new RegExp(
-  `\\b(?:${alternatives('answer.addresses_customer', { script: 'latin' })})\\b|(?:^|\\s)(?:${alternatives('answer.addresses_customer', { script: 'arabic' })})(?:\\s|$)|(?<!(?:^|\\s)(?:${NOT_ADDRESSING}))ك(?:م)?(?=\\s|$|[.،,:;])`,
+  `\\b(?:${alternatives('answer.addresses_customer', { script: 'latin' })})\\b|(?:^|\\s)(?:${alternatives('answer.addresses_customer', { script: 'arabic' })})(?:\\s|$)|(?<!(?:^|\\s)(?:${NOT_ADDRESSING}))(?:${alternatives('answer.addressing_suffixes', { longestFirst: true })})(?=\\s|$|[.،,:;])`,
 );
 
 // A sentence whose rule is for another case than the one the customer states ("before 4 PM" for

@@ -1,6 +1,7 @@
 import {
   alternatives,
   alternativesOf,
+  ARABIC_CONJUNCTION_CLITICS,
   escapeRegExp,
   pairWords,
   wordList,
@@ -22,7 +23,7 @@ export interface OrderIntent {
 const en = (list: string) => alternatives(list, { script: 'latin' });
 const ar = (list: string) => alternatives(list, { script: 'arabic' });
 const AR_END = '(?=$|[\\s؟?.!،,:])';
-const AR_START = '(?:^|[\\s؟?.!،,:])[وف]?';
+const AR_START = `(?:^|[\\s؟?.!،,:])(?:${alternativesOf(ARABIC_CONJUNCTION_CLITICS)})?`;
 
 /**
  * How customers name an order, as facts of each language rather than one question's wording: the

@@ -51,23 +51,24 @@ export function paragraphCitations(
   return sentences.map((sentence, index) => {
     if (sentence.citations.length > 0 || !sentence.states || lines === undefined)
       return sentence.citations;
-    const sameLine = (other: number) =>
-      lines[other] === lines[index] && sentences[other]!.citations.length > 0;
-    for (let next = index + 1; next < sentences.length; next++)
-      if (sameLine(next)) return sentences[next]!.citations;
-    for (let previous = index - 1; previous >= 0; previous--)
-      if (sameLine(previous)) return sentences[previous]!.citations;
-    if (LEADS_IN.test(sentence.text)) {
-      const introduced = introducedCitations(sentences, lines, index);
-      if (introduced.length > 0) return introduced;
-    }
-    // A block cited once, after it ("- Visa\n- Apple Pay\n\n[payments#1]"): the nearest citation
-    // that follows, else the nearest before.
     const cited = (other: number) => sentences[other]!.citations.length > 0;
-    for (let next = index + 1; next < sentences.length; next++)
-      if (cited(next)) return sentences[next]!.citations;
-    for (let previous = index - 1; previous >= 0; previous--)
-      if (cited(previous)) return sentences[previous]!.citations;
-    return sentence.citations;
+    // The citations of the nearest cited sentence that `near` accepts: after it first, then before.
+    const nearest = (near: (other: number) => boolean) => {
+      for (let next = index + 1; next < sentences.length; next++)
+        if (cited(next) && near(next)) return sentences[next]!.citations;
+      for (let previous = index - 1; previous >= 0; previous--)
+        if (cited(previous) && near(previous)) return sentences[previous]!.citations;
+      return undefined;
+    };
+    const introduced = LEADS_IN.test(sentence.text)
+      ? introducedCitations(sentences, lines, index)
+      : [];
+    return (
+      nearest((other) => lines[other] === lines[index]) ??
+      (introduced.length > 0 ? introduced : undefined) ??
+      // A block cited once, after it ("- Visa\n- Apple Pay\n\n[payments#1]").
+      nearest(() => true) ??
+      sentence.citations
+    );
   });
 }

@@ -1,7 +1,13 @@
-import { ModelTimeout, ModelUnavailable, RerankerResponseInvalid } from '../errors.js';
-import { HttpResponseTooLarge, JsonHttpClient } from '../http/json-http-client.js';
-import { serverErrorText } from '../http/server-error-text.js';
-import { slices, TeiBatchLimit } from '../tei/tei-batch-limit.js';
+import { RerankerResponseInvalid } from '../errors.js';
+import { JsonHttpClient } from '../http/json-http-client.js';
+import { TeiBatchLimit } from '../tei/tei-batch-limit.js';
+import {
+  LIMIT_LOWERED,
+  postTeiJson,
+  scoreInSlices,
+  type TeiHost,
+  withinTeiTimeout,
+} from '../tei/tei-call.js';
 import type { TeiRerankRequest } from '../tei/tei-wire.js';
 import { type CrossEncoder, normalizeScores, type RerankOptions } from './cross-encoder.js';
 
@@ -18,76 +24,37 @@ export interface TeiCrossEncoderOptions {
  * every call), so the texts go in slices of that size, read from `GET /info`, at once.
  */
 export class TeiCrossEncoder implements CrossEncoder {
-  private readonly where: string;
-  private readonly timeoutMs: number;
-  private readonly client: JsonHttpClient;
-  private readonly limit: TeiBatchLimit;
+  private readonly host: TeiHost;
 
   constructor(options: TeiCrossEncoderOptions) {
-    this.where = `Reranker at ${options.baseUrl.replace(/\/+$/, '')}`;
-    this.timeoutMs = options.timeoutMs ?? 1_500;
+    const timeoutMs = options.timeoutMs ?? 1_500;
     // No retries: the reranker's wait is short and the caller fails open to its lexical gate.
-    this.client = new JsonHttpClient({ baseUrl: options.baseUrl, maxRetries: 0 });
-    this.limit = new TeiBatchLimit(this.client, Number.MAX_SAFE_INTEGER, this.timeoutMs);
+    const client = new JsonHttpClient({ baseUrl: options.baseUrl, maxRetries: 0 });
+    this.host = {
+      where: `Reranker at ${options.baseUrl.replace(/\/+$/, '')}`,
+      timeoutMs,
+      client,
+      limit: new TeiBatchLimit(client, Number.MAX_SAFE_INTEGER, timeoutMs),
+      invalid: RerankerResponseInvalid,
+    };
   }
 
   async rerank(query: string, texts: string[], options: RerankOptions = {}): Promise<number[]> {
     if (texts.length === 0) return [];
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-    try {
-      return normalizeScores(await this.scoreAll(query, texts, signal));
-    } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason;
-      if (timeout.aborted)
-        throw new ModelTimeout(
-          `${this.where} did not answer within ${this.timeoutMs} ms`,
-          this.timeoutMs,
-          { cause: error },
-        );
-      if (error instanceof RerankerResponseInvalid || error instanceof ModelUnavailable)
-        throw error;
-      if (error instanceof HttpResponseTooLarge)
-        throw new RerankerResponseInvalid(`${this.where}: ${error.message}`, { cause: error });
-      const message = error instanceof Error ? error.message : String(error);
-      throw new ModelUnavailable(`${this.where} is unreachable: ${message}`, undefined, {
-        cause: error,
-      });
-    }
-  }
-
-  /** Scores in input order, one request per slice of the server's batch limit. */
-  private async scoreAll(query: string, texts: string[], signal: AbortSignal): Promise<number[]> {
-    const size = Math.min(await this.limit.get(signal), Math.max(texts.length, 1));
-    const parts = await Promise.all(
-      slices(texts, size).map((part) => this.scoreSlice(query, part, signal)),
+    return withinTeiTimeout(this.host, options.signal, async (signal) =>
+      normalizeScores(
+        await scoreInSlices(this.host, texts, signal, async (part) => {
+          const body: TeiRerankRequest = {
+            query,
+            texts: [...part],
+            raw_scores: false,
+            return_text: false,
+          };
+          const answer = await postTeiJson(this.host, '/rerank', body, signal);
+          return answer === LIMIT_LOWERED ? answer : scoresInInputOrder(answer, part.length);
+        }),
+      ),
     );
-    return parts.flat();
-  }
-
-  private async scoreSlice(query: string, texts: string[], signal: AbortSignal): Promise<number[]> {
-    const body: TeiRerankRequest = { query, texts, raw_scores: false, return_text: false };
-    const answer = await this.client.post('/rerank', body, signal);
-    if (answer.status >= 400) {
-      const reason = serverErrorText(answer.text);
-      // A limit lowered since `/info` was read (or never read): split again and go on.
-      if ((answer.status === 413 || answer.status === 422) && this.limit.learnFrom(reason))
-        return this.scoreAll(query, texts, signal);
-      throw new ModelUnavailable(
-        `${this.where} answered HTTP ${answer.status}: ${reason}`,
-        answer.status,
-      );
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(answer.text);
-    } catch (error) {
-      throw new RerankerResponseInvalid(
-        `${this.where} answered with non-JSON: ${answer.text.slice(0, 200)}`,
-        { cause: error },
-      );
-    }
-    return scoresInInputOrder(parsed, texts.length);
   }
 }
 

@@ -1,7 +1,13 @@
-import { ModelInvalidResponse, ModelMismatch, ModelTimeout, ModelUnavailable } from '../errors.js';
-import { HttpResponseTooLarge, JsonHttpClient } from '../http/json-http-client.js';
-import { serverErrorText } from '../http/server-error-text.js';
-import { readTeiInfo, slices, TeiBatchLimit, type TeiInfo } from '../tei/tei-batch-limit.js';
+import { ModelInvalidResponse, ModelMismatch } from '../errors.js';
+import { JsonHttpClient } from '../http/json-http-client.js';
+import { readTeiInfo, TeiBatchLimit, type TeiInfo } from '../tei/tei-batch-limit.js';
+import {
+  LIMIT_LOWERED,
+  postTeiJson,
+  scoreInSlices,
+  type TeiHost,
+  withinTeiTimeout,
+} from '../tei/tei-call.js';
 import type { TeiPredictRequest } from '../tei/tei-wire.js';
 import type { EntailmentOptions, EntailmentPair, SupportJudge } from './support-judge.js';
 
@@ -26,20 +32,22 @@ export const DEFAULT_ENTAILMENT_LABEL = 'entailment';
  * `max_client_batch_size`, at once, as {@link TeiCrossEncoder} sends its texts.
  */
 export class TeiSupportJudge implements SupportJudge {
-  private readonly where: string;
-  private readonly timeoutMs: number;
+  private readonly host: TeiHost;
   private readonly label: string;
-  private readonly client: JsonHttpClient;
-  private readonly limit: TeiBatchLimit;
   private verified: Promise<TeiInfo> | null = null;
 
   constructor(options: TeiSupportJudgeOptions) {
-    this.where = `Support judge at ${options.baseUrl.replace(/\/+$/, '')}`;
-    this.timeoutMs = options.timeoutMs ?? 2_000;
-    this.label = options.entailmentLabel ?? DEFAULT_ENTAILMENT_LABEL;
+    const timeoutMs = options.timeoutMs ?? 2_000;
     // No retries: a customer waits on it, and without an answer the reply goes to a person.
-    this.client = new JsonHttpClient({ baseUrl: options.baseUrl, maxRetries: 0 });
-    this.limit = new TeiBatchLimit(this.client, Number.MAX_SAFE_INTEGER, this.timeoutMs);
+    const client = new JsonHttpClient({ baseUrl: options.baseUrl, maxRetries: 0 });
+    this.host = {
+      where: `Support judge at ${options.baseUrl.replace(/\/+$/, '')}`,
+      timeoutMs,
+      client,
+      limit: new TeiBatchLimit(client, Number.MAX_SAFE_INTEGER, timeoutMs),
+      invalid: ModelInvalidResponse,
+    };
+    this.label = options.entailmentLabel ?? DEFAULT_ENTAILMENT_LABEL;
   }
 
   /**
@@ -47,14 +55,24 @@ export class TeiSupportJudge implements SupportJudge {
    * once, again after a failure). Rejects with {@link ModelMismatch} when it is not.
    */
   verify(options: EntailmentOptions = {}): Promise<TeiInfo> {
-    return this.guarded(options, (signal) => this.verifiedInfo(signal));
+    return withinTeiTimeout(this.host, options.signal, (signal) => this.verifiedInfo(signal));
   }
 
   entailment(pairs: readonly EntailmentPair[], options: EntailmentOptions = {}): Promise<number[]> {
     if (pairs.length === 0) return Promise.resolve([]);
-    return this.guarded(options, async (signal) => {
+    return withinTeiTimeout(this.host, options.signal, async (signal) => {
       await this.verifiedInfo(signal);
-      return this.scoreAll(pairs, signal);
+      return scoreInSlices(this.host, pairs, signal, async (part) => {
+        const body: TeiPredictRequest = {
+          inputs: part.map((pair) => [pair.premise, pair.hypothesis]),
+          raw_scores: false,
+          truncate: true,
+        };
+        const answer = await postTeiJson(this.host, '/predict', body, signal);
+        return answer === LIMIT_LOWERED
+          ? answer
+          : entailmentScores(answer, part.length, this.label);
+      });
     });
   }
 
@@ -66,87 +84,19 @@ export class TeiSupportJudge implements SupportJudge {
     return this.verified;
   }
 
-  /** `work` within the timeout and the caller's signal, its failures as model errors. */
-  private async guarded<T>(
-    options: EntailmentOptions,
-    work: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-    try {
-      return await work(signal);
-    } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason;
-      if (timeout.aborted)
-        throw new ModelTimeout(
-          `${this.where} did not answer within ${this.timeoutMs} ms`,
-          this.timeoutMs,
-          { cause: error },
-        );
-      if (error instanceof ModelInvalidResponse || error instanceof ModelUnavailable) throw error;
-      if (error instanceof HttpResponseTooLarge)
-        throw new ModelInvalidResponse(`${this.where}: ${error.message}`, { cause: error });
-      const message = error instanceof Error ? error.message : String(error);
-      throw new ModelUnavailable(`${this.where} is unreachable: ${message}`, undefined, {
-        cause: error,
-      });
-    }
-  }
-
   private async readInfo(signal: AbortSignal): Promise<TeiInfo> {
-    const info = await readTeiInfo(this.client, signal);
+    const info = await readTeiInfo(this.host.client, signal);
     if (info === null)
-      throw new ModelMismatch(`${this.where} has no GET /info: not text-embeddings-inference`);
+      throw new ModelMismatch(`${this.host.where} has no GET /info: not text-embeddings-inference`);
     if (info.modelType !== 'classifier')
       throw new ModelMismatch(
-        `${this.where} serves ${info.modelId}, a ${info.modelType} model, not a classifier`,
+        `${this.host.where} serves ${info.modelId}, a ${info.modelType} model, not a classifier`,
       );
     if (!info.labels.some((label) => sameLabel(label, this.label)))
       throw new ModelMismatch(
-        `${this.where} serves ${info.modelId}, whose labels (${info.labels.join(', ')}) have no "${this.label}"`,
+        `${this.host.where} serves ${info.modelId}, whose labels (${info.labels.join(', ')}) have no "${this.label}"`,
       );
     return info;
-  }
-
-  /** Scores in input order, one request per slice of the server's batch limit. */
-  private async scoreAll(pairs: readonly EntailmentPair[], signal: AbortSignal): Promise<number[]> {
-    const size = Math.min(await this.limit.get(signal), pairs.length);
-    const parts = await Promise.all(
-      slices(pairs, size).map((part) => this.scoreSlice(part, signal)),
-    );
-    return parts.flat();
-  }
-
-  private async scoreSlice(
-    pairs: readonly EntailmentPair[],
-    signal: AbortSignal,
-  ): Promise<number[]> {
-    const body: TeiPredictRequest = {
-      inputs: pairs.map((pair) => [pair.premise, pair.hypothesis]),
-      raw_scores: false,
-      truncate: true,
-    };
-    const answer = await this.client.post('/predict', body, signal);
-    if (answer.status >= 400) {
-      const reason = serverErrorText(answer.text);
-      // A limit lowered since `/info` was read: split again and go on.
-      if ((answer.status === 413 || answer.status === 422) && this.limit.learnFrom(reason))
-        return this.scoreAll(pairs, signal);
-      throw new ModelUnavailable(
-        `${this.where} answered HTTP ${answer.status}: ${reason}`,
-        answer.status,
-      );
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(answer.text);
-    } catch (error) {
-      throw new ModelInvalidResponse(
-        `${this.where} answered with non-JSON: ${answer.text.slice(0, 200)}`,
-        { cause: error },
-      );
-    }
-    return entailmentScores(parsed, pairs.length, this.label);
   }
 }
 

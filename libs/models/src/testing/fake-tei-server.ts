@@ -123,23 +123,10 @@ export class FakeTeiServer {
         error: 'expected {query, texts}',
         error_type: 'Validation',
       });
-    if (parsed.texts.length > this.maxClientBatchSize) {
-      this.refusedForSize += 1;
-      return sendJson(response, OVER_LIMIT_STATUS, {
-        error: overLimitMessage(parsed.texts.length, this.maxClientBatchSize),
-        error_type: 'Validation',
-      });
-    }
+    if (this.refusedOverLimit(response, parsed.texts.length)) return;
     this.requests.push(parsed);
+    if (this.misbehaved(response, '{"index": 0, "score": ')) return;
     const behaviour = this.behaviour;
-    if (behaviour === 'hang') return;
-    if (behaviour === 'error')
-      return sendJson(response, 424, { error: 'Inference failed', error_type: 'Backend' });
-    if (behaviour === 'garbage') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"index": 0, "score": ');
-      return;
-    }
     let ranks: TeiRank[] = parsed.texts
       .map((text, index) => ({ index, score: overlap(parsed.query, text) }))
       .sort((a, b) => b.score - a.score || a.index - b.index);
@@ -169,28 +156,41 @@ export class FakeTeiServer {
         error: 'expected inputs: a text, a pair, or a batch of them',
         error_type: 'Validation',
       });
-    if (batch.length > this.maxClientBatchSize) {
-      this.refusedForSize += 1;
-      return sendJson(response, OVER_LIMIT_STATUS, {
-        error: overLimitMessage(batch.length, this.maxClientBatchSize),
-        error_type: 'Validation',
-      });
-    }
+    if (this.refusedOverLimit(response, batch.length)) return;
     this.predictRequests.push(parsed);
-    const behaviour = this.behaviour;
-    if (behaviour === 'hang') return;
-    if (behaviour === 'error')
-      return sendJson(response, 424, { error: 'Inference failed', error_type: 'Backend' });
-    if (behaviour === 'garbage') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('[[{"label": "entailment", "score": ');
-      return;
-    }
+    if (this.misbehaved(response, '[[{"label": "entailment", "score": ')) return;
     let predictions = (batch as (string | [string, string])[]).map((input) =>
       this.predictions(typeof input === 'string' ? 0 : this.entailmentOf(...input)),
     );
-    if (behaviour === 'wrong-count') predictions = predictions.slice(1);
+    if (this.behaviour === 'wrong-count') predictions = predictions.slice(1);
     sendJson(response, 200, single ? predictions[0] : predictions);
+  }
+
+  /** A batch over `max_client_batch_size` refused as TEI refuses it; true when it was. */
+  private refusedOverLimit(response: ServerResponse, size: number): boolean {
+    if (size <= this.maxClientBatchSize) return false;
+    this.refusedForSize += 1;
+    sendJson(response, OVER_LIMIT_STATUS, {
+      error: overLimitMessage(size, this.maxClientBatchSize),
+      error_type: 'Validation',
+    });
+    return true;
+  }
+
+  /**
+   * The scripted failure, when one is set: no answer, a backend error, or JSON cut off (`cut`);
+   * true when the request got it.
+   */
+  private misbehaved(response: ServerResponse, cut: string): boolean {
+    if (this.behaviour === 'hang') return true;
+    if (this.behaviour === 'error') {
+      sendJson(response, 424, { error: 'Inference failed', error_type: 'Backend' });
+      return true;
+    }
+    if (this.behaviour !== 'garbage') return false;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(cut);
+    return true;
   }
 
   /** Every label's probability, the first's `first`, highest first: a client reads them by label. */

@@ -5,13 +5,14 @@ import {
   type FactLexicon,
   type TextConcepts,
 } from '@support/language';
-import { clausesOf, segmentsOf, sharedTerms } from '@support/text';
+import { clausesOf, sharedTerms } from '@support/text';
 import { stripCitations } from '../citations/strip-citations.js';
 import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.js';
 import { aligningTerms, alignClaim, coverage } from './align-claim.js';
 import {
   CASE_KINDS,
   clauseNegated,
+  polarityPieces,
   type SourceUnit,
   type ValueSegment,
   valueSegments,
@@ -100,7 +101,7 @@ function polarityMismatch(
   // "Items that cannot be returned: earrings, swimwear": what follows a negated lead-in is negated.
   const colon = claim.search(/[:\uFF1A]/u);
   const leadNegated = colon > 0 && clauseNegated(claim.slice(0, colon), lexicon);
-  for (const text of segmentsOf(claim)) {
+  for (const text of polarityPieces(claim)) {
     const piece = conceptsOf(text, lexicon);
     // A piece of one word ("Fragrances," before "oud oil and bakhoor can't be returned") states
     // nothing to be negated.

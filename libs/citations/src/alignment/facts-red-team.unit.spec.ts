@@ -55,6 +55,22 @@ const AR_RETURNS = {
   chunkId: 'ar-retail-returns#2',
   text: 'مهلة الإرجاع وشروطه\n\nيحق لك إرجاع المنتجات خلال 21 يوماً من تاريخ التسليم، بشرط أن تكون غير ملبوسة ولا مغسولة ولم يُجرَ عليها أي تعديل، وأن تبقى بطاقاتها الأصلية مثبّتة عليها مع كيس سناء الأصلي الخاص بالملابس. وتُعاد الأحذية في علبتها الأصلية. أما القطع التي تظهر عليها آثار مكياج أو عطر أو مزيل عرق فتُرفض عند الفحص وتُعاد إليك.',
 };
+const ALTERATIONS = {
+  chunkId: 'tailoring#1',
+  text: 'Alteration prices\n\n- Hemming an abaya or dress: free for full-price items, BHD 2.000 for sale items\n- Shortening sleeves: BHD 2.500',
+};
+const ORDER_CHANGES = {
+  chunkId: 'order-changes#2',
+  text: 'Changing items\n\nItems cannot be added to an order that has already been placed. A size change is possible by chat as long as the order has not been packed.',
+};
+const EXCHANGE_WINDOW = {
+  chunkId: 'exchanges#1',
+  text: 'What you can exchange\n\nYou can exchange an item for another size within 14 days of delivery for online orders or 7 days of purchase for store purchases.',
+};
+const AR_COD = {
+  chunkId: 'payments#3',
+  text: 'الدفع عند الاستلام\n\nالدفع عند الاستلام متاح داخل الإمارات فقط، للطلبات حتى 2,000.00 درهم. تُضاف رسوم 15.00 درهم على كل طلب.',
+};
 
 const verdict = (draft: string, ...chunks: PromptChunk[]) => validateReply(draft, chunks);
 
@@ -155,6 +171,26 @@ describe('the facts check refuses a draft that changes one fact', () => {
       'لدينا فروع في الرياض والدمام [stores#1].',
       STORES,
     ],
+    [
+      'the price of the case beside the one said free',
+      'Hemming a full-price dress costs BHD 2.000 [tailoring#1].',
+      ALTERATIONS,
+    ],
+    [
+      'an affirmed rule beside a "not" that belongs to its condition',
+      'نعم، يمكنك إضافة قطع إلى طلبك عبر المحادثة طالما أنه لم يُجهَّز بعد [order-changes#2].',
+      ORDER_CHANGES,
+    ],
+    [
+      'a period counted from another moment',
+      'You can exchange an online order within 14 days of purchase [exchanges#1].',
+      EXCHANGE_WINDOW,
+    ],
+    [
+      'a charge said to be none, in Gulf wording',
+      'الدفع عند الاستلام ماله رسوم داخل الإمارات، بس لازم يكون الطلب حتى 2,000.00 درهم [payments#3].',
+      AR_COD,
+    ],
   ])('%s', (_case, draft, ...chunks) => {
     expect(verdict(draft, ...chunks).passed).toBe(false);
   });
@@ -194,6 +230,21 @@ describe('the facts check lets a faithful draft through', () => {
       'a non-returnable list restated',
       'Lingerie and swimwear cannot be returned [retail-returns#3].',
       NOT_RETURNABLE,
+    ],
+    [
+      'the price of its own case in a list of cases',
+      'Hemming costs BHD 2.000 for sale items, and it is free for full-price items [tailoring#1].',
+      ALTERATIONS,
+    ],
+    [
+      'a condition with its own "not"',
+      'A size change is possible by chat as long as the order has not been packed [order-changes#2].',
+      ORDER_CHANGES,
+    ],
+    [
+      'a period from the moment the chunk counts it from',
+      'Online orders can be exchanged within 14 days of delivery [exchanges#1].',
+      EXCHANGE_WINDOW,
     ],
   ])('%s', (_case, draft, ...chunks) => {
     const result = verdict(draft, ...chunks);

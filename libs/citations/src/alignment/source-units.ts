@@ -80,14 +80,28 @@ const VALUE_JOINER = new RegExp(
   'u',
 );
 
+// "possible as long as the order has not been packed": a condition opens a piece of its own.
+const CONDITION_OPENER = new RegExp(
+  `\\s(?=(?:${alternatives('reply.condition_openers', { longestFirst: true })})\\s)`,
+  'u',
+);
+
+/**
+ * A clause's pieces for reading polarity: cut at commas and colons, and where a condition opens,
+ * so that the "not" of "as long as it has not been packed" stays in its condition.
+ */
+export const polarityPieces = (clause: string): string[] =>
+  segmentsOf(clause).flatMap((segment) => segment.split(CONDITION_OPENER));
+
 // The head of a clause, before its first colon.
 const HEAD = /^([^:\uFF1A]+)[:\uFF1A](.+)$/su;
 
 /**
- * Kinds of fact that name the case a rule is about (a place, a product, a payment channel): a
- * value of another place or product is another case, however many words it shares.
+ * Kinds of fact that name the case a rule is about (a place, a product, a payment channel, the
+ * moment a period runs from): a value of another place or product is another case, however many
+ * words it shares.
  */
-export const CASE_KINDS: ReadonlySet<string> = new Set(['place', 'product', 'channel']);
+export const CASE_KINDS: ReadonlySet<string> = new Set(['place', 'product', 'channel', 'anchor']);
 
 const namesACase = (text: string, lexicon: FactLexicon) =>
   [...conceptsOf(text, lexicon).facts.values()].some((fact) => CASE_KINDS.has(fact.kind));
@@ -106,15 +120,23 @@ export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegmen
     rest !== undefined &&
     extractQuantities(head).length === 0 &&
     namesACase(head, lexicon)
-      ? valueTexts(rest).map((text) => `${head.trim()}: ${text}`)
-      : valueTexts(clause);
+      ? valueTexts(rest, lexicon).map((text) => `${head.trim()}: ${text}`)
+      : valueTexts(clause, lexicon);
   return texts.map((text) => ({
     concepts: conceptsOf(text, lexicon),
     quantities: extractQuantities(text),
   }));
 }
 
-function valueTexts(clause: string): string[] {
+// A price said in words ("free for full-price items, BHD 2.000 for sale items") is a value of
+// its own case, as a number is.
+const VALUE_KINDS: ReadonlySet<string> = new Set(['charge']);
+
+const statesValue = (text: string, lexicon: FactLexicon) =>
+  extractQuantities(text).length > 0 ||
+  [...conceptsOf(text, lexicon).facts.values()].some((fact) => VALUE_KINDS.has(fact.kind));
+
+function valueTexts(clause: string, lexicon: FactLexicon): string[] {
   const texts: string[] = [];
   let pending = '';
   let pendingHead = false;
@@ -129,7 +151,7 @@ function valueTexts(clause: string): string[] {
         .map((text, index, all) => ({ text, head: piece.head && index === all.length - 1 })),
     );
   for (const piece of pieces) {
-    if (extractQuantities(piece.text).length > 0) {
+    if (statesValue(piece.text, lexicon)) {
       texts.push(pending ? `${pending}, ${piece.text}` : piece.text);
       [pending, pendingHead] = ['', false];
       continue;
@@ -158,7 +180,7 @@ function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon):
     negated: clauseNegated(clause, lexicon) || leadNegated,
     quantities: extractQuantities(clause),
     concepts: conceptsOf(text, lexicon),
-    pieces: segmentsOf(clause).map((piece) => ({
+    pieces: polarityPieces(clause).map((piece) => ({
       concepts: conceptsOf(piece, lexicon),
       negated: clauseNegated(piece, lexicon) || leadNegated || listNegated,
     })),

@@ -71,6 +71,10 @@ const AR_COD = {
   chunkId: 'payments#3',
   text: 'الدفع عند الاستلام\n\nالدفع عند الاستلام متاح داخل الإمارات فقط، للطلبات حتى 2,000.00 درهم. تُضاف رسوم 15.00 درهم على كل طلب.',
 };
+const REFUND_CHANNELS = {
+  chunkId: 'refunds#2',
+  text: 'Refund timing by payment method\n\n- Credit or debit card: back to the same card within 5–7 working days.\n- BenefitPay: back to the bank account linked to BenefitPay within 2 working days.',
+};
 
 const verdict = (draft: string, ...chunks: PromptChunk[]) => validateReply(draft, chunks);
 
@@ -177,6 +181,11 @@ describe('the facts check refuses a draft that changes one fact', () => {
       ALTERATIONS,
     ],
     [
+      'a refund sent to a wallet where the chunk sends it to a bank account',
+      'يرجع المبلغ إلى محفظة BenefitPay خلال يومي عمل [refunds#2].',
+      REFUND_CHANNELS,
+    ],
+    [
       'an affirmed rule beside a "not" that belongs to its condition',
       'نعم، يمكنك إضافة قطع إلى طلبك عبر المحادثة طالما أنه لم يُجهَّز بعد [order-changes#2].',
       ORDER_CHANGES,
@@ -235,6 +244,11 @@ describe('the facts check lets a faithful draft through', () => {
       'the price of its own case in a list of cases',
       'Hemming costs BHD 2.000 for sale items, and it is free for full-price items [tailoring#1].',
       ALTERATIONS,
+    ],
+    [
+      'a refund to a bank account beside a line on credit or debit cards',
+      'BenefitPay refunds go back to the linked bank account within 2 working days [refunds#2].',
+      REFUND_CHANNELS,
     ],
     [
       'a condition with its own "not"',

@@ -69,9 +69,12 @@ export function arabicLightStem(word: string): string {
 // - the "ت" a feminine noun keeps before a pronoun ("بطاقتي" → "بطاقت" → "بطاق");
 // - one long "ا" inside the word ("استخدام" and "استخدم", "بدال" and "بدل"). Not "و" or "ي":
 //   dropping those reaches the bare root, where unrelated words meet ("التجميل", cosmetics, and
-//   "الجملة", wholesale).
+//   "الجملة", wholesale). Nor the "ا" after the first letter of a four-letter word: that is the
+//   pattern of the one who does ("طالب", a student, is no "طلب", an order; "شاحن" no "شحن").
 const LEADING = /^[وفبلكسيتنام]/;
 const LONG_VOWEL = /ا/;
+// "فاعل": a root of three letters with "ا" after the first.
+const DOER_LENGTH = 4;
 
 function steps(form: string): string[] {
   const out: string[] = [];
@@ -80,7 +83,8 @@ function steps(form: string): string[] {
   if (form.startsWith('ست') && form.length - 2 >= MIN_STEM) out.push(form.slice(2));
   if (form.endsWith('ت')) out.push(form.slice(0, -1));
   for (let i = 1; i < form.length - 1; i += 1)
-    if (LONG_VOWEL.test(form[i]!)) out.push(form.slice(0, i) + form.slice(i + 1));
+    if (LONG_VOWEL.test(form[i]!) && !(i === 1 && form.length === DOER_LENGTH))
+      out.push(form.slice(0, i) + form.slice(i + 1));
   return out;
 }
 

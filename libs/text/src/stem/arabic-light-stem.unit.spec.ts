@@ -49,6 +49,8 @@ describe('arabicVariants', () => {
     ['wholesale and cosmetics (one root, unrelated words)', 'الجملة', 'التجميل'],
     ['delivery and a gift', 'التوصيل', 'هدية'],
     ['Doha and Dubai', 'الدوحة', 'دبي'],
+    ['a student and an order (the pattern of the one who does)', 'للطالبات', 'الطلبات'],
+    ['a charger and shipping', 'شاحن', 'الشحن'],
   ])('%s do not meet', (_, a, b) => {
     expect(meet(a, b)).toBe(false);
   });

@@ -11,6 +11,7 @@ import { formatQuantityValue, sameQuantity } from '../quantities/same-quantity.j
 import { aligningTerms, alignClaim, coverage } from './align-claim.js';
 import {
   CASE_KINDS,
+  casesOf,
   clauseNegated,
   polarityPieces,
   type SourceUnit,
@@ -128,9 +129,6 @@ function sameCase(claim: TextConcepts, unit: SourceUnit): boolean {
   );
 }
 
-const casesOf = (concepts: TextConcepts) =>
-  [...concepts.facts.values()].filter((fact) => CASE_KINDS.has(fact.kind));
-
 const sameOrNarrower = (a: FactConcept, b: FactConcept) =>
   a.id === b.id || a.broader.includes(b.id) || b.broader.includes(a.id);
 
@@ -142,12 +140,29 @@ const sameOrNarrower = (a: FactConcept, b: FactConcept) =>
  * that names no case ("a fee of 1 KWD is added") is another case of nothing.
  */
 function ofAnotherCase(claimCases: readonly FactConcept[], chunkValue: ValueSegment): boolean {
-  const own = casesOf(chunkValue.concepts);
+  return namesAnotherCase(claimCases, casesOf(chunkValue.concepts));
+}
+
+/** Whether cases a chunk names are other than the claim's: of a kind both name, none of its. */
+function namesAnotherCase(claimCases: readonly FactConcept[], own: readonly FactConcept[]) {
   return own.some(
     (fact) =>
       claimCases.some((c) => c.kind === fact.kind) &&
       !own.some((o) => o.kind === fact.kind && claimCases.some((c) => sameOrNarrower(o, c))),
   );
+}
+
+/**
+ * Whether a unit may vouch for a channel the claim states: "Gift card: as a new e-gift card. Cash
+ * on delivery: by bank transfer" says how each way of paying is refunded, so a line headed by
+ * another way of paying than the claim's vouches for no refund channel of it. A line headed by
+ * the channel itself does ("Apple Pay: to the card linked to Apple Pay").
+ */
+function vouchesFor(fact: FactConcept, claimCases: readonly FactConcept[], unit: SourceUnit) {
+  if (fact.kind !== 'channel' || unit.headCases.some((head) => sameOrNarrower(head, fact)))
+    return true;
+  const otherCases = claimCases.filter((c) => c.id !== fact.id && c.kind === fact.kind);
+  return !namesAnotherCase(otherCases, unit.headCases);
 }
 
 // A unit the claim restates for the most part, even when another shares more with it.
@@ -235,11 +250,18 @@ export function factProblem(
   );
   for (const claim of claims) {
     if (claim.aligned.length === 0) continue;
+    const claimCases = casesOf(claim.concepts);
+    const vouching = [...restated, ...covered];
     for (const fact of claim.concepts.facts.values()) {
       if (!fact.checks.has('stated') || (fact.notUnderNegation && claim.negated)) continue;
       // "Which order do you mean?", "أي طلب تقصد؟": a question's "which" is no scope.
       if (asks && fact.kind === 'scope') continue;
-      if (!carried(fact, restated) && !carried(fact, covered))
+      if (
+        !carried(
+          fact,
+          vouching.filter((unit) => vouchesFor(fact, claimCases, unit)),
+        )
+      )
         return `${UNSUPPORTED_FACT}: ${fact.id}`;
     }
     const polarity = polarityMismatch(claim.text, units, lexicon);

@@ -75,6 +75,14 @@ const REFUND_CHANNELS = {
   chunkId: 'refunds#2',
   text: 'Refund timing by payment method\n\n- Credit or debit card: back to the same card within 5–7 working days.\n- BenefitPay: back to the bank account linked to BenefitPay within 2 working days.',
 };
+const REFUND_BY_PAYMENT = {
+  chunkId: 'refunds#4',
+  text: 'Refunds by payment method\n\nWe refund once the item has passed inspection.\n- Apple Pay: to the card linked to Apple Pay within 3 to 7 working days.\n- Cash on delivery: as store credit straight away, or by bank transfer within 7 working days.\n- Gift card: as a new e-gift card.',
+};
+const REPORT_DAMAGE = {
+  chunkId: 'damaged#1',
+  text: 'الإبلاغ عن المشكلة\n\nإذا وصلك منتج تالف، أبلغنا خلال 48 ساعة من الاستلام عبر واتساب أو من صفحة «طلباتي».',
+};
 
 const verdict = (draft: string, ...chunks: PromptChunk[]) => validateReply(draft, chunks);
 
@@ -186,6 +194,16 @@ describe('the facts check refuses a draft that changes one fact', () => {
       REFUND_CHANNELS,
     ],
     [
+      "the refund channel of another way of paying's line",
+      'For orders paid with a gift card, we refund you by bank transfer once the item has passed inspection [refunds#4].',
+      REFUND_BY_PAYMENT,
+    ],
+    [
+      'a contact channel swapped (WhatsApp to email)',
+      'أبلغنا خلال 48 ساعة من الاستلام عبر البريد الإلكتروني أو من صفحة «طلباتي» [damaged#1].',
+      REPORT_DAMAGE,
+    ],
+    [
       'an affirmed rule beside a "not" that belongs to its condition',
       'نعم، يمكنك إضافة قطع إلى طلبك عبر المحادثة طالما أنه لم يُجهَّز بعد [order-changes#2].',
       ORDER_CHANGES,
@@ -249,6 +267,21 @@ describe('the facts check lets a faithful draft through', () => {
       'a refund to a bank account beside a line on credit or debit cards',
       'BenefitPay refunds go back to the linked bank account within 2 working days [refunds#2].',
       REFUND_CHANNELS,
+    ],
+    [
+      "a way of paying's own refund channel",
+      'If you paid cash on delivery, you can take store credit straight away or a bank transfer within 7 working days [refunds#4].',
+      REFUND_BY_PAYMENT,
+    ],
+    [
+      'a refund to the card behind Apple Pay',
+      'The refund goes back to the card linked to your Apple Pay within 3 to 7 working days [refunds#4].',
+      REFUND_BY_PAYMENT,
+    ],
+    [
+      'the contact channel kept',
+      'أبلغنا عبر واتساب خلال 48 ساعة من الاستلام [damaged#1].',
+      REPORT_DAMAGE,
     ],
     [
       'a condition with its own "not"',

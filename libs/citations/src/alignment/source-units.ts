@@ -2,6 +2,7 @@ import {
   alternatives,
   conceptsOf,
   FACT_LEXICON,
+  type FactConcept,
   type FactLexicon,
   type TextConcepts,
   withoutConcepts,
@@ -28,6 +29,11 @@ export interface SourceUnit {
    * list line under such a lead-in): what the negation is about.
    */
   readonly negatedItems: ReadonlySet<string>;
+  /**
+   * The cases its head names ("Gift card: as a new e-gift card" is the gift card's): what it says
+   * holds for them alone.
+   */
+  readonly headCases: readonly FactConcept[];
 }
 
 /** A piece of a clause. */
@@ -103,8 +109,18 @@ const HEAD = /^([^:\uFF1A]+)[:\uFF1A](.+)$/su;
  */
 export const CASE_KINDS: ReadonlySet<string> = new Set(['place', 'product', 'channel', 'anchor']);
 
+export const casesOf = (concepts: TextConcepts): FactConcept[] =>
+  [...concepts.facts.values()].filter((fact) => CASE_KINDS.has(fact.kind));
+
 const namesACase = (text: string, lexicon: FactLexicon) =>
-  [...conceptsOf(text, lexicon).facts.values()].some((fact) => CASE_KINDS.has(fact.kind));
+  casesOf(conceptsOf(text, lexicon)).length > 0;
+
+/** The cases a clause's head names, when it has one that states no value ("Oman: ..."). */
+function headCasesOf(clause: string, lexicon: FactLexicon): FactConcept[] {
+  const [, head] = HEAD.exec(clause) ?? [];
+  if (head === undefined || extractQuantities(head).length > 0) return [];
+  return casesOf(conceptsOf(head, lexicon));
+}
 
 /**
  * A clause cut at its commas and colons into one segment per value: a piece without a value
@@ -186,6 +202,7 @@ function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon):
     })),
     values: valueSegments(clause, lexicon),
     negatedItems: negatedItems(clause, leadIn, lexicon),
+    headCases: headCasesOf(clause, lexicon),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   KnowledgeReader,
   openDatabase,
   replayFromStart,
+  personalDataOf,
 } from '@support/persistence';
 import { eventually, launchChromium } from '@support/testing';
 import type { Browser } from 'playwright-core';
@@ -193,7 +194,7 @@ describe('knowledge gaps: an avoidable escalation becomes an article that answer
     const rebuilt = await openDatabase({ url: stack.database.url, schema: 'replay_gaps_check' });
     try {
       const readFrom = new KnowledgeGaps(
-        new KnowledgeReader(rebuilt),
+        new KnowledgeReader(rebuilt, personalDataOf(rebuilt)),
         { publish: async () => undefined },
         { now: () => new Date() },
       );

@@ -26,6 +26,7 @@ import {
   KnowledgeReader,
   openDatabase,
   runProjection,
+  personalDataOf,
 } from '@support/persistence';
 import { type StartedService, startService } from '@support/platform';
 import {
@@ -122,7 +123,7 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
     // The gateway folds the projections the shortcut reads; here the test does, into the same
     // database the service uses (as deployed: one DATABASE_URL for all services).
     projections = await openDatabase({ url: db.url });
-    reader = new KnowledgeReader(projections);
+    reader = new KnowledgeReader(projections, personalDataOf(projections));
     for (const projection of ALL_PROJECTIONS)
       await runProjection(
         {

@@ -16,7 +16,7 @@ export class ProjectionEscalationQueries implements EscalationQueries {
 
   constructor(
     private readonly dataSource: DataSource,
-    personalData: PersonalData,
+    private readonly personalData: PersonalData,
   ) {
     this.conversations = new ConversationReader(dataSource, personalData);
   }
@@ -50,7 +50,8 @@ export class ProjectionEscalationQueries implements EscalationQueries {
         group: row.group ?? '',
         topic: row.topic,
         language: row.language ?? 'en',
-        question: row.question ?? '',
+        // Stored sealed: opened for the admin ("[erased]" once the customer is forgotten).
+        question: await this.personalData.readable(row.question ?? ''),
         openedAt: row.openedAt ?? '',
         chunks: row.chunks ?? [],
         claimedBy: row.claimedBy,
@@ -75,8 +76,12 @@ export class ProjectionEscalationQueries implements EscalationQueries {
     const row = await this.dataSource.manager.findOne(EscalationEntity, {
       where: { escalationId },
     });
-    return row?.conversationId
-      ? { conversationId: row.conversationId, open: row.resolvedAt === null }
+    return row?.conversationId && row.customerId
+      ? {
+          conversationId: row.conversationId,
+          customerId: row.customerId,
+          open: row.resolvedAt === null,
+        }
       : null;
   }
 }

@@ -17,7 +17,12 @@ import {
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
-import { ALL_PROJECTIONS, openDatabase, replayFromStart } from '@support/persistence';
+import {
+  ALL_PROJECTIONS,
+  openDatabase,
+  personalDataOf,
+  replayFromStart,
+} from '@support/persistence';
 import { eventually, launchChromium } from '@support/testing';
 import type { Browser } from 'playwright-core';
 import type { DataSource } from 'typeorm';
@@ -355,9 +360,13 @@ describe('knowledge gaps and articles on the analyst dashboard', () => {
 
     // The same from the raw rows, and from the aggregates read directly.
     const period = lastDays(30, new Date());
-    const direct = await new DashboardQueries(dataSource).loadPeriod(period);
+    const direct = await new DashboardQueries(dataSource, personalDataOf(dataSource)).loadPeriod(
+      period,
+    );
     expect(direct.knowledge).toEqual(knowledge);
-    expect((await dashboardFromRows(dataSource, period)).knowledge).toEqual(knowledge);
+    expect(
+      (await dashboardFromRows(dataSource, personalDataOf(dataSource), period)).knowledge,
+    ).toEqual(knowledge);
 
     // In the CSV export too, and a customer token reads none of it.
     const csv = Buffer.from(await (await get(analyst, 'export.csv')).arrayBuffer()).toString(
@@ -440,7 +449,9 @@ describe('knowledge gaps and articles on the analyst dashboard', () => {
     try {
       const result = await replayFromStart(harness.bus, shadow, ALL_PROJECTIONS);
       expect(result.failed).toEqual([]);
-      const replayed = await new DashboardQueries(shadow).loadPeriod(lastDays(30, new Date()));
+      const replayed = await new DashboardQueries(shadow, personalDataOf(shadow)).loadPeriod(
+        lastDays(30, new Date()),
+      );
       expect(replayed.knowledge).toEqual(knowledge);
     } finally {
       await shadow.destroy();

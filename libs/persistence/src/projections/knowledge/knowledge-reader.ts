@@ -1,4 +1,5 @@
 import type { DocLanguage, DraftOrigin, EscalationReason, Language } from '@support/contracts';
+import { type PersonalData, textOrErased } from '@support/privacy';
 import { parseGlossaryText, type TermPair } from '@support/text';
 import type { DataSource } from 'typeorm';
 import { storableText } from '../../storable.js';
@@ -65,11 +66,15 @@ interface QuestionRow {
  * match it structurally).
  */
 export class KnowledgeReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly personalData: PersonalData,
+  ) {}
 
   /**
    * Avoidable escalations with at least one admin reply (the reply's text stored), raised at or
-   * after `since` (all when null), oldest first, each with its replies oldest first.
+   * after `since` (all when null), oldest first, each with its replies oldest first. Questions and
+   * replies are stored sealed and read opened; a forgotten customer's escalations are left out.
    */
   async answeredAvoidable(since: Date | null): Promise<AnsweredQuestion[]> {
     const rows: QuestionRow[] = await this.dataSource.query(
@@ -84,8 +89,15 @@ export class KnowledgeReader {
     );
     const questions: AnsweredQuestion[] = [];
     let current: { question: AnsweredQuestion; replies: AnsweredReply[] } | undefined;
+    const erased = new Set<string>();
     for (const row of rows) {
+      if (erased.has(row.escalation_id)) continue;
       if (current?.question.escalationId !== row.escalation_id) {
+        const question = await this.personalData.openText(row.question);
+        if (question.kind === 'erased') {
+          erased.add(row.escalation_id);
+          continue;
+        }
         const replies: AnsweredReply[] = [];
         current = {
           replies,
@@ -95,7 +107,7 @@ export class KnowledgeReader {
             reason: row.reason,
             language: row.language,
             topic: row.topic,
-            question: row.question,
+            question: question.value,
             openedAt: row.opened_at.toISOString(),
             replies,
           },
@@ -105,7 +117,7 @@ export class KnowledgeReader {
       current.replies.push({
         escalationId: row.escalation_id,
         adminId: row.admin_id,
-        text: row.text,
+        text: textOrErased(await this.personalData.openText(row.text)),
         at: row.replied_at.toISOString(),
       });
     }

@@ -3,6 +3,7 @@ import { newEventId } from '@support/bus';
 import { createEvent, EscalationClassified } from '@support/contracts';
 import { eventually } from '@support/testing';
 import { openDatabase } from '../../database.js';
+import { personalDataOf } from '../../persistence.module.js';
 import { replayFromStart } from '../../replay/replay.js';
 import { dumpTable } from '../../table-dump.js';
 import { hostile, storedHostile } from '../../testing/hostile-strings.js';
@@ -47,7 +48,7 @@ describe('knowledge projection and escalation replies: live processing, reading 
       30_000,
     );
 
-    const reader = new KnowledgeReader(dataSource);
+    const reader = new KnowledgeReader(dataSource, personalDataOf(dataSource));
     const answered = await reader.answeredAvoidable(null);
     // Avoidable and answered only: the unanswered and the genuine escalation are left out.
     expect(answered.map((q) => q.escalationId)).toEqual([
@@ -155,7 +156,7 @@ describe('the gaps stamp', () => {
         correlationId: newEventId(),
       },
     );
-    const reader = new KnowledgeReader(dataSource);
+    const reader = new KnowledgeReader(dataSource, personalDataOf(dataSource));
     const read = async () =>
       JSON.stringify([
         await reader.answeredAvoidable(null),

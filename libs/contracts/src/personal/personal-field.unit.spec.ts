@@ -8,6 +8,12 @@ import {
 } from '../events/conversation/message-received.event.js';
 import { AttachmentDto } from '../events/conversation/message-received.event.js';
 import { buildAsyncApiDocument } from '../asyncapi/build-asyncapi.js';
+import {
+  EscalationRaised,
+  EscalationRaisedPayload,
+  TranscriptEntryDto,
+} from '../events/escalation/escalation-raised.event.js';
+import { AdminReplied, AdminRepliedPayload } from '../events/escalation/admin-replied.event.js';
 import { personalFieldsOf } from './personal-field.js';
 import { isLegacyPlain, legacyPlain, readLegacyPlain } from './sealed-format.js';
 
@@ -66,6 +72,63 @@ describe('personal fields', () => {
       /upcast plaintext \(pd0\) may not be published/,
     );
     expect(isLegacyPlain(legacyPlain(''))).toBe(true);
+  });
+
+  it('are declared on an escalation (question, transcript lines, orders) and an admin reply', () => {
+    expect([...personalFieldsOf(EscalationRaisedPayload)].sort()).toEqual([
+      ['ordersMentioned', 'text'],
+      ['question', 'text'],
+    ]);
+    expect([...personalFieldsOf(TranscriptEntryDto)]).toEqual([['text', 'text']]);
+    expect([...personalFieldsOf(AdminRepliedPayload)]).toEqual([['text', 'text']]);
+    const raised = EXAMPLE_PAYLOADS['escalation.raised'] as unknown as EscalationRaisedPayload;
+    expect(() =>
+      createEvent(EscalationRaised, { ...raised, ordersMentioned: ['ORD-1001'] }, metadata),
+    ).toThrow(/payload\.ordersMentioned/);
+    expect(() =>
+      createEvent(
+        EscalationRaised,
+        {
+          ...raised,
+          transcript: [{ role: 'customer', text: 'call 0551234567', at: metadata.occurredAt }],
+        },
+        metadata,
+      ),
+    ).toThrow(/payload\.transcript\[0\]\.text/);
+    expect(() =>
+      createEvent(
+        AdminReplied,
+        {
+          ...EXAMPLE_PAYLOADS['escalation.admin_replied'],
+          text: 'Your order ships today',
+        } as never,
+        metadata,
+      ),
+    ).toThrow(/payload\.text/);
+  });
+
+  it('upcasts version 1 of an escalation and an admin reply to pd0', () => {
+    const envelope = (type: string, payload: Record<string, unknown>) =>
+      JSON.stringify({ ...metadata, type, version: 1, turnId: null, causationId: null, payload });
+    const raised = decodeEvent(
+      envelope(EscalationRaised.type, {
+        ...EXAMPLE_PAYLOADS['escalation.raised'],
+        question: 'old question',
+        transcript: [{ role: 'customer', text: 'old line', at: metadata.occurredAt }],
+        ordersMentioned: ['ORD-7'],
+      }),
+    ).payload as EscalationRaisedPayload;
+    expect(readLegacyPlain(raised.question)).toBe('old question');
+    expect(readLegacyPlain(raised.transcript[0]!.text)).toBe('old line');
+    expect(raised.ordersMentioned.map((o) => readLegacyPlain(o))).toEqual(['ORD-7']);
+    const replied = decodeEvent(
+      envelope(AdminReplied.type, {
+        ...EXAMPLE_PAYLOADS['escalation.admin_replied'],
+        text: 'old reply',
+      }),
+    ).payload as AdminRepliedPayload;
+    expect(readLegacyPlain(replied.text)).toBe('old reply');
+    expect(() => createEvent(AdminReplied, replied, metadata)).toThrow(ContractViolation);
   });
 
   it('are marked x-personal in the AsyncAPI document', () => {

@@ -1,3 +1,4 @@
+import { sealForTests } from '@support/privacy/testing';
 import { newEventId } from '@support/bus';
 import {
   AdminReplied,
@@ -57,13 +58,13 @@ export function knowledgeStory(
     make(
       EscalationRaised,
       m(i),
-      { escalationId: escalationIds[i], reason, question: say(question) },
+      { escalationId: escalationIds[i], reason, question: sealForTests(say(question)) },
       `conv-k-${offset}-${i}`,
     );
   const reply = (i: number, minute: number, text: string) =>
     make(AdminReplied, m(minute), {
       escalationId: escalationIds[i],
-      text: say(text),
+      text: sealForTests(say(text)),
       externalId: `Ev-${offset}-${minute}`,
     });
   const draft = (definition: EventDefinition, minute: number, i: number, extra = {}) =>

@@ -29,6 +29,7 @@ import {
   personalDataOf,
 } from '@support/persistence';
 import { type StartedService, startService } from '@support/platform';
+import { PersonalData, sealEscalationFields } from '@support/privacy';
 import {
   createTestDatabase,
   eventually,
@@ -173,10 +174,13 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
           reason,
           group: groupOf(reason),
           language: 'en',
-          question,
-          transcript: [{ role: 'customer', text: question, at: now }],
+          // The agent's side: what the customer wrote goes out sealed under their key.
+          ...(await sealEscalationFields(service.app.get(PersonalData), 'cust-1', {
+            question,
+            transcript: [{ role: 'customer', text: question, at: now }],
+            ordersMentioned: [],
+          })),
           chunks: [],
-          ordersMentioned: [],
         },
         {
           id: newEventId(),

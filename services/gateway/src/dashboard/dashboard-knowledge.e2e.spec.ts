@@ -1,4 +1,4 @@
-import { sealForTests } from '@support/privacy/testing';
+import { sealForTests, storeFixtureKey } from '@support/privacy/testing';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEventId } from '@support/bus';
@@ -183,8 +183,14 @@ function buildStory(): Built {
         reason,
         group: groupOf(reason),
         language: 'en',
-        question: turn.question,
-        transcript: [{ role: 'customer', text: turn.question, at: new Date(start).toISOString() }],
+        question: sealForTests(turn.question),
+        transcript: [
+          {
+            role: 'customer',
+            text: sealForTests(turn.question),
+            at: new Date(start).toISOString(),
+          },
+        ],
       }),
       make(EscalationClassified, 302, { escalationId, topic, classifier: 'rules' }),
     );
@@ -194,7 +200,7 @@ function buildStory(): Built {
           escalationId,
           provider: 'console',
           adminId: 'admin-huda',
-          text: reply,
+          text: sealForTests(reply),
           externalId: `console-${escalationId}`,
         }),
       );
@@ -446,6 +452,8 @@ describe('knowledge gaps and articles on the analyst dashboard', () => {
     const analyst = await tokens.issue({ subject: 'analyst-1', role: 'analyst' });
     const { knowledge } = await settled(analyst);
     const shadow = await openDatabase({ url: harness.database.url, schema: 'knowledge_replay' });
+    // The data keys live beside the rows: the shadow schema needs the fixtures' key to open them.
+    await storeFixtureKey(shadow);
     try {
       const result = await replayFromStart(harness.bus, shadow, ALL_PROJECTIONS);
       expect(result.failed).toEqual([]);

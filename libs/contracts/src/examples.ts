@@ -252,11 +252,16 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
   'kb.draft_created': {
     draftId: '8a0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     gapId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
-    title: 'Can I return a gift without the receipt?',
+    // Personal, each sealed under its customer's key: 'Can I return a gift without the receipt?'
+    // (the first title, and the one example).
+    title:
+      'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.zWEmydUncuxCQLHX.4PA765I_CC35xnihjk9QDQ.RaHhOLYlHN-BkyFovPMnOowpsSVtDdxZQ1Tawy2jz_F3ivSFxlhO4g',
     lang: 'en',
     topic: 'returns',
-    body: '# Can I return a gift without the receipt?\n\nYes: bring the gift card number.',
-    examples: ['Can I return a gift without the receipt?'],
+    body: 'Yes: bring the gift card number.',
+    examples: [
+      'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.5Wyv3GxVrt7I8ldi.2DiOEtA5oHcpUYA9B2t9Ow.DayZXTvBKEPKIx-4mYomhBOfMJyxRsiL6-mRCXpMzijSFnhEZjrxVg',
+    ],
     escalationIds: ['4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31'],
     createdBy: 'admin-huda',
     origin: 'console',

@@ -263,16 +263,19 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
       origin: 'slack',
       createdBy: ADMIN,
       escalationIds: [escalationId],
-      title: question,
       lang: 'en',
       topic: 'unclassified',
     });
+    // The first title is the customer's question, sealed under their key as it was raised.
+    const personalData = service.app.get(PersonalData);
+    expect(await personalData.readable(draft.payload.title)).toBe(question);
+    expect(draft.payload.title).not.toContain('gift card');
     expect(draftView.view).toMatchObject({
       type: 'modal',
       callback_id: 'knowledge_draft',
       private_metadata: draft.payload.draftId,
     });
-    expect(initial(draftView, 'title')).toBe(draft.payload.title);
+    expect(initial(draftView, 'title')).toBe(question);
     expect(initial(draftView, 'lang')).toBe('en');
     expect(initial(draftView, 'topic')).toBe('unclassified');
     expect(initial(draftView, 'body')).toBe(draft.payload.body);

@@ -14,6 +14,7 @@ import {
   TranscriptEntryDto,
 } from '../events/escalation/escalation-raised.event.js';
 import { AdminReplied, AdminRepliedPayload } from '../events/escalation/admin-replied.event.js';
+import { DraftCreated, DraftCreatedPayload } from '../events/kb/draft-created.event.js';
 import { personalFieldsOf } from './personal-field.js';
 import { isLegacyPlain, legacyPlain, readLegacyPlain } from './sealed-format.js';
 
@@ -129,6 +130,32 @@ describe('personal fields', () => {
     ).payload as AdminRepliedPayload;
     expect(readLegacyPlain(replied.text)).toBe('old reply');
     expect(() => createEvent(AdminReplied, replied, metadata)).toThrow(ContractViolation);
+  });
+
+  it('are declared on a draft: its first title and each example, a customer’s question each', () => {
+    expect([...personalFieldsOf(DraftCreatedPayload)].sort()).toEqual([
+      ['examples', 'text'],
+      ['title', 'text'],
+    ]);
+    const draft = EXAMPLE_PAYLOADS['kb.draft_created'] as unknown as DraftCreatedPayload;
+    expect(() =>
+      createEvent(DraftCreated, { ...draft, examples: ['Can I return it?'] }, metadata),
+    ).toThrow(/payload\.examples/);
+    const version1 = decodeEvent(
+      JSON.stringify({
+        ...metadata,
+        type: DraftCreated.type,
+        version: 1,
+        turnId: null,
+        causationId: null,
+        payload: { ...draft, title: 'Gift returns?', examples: ['Gift returns?', 'No receipt?'] },
+      }),
+    ).payload as DraftCreatedPayload;
+    expect(readLegacyPlain(version1.title)).toBe('Gift returns?');
+    expect(version1.examples.map((e) => readLegacyPlain(e))).toEqual([
+      'Gift returns?',
+      'No receipt?',
+    ]);
   });
 
   it('are marked x-personal in the AsyncAPI document', () => {

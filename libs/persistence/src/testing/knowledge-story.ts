@@ -91,7 +91,7 @@ export function knowledgeStory(
       reply(2, 7, 'Hello, here I am.'),
       // The publish is logged before the draft it publishes.
       draft(DraftPublished, 12, 0, { docId: 'ring-engraving', title: say('Ring engraving') }),
-      draft(DraftCreated, 10, 0, { title: say('Can you engrave my ring?') }),
+      draft(DraftCreated, 10, 0, { title: sealForTests(say('Can you engrave my ring?')) }),
       draft(DraftCreated, 13, 1),
       draft(DraftDiscarded, 14, 1),
       draft(DraftCreated, 15, 2, { origin: 'slack' }),

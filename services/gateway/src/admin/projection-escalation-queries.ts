@@ -1,4 +1,9 @@
-import { claimSequenceOf, ConversationReader, EscalationEntity } from '@support/persistence';
+import {
+  claimSequenceOf,
+  ConversationReader,
+  EscalationEntity,
+  storableText,
+} from '@support/persistence';
 import type { PersonalData } from '@support/privacy';
 import { type DataSource, IsNull, Not } from 'typeorm';
 import type { EscalationQueries } from './admin-console.js';
@@ -50,8 +55,9 @@ export class ProjectionEscalationQueries implements EscalationQueries {
         group: row.group ?? '',
         topic: row.topic,
         language: row.language ?? 'en',
-        // Stored sealed: opened for the admin ("[erased]" once the customer is forgotten).
-        question: await this.personalData.readable(row.question ?? ''),
+        // Stored sealed: opened for the admin ("[erased]" once the customer is forgotten), made
+        // storable as the plaintext rows were.
+        question: storableText(await this.personalData.readable(row.question ?? '')),
         openedAt: row.openedAt ?? '',
         chunks: row.chunks ?? [],
         claimedBy: row.claimedBy,

@@ -1,5 +1,6 @@
 import type { PersonalData } from '@support/privacy';
 import { ESCALATION_REASONS, ESCALATION_TOPICS } from '@support/contracts';
+import { storableText } from '@support/persistence';
 import { AppError } from '@support/platform';
 import type { DataSource } from 'typeorm';
 import { ESCALATION_GROUPS } from '../admin/admin-frames.js';
@@ -111,7 +112,7 @@ export class DashboardConversations {
         turnId: row.turn_id == null ? null : String(row.turn_id),
         customerId: row.customer_id == null ? null : String(row.customer_id),
         // Stored sealed (what the customer wrote): opened for the admin, "[erased]" once forgotten.
-        question: await this.personalData.readable(String(row.question ?? '')),
+        question: storableText(await this.personalData.readable(String(row.question ?? ''))),
         at: new Date(row.at as string).toISOString(),
         reason: row.reason == null ? null : String(row.reason),
         group: row.group == null ? null : String(row.group),

@@ -230,7 +230,9 @@ function articleEvents(gapId: string, escalationIds: string[]): EventEnvelope[] 
   return [
     exampleEvent(DraftCreated, meta(PUBLISHED_AT - 3600_000), {
       ...article,
-      examples: STORY.slice(0, 2).map((t) => t.question),
+      // The first title and the examples are customers' questions: sealed.
+      title: sealForTests(STORY[0]!.question),
+      examples: STORY.slice(0, 2).map((t) => sealForTests(t.question)),
       escalationIds,
       createdBy: 'admin-huda',
       origin: 'console',

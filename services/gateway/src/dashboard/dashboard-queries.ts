@@ -1,6 +1,6 @@
 import type { PersonalData } from '@support/privacy';
 import { LatestGaps } from '@support/knowledge';
-import { KnowledgeReader } from '@support/persistence';
+import { KnowledgeReader, storableText } from '@support/persistence';
 import type { DataSource } from 'typeorm';
 import {
   dailyCountsOf,
@@ -465,7 +465,9 @@ export async function withReadableBacklog(
     backlog: await Promise.all(
       data.backlog.map(async (topic) => ({
         ...topic,
-        questions: await Promise.all(topic.questions.map((q) => personalData.readable(q))),
+        questions: await Promise.all(
+          topic.questions.map(async (q) => storableText(await personalData.readable(q))),
+        ),
       })),
     ),
   };

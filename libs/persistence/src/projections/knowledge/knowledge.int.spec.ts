@@ -62,6 +62,14 @@ describe('knowledge projection and escalation replies: live processing, reading 
       language: 'en',
       topic: 'product',
       question: 'Can you engrave my ring?',
+      // As the escalation carried it, for a draft to quote.
+      sealedQuestion: (
+        story.events.find(
+          (e) =>
+            e.type === 'escalation.raised' &&
+            (e.payload as { escalationId: string }).escalationId === story.escalationIds[0],
+        )!.payload as { question: string }
+      ).question,
       openedAt: '2026-12-02T09:00:00.000Z',
       replies: [
         {
@@ -78,11 +86,9 @@ describe('knowledge projection and escalation replies: live processing, reading 
         },
       ],
     });
-    // Stored sealed: the replies open to what was written as UTF-8 (a lone surrogate cannot be).
-    const sealable = (text: string) => Buffer.from(hostile(text), 'utf8').toString('utf8');
     expect(answered[1]!.replies.map((r) => r.text)).toEqual([
-      sealable('We engrave rings in two days.'),
-      sealable('Yes: **5 BHD** <b>per ring</b>.'),
+      storedHostile('We engrave rings in two days.'),
+      storedHostile('Yes: **5 BHD** <b>per ring</b>.'),
     ]);
     expect(await reader.answeredAvoidable(new Date('2026-12-02T09:30:00.000Z'))).toHaveLength(1);
 

@@ -9,6 +9,7 @@ import {
   ALL_PROJECTIONS,
   ConversationReader,
   dumpTable,
+  exportCustomer,
   openDatabase,
   replayFromStart,
 } from '@support/persistence';
@@ -166,6 +167,9 @@ describe('acceptance: a forgotten customer is nowhere (log bytes, every table, c
     const countsBefore = await dashboard();
     const history = () => new ConversationReader(dataSource, personalData).history(conversationId);
     expect((await history())[0]!.text).toBe(QUESTION);
+    // Right of access (`cli export`): the escalation raised for them, opened.
+    const exported = () => exportCustomer(dataSource, personalData, CUSTOMER);
+    expect((await exported()).escalations.map((e) => e.question)).toEqual([QUESTION]);
 
     // The admin forgets the customer.
     const admin = await tokens.issue({ subject: 'admin-huda', role: 'admin' });
@@ -191,6 +195,7 @@ describe('acceptance: a forgotten customer is nowhere (log bytes, every table, c
     );
     await settled();
     expect(await dashboard()).toEqual(countsBefore);
+    expect((await exported()).escalations.map((e) => e.question)).toEqual([ERASED_TEXT]);
 
     // A replay of the whole log into a shadow schema ends in the bytes the live rows hold.
     const shadow = await openDatabase({ url: stack.database.url, schema: 'forget_replay' });

@@ -4,6 +4,7 @@ import {
   DASHBOARD_AGGREGATE_TABLES,
   openDatabase,
   rebuildDashboardAggregates,
+  personalDataOf,
 } from '@support/persistence';
 import { startServiceProcess } from '@support/testing';
 import { seedDashboardProjections } from './dashboard-seed.js';
@@ -134,7 +135,7 @@ export async function dashboardBench(
       let fromRows: DashboardData | null = null;
       for (let run = 0; run < FROM_ROWS_RUNS; run++) {
         const started = performance.now();
-        fromRows = await dashboardFromRows(dataSource, {
+        fromRows = await dashboardFromRows(dataSource, personalDataOf(dataSource), {
           fromDay: served.from.slice(0, 10),
           toDay: served.to.slice(0, 10),
         });

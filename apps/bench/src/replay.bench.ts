@@ -2,7 +2,12 @@ import { performance } from 'node:perf_hooks';
 import { BusConnection, busOptionsFromEnv, EventPublisher } from '@support/bus';
 import type { EventEnvelope } from '@support/contracts';
 import { DashboardQueries } from '@support/gateway';
-import { ALL_PROJECTIONS, openDatabase, replayFromStart } from '@support/persistence';
+import {
+  ALL_PROJECTIONS,
+  openDatabase,
+  personalDataOf,
+  replayFromStart,
+} from '@support/persistence';
 import { createTestDatabase, startNatsServer, uniqueName } from '@support/testing';
 import { supportEvents } from './fixtures.js';
 import { rawPipelineBaseline } from './raw-pipeline.js';
@@ -57,7 +62,7 @@ export async function replayBench(count: number): Promise<Record<string, unknown
         }),
       ),
     );
-    const queries = new DashboardQueries(dataSource);
+    const queries = new DashboardQueries(dataSource, personalDataOf(dataSource));
     const timings: number[] = [];
     for (let i = 0; i < 5; i++) {
       const started = performance.now();

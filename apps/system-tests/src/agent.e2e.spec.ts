@@ -66,11 +66,11 @@ describe('the agent through the WebSocket, with the embedded default responder',
     expect(await socket.nextOfType('handed_to_human')).toMatchObject({
       reason: 'below_score_floor',
     });
-    expect((await escalationOf(stack, conversationId)).payload).toMatchObject({
-      reason: 'below_score_floor',
-      group: 'avoidable',
-      question: NEIGHBOUR,
-    });
+    const raised = (await escalationOf(stack, conversationId)).payload;
+    expect(raised).toMatchObject({ reason: 'below_score_floor', group: 'avoidable' });
+    // The question travels sealed under the customer's key.
+    expect(raised.question).not.toContain('reseller');
+    expect(await stack.open(raised.question)).toBe(NEIGHBOUR);
     await eventually(() => stack.conversations().isPaused(conversationId));
 
     const held = await ask(socket, 'hello? anyone there?');

@@ -1,3 +1,4 @@
+import { PersonalData } from '@support/privacy';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BusConnection, OPS_USER, readEventLog } from '@support/bus';
 import { DocumentIndexed, DocumentUpserted } from '@support/contracts';
@@ -112,7 +113,10 @@ describe('knowledge gaps: an avoidable escalation becomes an article that answer
     await editor.waitFor();
     const body = await editor.locator('.draft-body').inputValue();
     expect(body).toContain(ANSWER);
-    expect(body).toContain(QUESTION);
+    // The customer's question titles the draft (sealed in the log, opened here), and stays out of
+    // the body an article is published from: the gap lists it beside the draft.
+    expect(body).not.toContain(QUESTION);
+    await expect(editor.locator('.draft-title').inputValue()).resolves.toBe(QUESTION);
     await expect(editor.locator('.draft-lang').inputValue()).resolves.toBe('en');
     await editor.locator('.draft-title').fill(TITLE);
     expect(await injectionEffects(opened)).toEqual(INERT);
@@ -193,7 +197,8 @@ describe('knowledge gaps: an avoidable escalation becomes an article that answer
     const rebuilt = await openDatabase({ url: stack.database.url, schema: 'replay_gaps_check' });
     try {
       const readFrom = new KnowledgeGaps(
-        new KnowledgeReader(rebuilt),
+        // The customers' keys stay where the services keep them: the replay rebuilds rows only.
+        new KnowledgeReader(rebuilt, stack.gateway.app.get(PersonalData)),
         { publish: async () => undefined },
         { now: () => new Date() },
       );

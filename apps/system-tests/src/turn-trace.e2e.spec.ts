@@ -29,6 +29,7 @@ describe('one customer turn is one trace across the services (OpenTelemetry over
       ClassifierModule.register({
         env: { NATS_URL: stack.nats.url },
         bus: { servers: stack.nats.url, stream: stack.busOptions('classifier').stream },
+        database: { url: stack.database.url },
       }),
       { port: 0, host: '127.0.0.1', shutdownHooks: false },
     );

@@ -153,12 +153,21 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     reason: 'below_score_floor',
     group: 'avoidable',
     language: 'en',
-    question: 'Can I return a wholesale order?',
+    // Personal fields, sealed: 'Can I return a wholesale order?' (the question and its transcript
+    // line), 'ORD-1001'.
+    question:
+      'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.gMKpu9Gbcwc41fk3.s0SvUIxmO784IroxLNQdpg.hKV0YvtGqtyM0XzEwh0JK2AcLQ1Dl3X-43MeE3-kcA',
     transcript: [
-      { role: 'customer', text: 'Can I return a wholesale order?', at: '2026-12-02T10:00:00.000Z' },
+      {
+        role: 'customer',
+        text: 'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.qUjIOAoJv9wuqHVR.VbkYAmwO0v_johWDEVmDBQ.680wq1kqdPp87RgBhlHUyGVtgbmhDqeCI0od9wrU7w',
+        at: '2026-12-02T10:00:00.000Z',
+      },
     ],
     chunks: [{ chunkId: chunk.chunkId, score: 0.12 }],
-    ordersMentioned: [],
+    ordersMentioned: [
+      'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.mAQxC7D4YIXP7XHc.PRw04O1GbUgpuWk5Q-GB1Q.97SiKvDSgxk',
+    ],
   },
   'escalation.thread_opened': {
     escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
@@ -170,7 +179,8 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     provider: 'slack',
     adminId: 'U0ADMIN',
-    text: 'Wholesale orders follow your contract; I have opened a return for you.',
+    // Personal, sealed: 'Wholesale orders follow your contract; I have opened a return for you.'
+    text: 'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.gWepsn986mxvB4z8.ti5NMbCT9_e6byut_6iWRg.V6NHjdWsmJiDP8SnI-GdfksUG_wgcz_PwoFJ4TGUozKCRINGTPJc16mZKrMBwKfXmfrQkpHqjs4SsK5QSjZ48UuJvaKCfg',
     externalId: 'Ev0123456',
   },
   'escalation.classified': {
@@ -242,11 +252,16 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
   'kb.draft_created': {
     draftId: '8a0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     gapId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
-    title: 'Can I return a gift without the receipt?',
+    // Personal, each sealed under its customer's key: 'Can I return a gift without the receipt?'
+    // (the first title, and the one example).
+    title:
+      'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.zWEmydUncuxCQLHX.4PA765I_CC35xnihjk9QDQ.RaHhOLYlHN-BkyFovPMnOowpsSVtDdxZQ1Tawy2jz_F3ivSFxlhO4g',
     lang: 'en',
     topic: 'returns',
-    body: '# Can I return a gift without the receipt?\n\nYes: bring the gift card number.',
-    examples: ['Can I return a gift without the receipt?'],
+    body: 'Yes: bring the gift card number.',
+    examples: [
+      'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.5Wyv3GxVrt7I8ldi.2DiOEtA5oHcpUYA9B2t9Ow.DayZXTvBKEPKIx-4mYomhBOfMJyxRsiL6-mRCXpMzijSFnhEZjrxVg',
+    ],
     escalationIds: ['4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31'],
     createdBy: 'admin-huda',
     origin: 'console',

@@ -61,6 +61,8 @@ export const ESCALATION_QUESTION_MAX_CHARS = MESSAGE_MAX_CHARS;
 export const TRANSCRIPT_MAX_ENTRIES = 500;
 /** One transcript line: a customer message or a reply. */
 export const TRANSCRIPT_LINE_MAX_CHARS = REPLY_MAX_CHARS;
+/** An order number an escalation names (`ORD-…`, or one the agent's memory kept). */
+export const ORDER_REF_MAX_CHARS = 64;
 
 // --- Retrieval ---------------------------------------------------------------------------------
 

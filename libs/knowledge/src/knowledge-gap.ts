@@ -21,6 +21,8 @@ export interface GapQuestion {
   /** Null until the classifier labelled it; `unclassified` when it could not. */
   readonly topic: string | null;
   readonly question: string;
+  /** The question as an event may quote it: sealed under the key of the customer who asked it. */
+  readonly sealedQuestion: string;
   /** ISO time the escalation was raised. */
   readonly openedAt: string;
   /** Oldest first; at least one. */

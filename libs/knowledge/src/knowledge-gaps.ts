@@ -90,16 +90,19 @@ export class KnowledgeGaps {
     if (waiting) return waiting;
 
     const draftId = stableId('kb.draft', gapId, earlier.length);
-    const content = draftFromGap(gap);
+    const { sealed, ...content } = draftFromGap(gap);
     const occurredAt = this.clock.now().toISOString();
+    // The log holds the customers' questions sealed; the admin reads them opened.
     const event = createEvent(
       DraftCreated,
-      { draftId, gapId, ...content, createdBy: adminId, origin },
+      { draftId, gapId, ...content, ...sealed, createdBy: adminId, origin },
       { id: stableId('kb.draft_created', draftId), occurredAt, correlationId: gapId },
     );
     await this.events.publish(event);
     const draft: KnowledgeDraft = {
       ...event.payload,
+      title: content.title,
+      examples: content.examples,
       createdAt: occurredAt,
       status: 'draft',
       docId: null,

@@ -35,14 +35,20 @@ class InMemorySources implements KnowledgeSources {
     return this.pairs;
   }
 
-  /** What the knowledge projection would make of the events. */
+  /**
+   * What the knowledge projection and its reader would make of the events: the draft's title and
+   * examples (each a question as its escalation sealed it) read opened.
+   */
   fold(events: readonly EventEnvelope[]) {
+    const opened = new Map(this.questions.map((q) => [q.sealedQuestion, q.question]));
     for (const event of events) {
       const p = event.payload as Record<string, never>;
       const held = this.folded.get(p.draftId);
       if (event.type === 'kb.draft_created')
         this.folded.set(p.draftId, {
           ...(p as unknown as KnowledgeDraft),
+          title: opened.get(p.title)!,
+          examples: (p.examples as string[]).map((e) => opened.get(e)!),
           createdAt: event.occurredAt,
           status: 'draft',
           docId: null,

@@ -15,3 +15,8 @@ export {
 } from './customer-message.js';
 export { PostgresCustomerKeyStore } from './keys/postgres-customer-key-store.js';
 export { CustomerDataKeys1765800000000 } from './migrations/1765800000000-customer-data-keys.js';
+export {
+  openEscalation,
+  type PlainEscalationFields,
+  sealEscalationFields,
+} from './escalation-fields.js';

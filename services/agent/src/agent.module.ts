@@ -151,18 +151,20 @@ export class AgentModule {
         },
         {
           provide: BusAgentPorts,
-          inject: [EventPublisher, AGENT_CONFIG, CLOCK, ServiceMetrics],
+          inject: [EventPublisher, AGENT_CONFIG, CLOCK, ServiceMetrics, PersonalData],
           useFactory: (
             publisher: EventPublisher,
             config: AgentConfig,
             clock: Clock,
             metrics: ServiceMetrics,
+            personalData: PersonalData,
           ) =>
             new BusAgentPorts(
               publisher,
               config.KB_SEARCH_TIMEOUT_MS,
               () => clock.now(),
               metrics,
+              personalData,
               config.KB_NAMESPACE,
             ),
         },
@@ -204,7 +206,7 @@ export class AgentModule {
               expectedWaitMinutes: config.SUPPORT_EXPECTED_WAIT_MINUTES,
             };
             useLeanRunnableScopes(env);
-            const knowledge = new KnowledgeReader(dataSource);
+            const knowledge = new KnowledgeReader(dataSource, personalData);
             const glossaries = new GlossarySource(
               (namespace) => knowledge.glossary(namespace),
               // Unset: retrieval's default, which holds what was ingested without a namespace.

@@ -1,4 +1,14 @@
-import { type ConfigOf, busEnv, httpEnv, int, optional, str, url } from '@support/platform';
+import {
+  type ConfigOf,
+  busEnv,
+  databaseEnv,
+  httpEnv,
+  int,
+  optional,
+  str,
+  url,
+} from '@support/platform';
+import { personalDataEnv } from '@support/privacy';
 
 /** The classifier's own settings: the LLM adapter, and the deadline of one classification. */
 export const classifierLlmEnv = {
@@ -22,5 +32,14 @@ export const classifierLlmEnv = {
 
 export type ClassifierConfig = ConfigOf<typeof classifierLlmEnv>;
 
-/** Every environment variable the classifier service reads. */
-export const classifierEnv = { ...busEnv, ...httpEnv, ...classifierLlmEnv };
+/**
+ * Every environment variable the classifier service reads. The database holds the customers' data
+ * keys: the transcript it labels is sealed (docs/privacy.md).
+ */
+export const classifierEnv = {
+  ...busEnv,
+  ...httpEnv,
+  ...databaseEnv,
+  ...personalDataEnv,
+  ...classifierLlmEnv,
+};

@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { createFollowUp, JetStreamClient, OnEvent } from '@support/bus';
 import { EscalationClassified, EscalationRaised, type EnvelopeOf } from '@support/contracts';
 import { CLOCK, type Clock } from '@support/platform';
+import { openEscalation, PersonalData } from '@support/privacy';
 import { ClassifyEscalation } from './classification/classify-escalation.js';
 
 /**
@@ -15,11 +16,15 @@ export class ClassifierEvents {
     @Inject(JetStreamClient) private readonly bus: JetStreamClient,
     @Inject(ClassifyEscalation) private readonly classify: ClassifyEscalation,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PersonalData) private readonly personalData: PersonalData,
   ) {}
 
   @OnEvent(EscalationRaised, { consumer: 'classifier' })
   async escalationRaised(event: EnvelopeOf<typeof EscalationRaised>): Promise<void> {
-    const result = await this.classify.execute(event.payload);
+    // Opened for the label only; a forgotten customer's transcript reads "[erased]".
+    const result = await this.classify.execute(
+      await openEscalation(this.personalData, event.payload),
+    );
     await this.bus.publishEvent(
       createFollowUp(
         EscalationClassified,

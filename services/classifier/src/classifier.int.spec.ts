@@ -15,7 +15,14 @@ import {
 } from '@support/contracts';
 import { type FakeChatReply, FakeOpenAiChatServer } from '@support/models/testing';
 import { type StartedService, startService } from '@support/platform';
-import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
+import { sealEscalationFields, PersonalData } from '@support/privacy';
+import {
+  createTestDatabase,
+  eventually,
+  startNatsServer,
+  type TestNatsServer,
+  uniqueName,
+} from '@support/testing';
 import { ClassifierModule } from './classifier.module.js';
 
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -36,12 +43,14 @@ interface ClassifierStack {
 /** The classifier service on a test-owned nats-server, with a probe on `escalation.classified`. */
 async function startClassifierStack(env: Record<string, string>): Promise<ClassifierStack> {
   const nats: TestNatsServer = await startNatsServer();
+  const database = await createTestDatabase();
   const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('CLASSIFIER') };
   const service: StartedService = await startService(
     'classifier',
     ClassifierModule.register({
       env: { ...busEnv, ...env },
       bus: { servers: nats.url, stream: busEnv.EVENT_STREAM, backoffMs: [50] },
+      database: { url: database.url },
     }),
     { port: 0, host: '127.0.0.1', shutdownHooks: false },
   );
@@ -49,6 +58,8 @@ async function startClassifierStack(env: Record<string, string>): Promise<Classi
   const publisher = new EventPublisher(bus);
   const runner = new EventConsumerRunner(bus, publisher, quiet);
   const classified: Classified[] = [];
+  // The agent's side: the transcript goes out sealed under the customer's key.
+  const personalData = service.app.get(PersonalData);
   const collector = await runner.start({
     durable: 'test-classified',
     event: EscalationClassified,
@@ -69,14 +80,16 @@ async function startClassifierStack(env: Record<string, string>): Promise<Classi
           reason: 'agent_requested',
           group: 'genuine',
           language: 'en',
-          question: 'yes connect me',
-          transcript: [
-            { role: 'customer', text: firstLine, at: AT },
-            { role: 'agent', text: 'Would you like me to connect you to a colleague?', at: AT },
-            { role: 'customer', text: 'yes connect me', at: AT },
-          ],
+          ...(await sealEscalationFields(personalData, 'cust-1', {
+            question: 'yes connect me',
+            transcript: [
+              { role: 'customer', text: firstLine, at: AT },
+              { role: 'agent', text: 'Would you like me to connect you to a colleague?', at: AT },
+              { role: 'customer', text: 'yes connect me', at: AT },
+            ],
+            ordersMentioned: [],
+          })),
           chunks: [],
-          ordersMentioned: [],
         },
         {
           id: options.id ?? newEventId(),
@@ -99,6 +112,7 @@ async function startClassifierStack(env: Record<string, string>): Promise<Classi
       await service.app.close();
       await bus.close();
       await nats.stop();
+      await database.drop();
     },
   };
 }

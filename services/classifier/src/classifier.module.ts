@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { BusModule, type BusOptions } from '@support/bus';
 import { type ChatModel, OpenAiCompatibleChatModel } from '@support/models';
+import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import { CLOCK, type Clock, HealthModule, loadConfig, systemClock } from '@support/platform';
 import { ClassifyEscalation } from './classification/classify-escalation.js';
 import { LlmClassifier } from './classification/llm-classifier.js';
@@ -12,6 +13,8 @@ import { type ClassifierConfig, classifierLlmEnv } from './classifier-env.js';
 export interface ClassifierModuleOptions {
   readonly env?: Record<string, string | undefined>;
   readonly bus?: Partial<BusOptions>;
+  /** The database of the customers' data keys (the transcript arrives sealed). */
+  readonly database?: Partial<DatabaseOptions>;
   /** Replaces the OpenAI-compatible model built from `CLASSIFIER_LLM_BASE_URL` (tests). */
   readonly chatModel?: ChatModel;
   readonly clock?: Clock;
@@ -44,6 +47,7 @@ export class ClassifierModule {
       imports: [
         HealthModule.forService('classifier'),
         BusModule.forRoot('classifier', options.bus),
+        PersistenceModule.forRoot({ ...options.database }),
       ],
       controllers: [ClassifierEvents],
       providers: [

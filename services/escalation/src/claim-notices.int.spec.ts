@@ -11,6 +11,7 @@ import {
   ReplyFailed,
 } from '@support/contracts';
 import { type StartedService, startService } from '@support/platform';
+import { PersonalData } from '@support/privacy';
 import {
   createTestDatabase,
   eventually,
@@ -68,6 +69,8 @@ describe('notices in the Slack thread: console claims, WhatsApp deliveries (fake
     await nats?.stop();
   });
 
+  // The agent's side: the question goes out sealed under the customer's key.
+  const seal = (text: string) => service.app.get(PersonalData).sealText('cust-1001', text);
   const metadata = (conversationId: string) => ({
     id: newEventId(),
     occurredAt: new Date().toISOString(),
@@ -84,7 +87,7 @@ describe('notices in the Slack thread: console claims, WhatsApp deliveries (fake
         { ...metadata(conversationId), turnId: newEventId() },
         {
           escalationId,
-          question: `Where is my abaya? ${escalationId}`,
+          question: await seal(`Where is my abaya? ${escalationId}`),
         },
       ),
     );
@@ -129,7 +132,7 @@ describe('notices in the Slack thread: console claims, WhatsApp deliveries (fake
       exampleEvent(
         EscalationRaised,
         { ...metadata(conversationId), turnId: newEventId() },
-        { escalationId, question: `Is my dress on its way? ${escalationId}` },
+        { escalationId, question: await seal(`Is my dress on its way? ${escalationId}`) },
       ),
     );
     const opening = await eventually(
@@ -170,7 +173,7 @@ describe('notices in the Slack thread: console claims, WhatsApp deliveries (fake
       exampleEvent(
         EscalationRaised,
         { ...metadata(conversationId), turnId: newEventId() },
-        { escalationId, question: `Can you hem my abaya? ${escalationId}` },
+        { escalationId, question: await seal(`Can you hem my abaya? ${escalationId}`) },
       ),
     );
     const opening = await eventually(

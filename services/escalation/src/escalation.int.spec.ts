@@ -1,5 +1,5 @@
 import { ERASED_THREAD_NOTICE } from './use-cases/erase-customer-threads.js';
-import { PersonalData } from '@support/privacy';
+import { PersonalData, sealEscalationFields } from '@support/privacy';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@support/bus';
 import {
   AdminReplied,
+  isSealed,
   CustomerForgotten,
   createEvent,
   type EnvelopeOf,
@@ -73,6 +74,7 @@ async function startStack(
   const bus = await BusConnection.open(busOptionsFromEnv('escalation-test', busEnv));
   const publisher = new EventPublisher(bus);
   const runner = new EventConsumerRunner(bus, publisher, quiet);
+  const personalData = service.app.get(PersonalData);
   const opened: EnvelopeOf<typeof ThreadOpened>[] = [];
   const replies: EnvelopeOf<typeof AdminReplied>[] = [];
   const probes: RunningConsumer[] = [
@@ -84,7 +86,12 @@ async function startStack(
     await runner.start({
       durable: 'test-replied',
       event: AdminReplied,
-      handle: async (e) => void replies.push(e),
+      // The reply travels sealed under the customer's key; the tests read it opened.
+      handle: async (e) => {
+        expect(isSealed(e.payload.text)).toBe(true);
+        const text = await personalData.readable(e.payload.text);
+        replies.push({ ...e, payload: { ...e.payload, text } });
+      },
     }),
   ];
   return {
@@ -92,7 +99,7 @@ async function startStack(
     publisher,
     opened,
     replies,
-    personalData: service.app.get(PersonalData),
+    personalData,
     close: async () => {
       for (const p of probes) await p.stop();
       await service.app.close();
@@ -123,14 +130,25 @@ function escalationPayload(overrides: Partial<EscalationRaisedPayload> = {}) {
   } satisfies EscalationRaisedPayload;
 }
 
-function raised(conversationId: string, payload: EscalationRaisedPayload, id = newEventId()) {
-  return createEvent(EscalationRaised, payload, {
-    id,
-    occurredAt: new Date().toISOString(),
-    conversationId,
-    turnId: newEventId(),
-    correlationId: newEventId(),
-  });
+/** The agent's side: what the customer wrote goes out sealed under their key. */
+async function raised(
+  stack: Stack,
+  conversationId: string,
+  payload: EscalationRaisedPayload,
+  id = newEventId(),
+) {
+  const personal = await sealEscalationFields(stack.personalData, payload.customerId, payload);
+  return createEvent(
+    EscalationRaised,
+    { ...payload, ...personal },
+    {
+      id,
+      occurredAt: new Date().toISOString(),
+      conversationId,
+      turnId: newEventId(),
+      correlationId: newEventId(),
+    },
+  );
 }
 
 async function customerMessage(stack: Stack, conversationId: string, text: string) {
@@ -191,7 +209,7 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
   let threadTs = '';
 
   it('opens a thread whose first message is the escaped summary and the transcript', async () => {
-    const event = raised(conversationId, first);
+    const event = await raised(stack, conversationId, first);
     await stack.publisher.publish(event);
     const opened = await eventually(
       () => stack.opened.find((e) => e.payload.escalationId === first.escalationId) ?? false,
@@ -218,7 +236,7 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
 
   it('a redelivered (republished) raised event opens no second thread', async () => {
     // A new envelope id so JetStream does not deduplicate it: the service's own table must.
-    await stack.publisher.publish(raised(conversationId, first));
+    await stack.publisher.publish(await raised(stack, conversationId, first));
     await sleep(800);
     expect(postsFor(first.escalationId)).toHaveLength(1);
   });
@@ -238,7 +256,7 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
   it('forgetting the customer deletes what the bot posted in their thread, and says why', async () => {
     const forgottenConversation = `conv-${randomUUID()}`;
     const escalation = escalationPayload({ customerId: 'cust-1' });
-    await stack.publisher.publish(raised(forgottenConversation, escalation));
+    await stack.publisher.publish(await raised(stack, forgottenConversation, escalation));
     const summary = await eventually(() => postsFor(escalation.escalationId)[0] ?? false);
     await stack.publisher.publish(
       await customerMessage(stack, forgottenConversation, 'My flat is 12B, call 0551234567'),
@@ -351,7 +369,7 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
   /** Opens a handoff thread for a new conversation and returns its ts. */
   const openThread = async () => {
     const payload = escalationPayload();
-    await stack.publisher.publish(raised(`conv-${randomUUID()}`, payload));
+    await stack.publisher.publish(await raised(stack, `conv-${randomUUID()}`, payload));
     const opened = await eventually(
       () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
     );
@@ -437,7 +455,7 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
           escalationId,
           provider: 'console',
           adminId: 'admin-7',
-          text: 'Answered from the console.',
+          text: await stack.personalData.sealText('cust-1', 'Answered from the console.'),
           externalId: `console:${randomUUID()}`,
         },
         {
@@ -612,7 +630,7 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
   it('waits out a 429 (Retry-After: 1) and then opens the thread', async () => {
     const payload = escalationPayload();
     fake.rateLimitOnce(1);
-    await stack.publisher.publish(raised(`conv-${randomUUID()}`, payload));
+    await stack.publisher.publish(await raised(stack, `conv-${randomUUID()}`, payload));
     await eventually(
       () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
     );
@@ -630,7 +648,7 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
     const failedBefore = fake.calls.filter((c) => c.status === 503).length;
     // 1 + SLACK_RETRIES(2) attempts fail in the first delivery; the redelivery gets through.
     fake.failNext(5, 503);
-    await stack.publisher.publish(raised(`conv-${randomUUID()}`, payload));
+    await stack.publisher.publish(await raised(stack, `conv-${randomUUID()}`, payload));
     await eventually(
       () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
       20_000,
@@ -646,7 +664,7 @@ describe('escalation service with Slack (fake Web API, signed event deliveries)'
       customerId: 'cust-\u0000\udc00',
       question: 'Wholesale\u0000 return \ud800?',
     });
-    await stack.publisher.publish(raised(conversationId, payload));
+    await stack.publisher.publish(await raised(stack, conversationId, payload));
     const opened = await eventually(
       () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
       20_000,
@@ -700,7 +718,7 @@ describe('escalation service without Slack (console provider)', () => {
   it('records the thread, publishes thread_opened, and relays a console reply', async () => {
     const conversationId = `conv-${randomUUID()}`;
     const payload = escalationPayload();
-    await stack.publisher.publish(raised(conversationId, payload));
+    await stack.publisher.publish(await raised(stack, conversationId, payload));
     const opened = await eventually(
       () => stack.opened.find((e) => e.payload.escalationId === payload.escalationId) ?? false,
     );

@@ -154,9 +154,14 @@ export class EscalationModule {
         },
         {
           provide: OpenHandoffThread,
-          inject: [ADMIN_CHANNEL, ThreadStore, EventPublisher, CLOCK],
-          useFactory: (c: AdminChannel, s: ThreadStore, p: EventPublisher, clock: Clock) =>
-            new OpenHandoffThread(c, s, p, clock),
+          inject: [ADMIN_CHANNEL, ThreadStore, EventPublisher, CLOCK, PersonalData],
+          useFactory: (
+            c: AdminChannel,
+            s: ThreadStore,
+            p: EventPublisher,
+            clock: Clock,
+            personal: PersonalData,
+          ) => new OpenHandoffThread(c, s, p, clock, personal),
         },
         {
           provide: EraseCustomerThreads,
@@ -171,13 +176,14 @@ export class EscalationModule {
         },
         {
           provide: RelayAdminReply,
-          inject: [ThreadStore, EventPublisher, CLOCK, ADMIN_CHANNEL, DataSource],
+          inject: [ThreadStore, EventPublisher, CLOCK, ADMIN_CHANNEL, DataSource, PersonalData],
           useFactory: (
             s: ThreadStore,
             p: EventPublisher,
             clock: Clock,
             c: AdminChannel,
             dataSource: DataSource,
+            personal: PersonalData,
           ) =>
             new RelayAdminReply(
               s,
@@ -186,6 +192,7 @@ export class EscalationModule {
               c,
               adminAllowListFromConfig(config),
               new AdminReplyReceipts(dataSource),
+              personal,
               config.REPLY_LINK_HOSTS,
             ),
         },
@@ -216,8 +223,9 @@ export class EscalationModule {
           // The gateway's projections (escalations, knowledge) share this database: the gateway
           // folds them, this service only reads them to find a thread's gap and its draft.
           provide: KnowledgeReader,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new KnowledgeReader(dataSource),
+          inject: [DataSource, PersonalData],
+          useFactory: (dataSource: DataSource, personalData: PersonalData) =>
+            new KnowledgeReader(dataSource, personalData),
         },
         {
           provide: KnowledgeGaps,

@@ -26,8 +26,10 @@ import {
   KnowledgeReader,
   openDatabase,
   runProjection,
+  personalDataOf,
 } from '@support/persistence';
 import { type StartedService, startService } from '@support/platform';
+import { PersonalData, sealEscalationFields } from '@support/privacy';
 import {
   createTestDatabase,
   eventually,
@@ -122,7 +124,7 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
     // The gateway folds the projections the shortcut reads; here the test does, into the same
     // database the service uses (as deployed: one DATABASE_URL for all services).
     projections = await openDatabase({ url: db.url });
-    reader = new KnowledgeReader(projections);
+    reader = new KnowledgeReader(projections, personalDataOf(projections));
     for (const projection of ALL_PROJECTIONS)
       await runProjection(
         {
@@ -172,10 +174,13 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
           reason,
           group: groupOf(reason),
           language: 'en',
-          question,
-          transcript: [{ role: 'customer', text: question, at: now }],
+          // The agent's side: what the customer wrote goes out sealed under their key.
+          ...(await sealEscalationFields(service.app.get(PersonalData), 'cust-1', {
+            question,
+            transcript: [{ role: 'customer', text: question, at: now }],
+            ordersMentioned: [],
+          })),
           chunks: [],
-          ordersMentioned: [],
         },
         {
           id: newEventId(),
@@ -258,16 +263,19 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
       origin: 'slack',
       createdBy: ADMIN,
       escalationIds: [escalationId],
-      title: question,
       lang: 'en',
       topic: 'unclassified',
     });
+    // The first title is the customer's question, sealed under their key as it was raised.
+    const personalData = service.app.get(PersonalData);
+    expect(await personalData.readable(draft.payload.title)).toBe(question);
+    expect(draft.payload.title).not.toContain('gift card');
     expect(draftView.view).toMatchObject({
       type: 'modal',
       callback_id: 'knowledge_draft',
       private_metadata: draft.payload.draftId,
     });
-    expect(initial(draftView, 'title')).toBe(draft.payload.title);
+    expect(initial(draftView, 'title')).toBe(question);
     expect(initial(draftView, 'lang')).toBe('en');
     expect(initial(draftView, 'topic')).toBe('unclassified');
     expect(initial(draftView, 'body')).toBe(draft.payload.body);

@@ -255,6 +255,7 @@ export class GatewayModule {
               clock,
               claims,
               new AdminReplyReceipts(dataSource),
+              personalData,
             ),
         },
         {
@@ -271,19 +272,21 @@ export class GatewayModule {
         },
         {
           provide: DashboardQueries,
-          inject: [DataSource, GATEWAY_CONFIG],
-          useFactory: (dataSource: DataSource, config: GatewayConfig) =>
-            new DashboardQueries(dataSource, { kbNamespace: config.kbNamespace }),
+          inject: [DataSource, PersonalData, GATEWAY_CONFIG],
+          useFactory: (dataSource: DataSource, personalData: PersonalData, config: GatewayConfig) =>
+            new DashboardQueries(dataSource, personalData, { kbNamespace: config.kbNamespace }),
         },
         {
           provide: DashboardConversations,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new DashboardConversations(dataSource),
+          inject: [DataSource, PersonalData],
+          useFactory: (dataSource: DataSource, personalData: PersonalData) =>
+            new DashboardConversations(dataSource, personalData),
         },
         {
           provide: KnowledgeReader,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new KnowledgeReader(dataSource),
+          inject: [DataSource, PersonalData],
+          useFactory: (dataSource: DataSource, personalData: PersonalData) =>
+            new KnowledgeReader(dataSource, personalData),
         },
         {
           provide: ClarificationReader,

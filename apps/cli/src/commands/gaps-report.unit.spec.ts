@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { GapQuestion, KnowledgeGap } from '@support/knowledge';
+import { sealForTests } from '@support/privacy/testing';
 import { formatGaps, oneLine } from './gaps-report.js';
 
 const question = (n: number, text: string, replies: string[]): GapQuestion => ({
@@ -9,6 +10,7 @@ const question = (n: number, text: string, replies: string[]): GapQuestion => ({
   language: /[\u0600-\u06FF]/.test(text) ? 'ar' : 'en',
   topic: 'product',
   question: text,
+  sealedQuestion: sealForTests(text),
   openedAt: `2026-12-0${n}T09:00:00.000Z`,
   replies: replies.map((reply) => ({
     escalationId: `00000000-0000-4000-8000-00000000000${n}`,

@@ -14,6 +14,7 @@ import {
   clarificationsProjection,
   escalationsProjection,
   openDatabase,
+  personalDataOf,
 } from '@support/persistence';
 import { createTestDatabase, type TestDatabase } from '@support/testing';
 import type { DataSource } from 'typeorm';
@@ -41,20 +42,26 @@ describe('cli gaps', () => {
           correlationId: newEventId(),
         },
       );
-    const asked = (i: number, day: number, question: string) => [
+    // Sealed as the agent and Slack seal them, with the keys of this database (the CLI's).
+    const seal = (text: string) => personalDataOf(dataSource).sealText('cust-1001', text);
+    const asked = async (i: number, day: number, question: string) => [
       event(EscalationRaised, day, {
         escalationId: ids[i],
-        question,
+        question: await seal(question),
         language: /[\u0600-\u06FF]/.test(question) ? 'ar' : 'en',
         reason: 'below_score_floor',
       }),
       event(EscalationClassified, day, { escalationId: ids[i], topic: 'delivery' }),
-      event(AdminReplied, day, { escalationId: ids[i], text: 'Three days.', externalId: `Ev${i}` }),
+      event(AdminReplied, day, {
+        escalationId: ids[i],
+        text: await seal('Three days.'),
+        externalId: `Ev${i}`,
+      }),
     ];
     const events = [
-      ...asked(0, 20, 'How long does delivery to Bahrain take?'),
-      ...asked(1, 2, 'توصيل للبحرين كم يوم'),
-      ...asked(2, 1, 'How many days for delivery to Bahrain?'),
+      ...(await asked(0, 20, 'How long does delivery to Bahrain take?')),
+      ...(await asked(1, 2, 'توصيل للبحرين كم يوم')),
+      ...(await asked(2, 1, 'How many days for delivery to Bahrain?')),
     ];
     await dataSource.transaction((manager) => escalationsProjection.apply(manager, events));
     // A customer who chose a section the gate had not matched, and one who chose none.

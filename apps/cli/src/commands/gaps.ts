@@ -1,5 +1,10 @@
 import { groupWordingGaps, KnowledgeGaps } from '@support/knowledge';
-import { ClarificationReader, KnowledgeReader, openDatabase } from '@support/persistence';
+import {
+  ClarificationReader,
+  KnowledgeReader,
+  openDatabase,
+  personalDataOf,
+} from '@support/persistence';
 import { AppError, databaseEnv, loadConfig, systemClock } from '@support/platform';
 import { formatGaps, formatWordingGaps } from './gaps-report.js';
 
@@ -22,9 +27,14 @@ export async function gapsCommand(
   const { DATABASE_URL } = loadConfig(databaseEnv, io.env ?? process.env);
   const dataSource = await openDatabase({ url: DATABASE_URL, poolSize: 2 });
   try {
-    const gaps = await new KnowledgeGaps(new KnowledgeReader(dataSource), readOnly, systemClock, {
-      windowDays: options.days,
-    }).gaps();
+    const gaps = await new KnowledgeGaps(
+      new KnowledgeReader(dataSource, personalDataOf(dataSource)),
+      readOnly,
+      systemClock,
+      {
+        windowDays: options.days,
+      },
+    ).gaps();
     const since =
       options.days === undefined ? null : new Date(Date.now() - options.days * 86_400_000);
     const wording = groupWordingGaps(await new ClarificationReader(dataSource).accepted(since));

@@ -22,7 +22,9 @@ function markPersonalFields(schemas: Record<string, unknown>): void {
       property.description =
         `Personal (${kind}): sealed under the customer's data key, ` +
         'pd1.<keyId>.<iv>.<tag>.<ciphertext> (base64url); opens as erased once the customer is forgotten.';
-      property.pattern = '^pd[01]\\.';
+      // A list of personal values (`each: true`): each item is sealed.
+      if (property.type === 'array') property.items = { type: 'string', pattern: '^pd[01]\\.' };
+      else property.pattern = '^pd[01]\\.';
     }
   }
 }

@@ -8,6 +8,13 @@ import {
 } from '../events/conversation/message-received.event.js';
 import { AttachmentDto } from '../events/conversation/message-received.event.js';
 import { buildAsyncApiDocument } from '../asyncapi/build-asyncapi.js';
+import {
+  EscalationRaised,
+  EscalationRaisedPayload,
+  TranscriptEntryDto,
+} from '../events/escalation/escalation-raised.event.js';
+import { AdminReplied, AdminRepliedPayload } from '../events/escalation/admin-replied.event.js';
+import { DraftCreated, DraftCreatedPayload } from '../events/kb/draft-created.event.js';
 import { personalFieldsOf } from './personal-field.js';
 import { isLegacyPlain, legacyPlain, readLegacyPlain } from './sealed-format.js';
 
@@ -66,6 +73,89 @@ describe('personal fields', () => {
       /upcast plaintext \(pd0\) may not be published/,
     );
     expect(isLegacyPlain(legacyPlain(''))).toBe(true);
+  });
+
+  it('are declared on an escalation (question, transcript lines, orders) and an admin reply', () => {
+    expect([...personalFieldsOf(EscalationRaisedPayload)].sort()).toEqual([
+      ['ordersMentioned', 'text'],
+      ['question', 'text'],
+    ]);
+    expect([...personalFieldsOf(TranscriptEntryDto)]).toEqual([['text', 'text']]);
+    expect([...personalFieldsOf(AdminRepliedPayload)]).toEqual([['text', 'text']]);
+    const raised = EXAMPLE_PAYLOADS['escalation.raised'] as unknown as EscalationRaisedPayload;
+    expect(() =>
+      createEvent(EscalationRaised, { ...raised, ordersMentioned: ['ORD-1001'] }, metadata),
+    ).toThrow(/payload\.ordersMentioned/);
+    expect(() =>
+      createEvent(
+        EscalationRaised,
+        {
+          ...raised,
+          transcript: [{ role: 'customer', text: 'call 0551234567', at: metadata.occurredAt }],
+        },
+        metadata,
+      ),
+    ).toThrow(/payload\.transcript\[0\]\.text/);
+    expect(() =>
+      createEvent(
+        AdminReplied,
+        {
+          ...EXAMPLE_PAYLOADS['escalation.admin_replied'],
+          text: 'Your order ships today',
+        } as never,
+        metadata,
+      ),
+    ).toThrow(/payload\.text/);
+  });
+
+  it('upcasts version 1 of an escalation and an admin reply to pd0', () => {
+    const envelope = (type: string, payload: Record<string, unknown>) =>
+      JSON.stringify({ ...metadata, type, version: 1, turnId: null, causationId: null, payload });
+    const raised = decodeEvent(
+      envelope(EscalationRaised.type, {
+        ...EXAMPLE_PAYLOADS['escalation.raised'],
+        question: 'old question',
+        transcript: [{ role: 'customer', text: 'old line', at: metadata.occurredAt }],
+        ordersMentioned: ['ORD-7'],
+      }),
+    ).payload as EscalationRaisedPayload;
+    expect(readLegacyPlain(raised.question)).toBe('old question');
+    expect(readLegacyPlain(raised.transcript[0]!.text)).toBe('old line');
+    expect(raised.ordersMentioned.map((o) => readLegacyPlain(o))).toEqual(['ORD-7']);
+    const replied = decodeEvent(
+      envelope(AdminReplied.type, {
+        ...EXAMPLE_PAYLOADS['escalation.admin_replied'],
+        text: 'old reply',
+      }),
+    ).payload as AdminRepliedPayload;
+    expect(readLegacyPlain(replied.text)).toBe('old reply');
+    expect(() => createEvent(AdminReplied, replied, metadata)).toThrow(ContractViolation);
+  });
+
+  it('are declared on a draft: its first title and each example, a customer’s question each', () => {
+    expect([...personalFieldsOf(DraftCreatedPayload)].sort()).toEqual([
+      ['examples', 'text'],
+      ['title', 'text'],
+    ]);
+    const draft = EXAMPLE_PAYLOADS['kb.draft_created'] as unknown as DraftCreatedPayload;
+    expect(() =>
+      createEvent(DraftCreated, { ...draft, examples: ['Can I return it?'] }, metadata),
+    ).toThrow(/payload\.examples/);
+    const version1 = decodeEvent(
+      JSON.stringify({
+        ...metadata,
+        type: DraftCreated.type,
+        version: 1,
+        turnId: null,
+        causationId: null,
+        payload: { ...draft, title: 'Gift returns?', examples: ['Gift returns?', 'No receipt?'] },
+      }),
+    ).payload as DraftCreatedPayload;
+    expect(readLegacyPlain(version1.title)).toBe('Gift returns?');
+    expect(version1.examples.map((e) => readLegacyPlain(e))).toEqual([
+      'Gift returns?',
+      'No receipt?',
+    ]);
   });
 
   it('are marked x-personal in the AsyncAPI document', () => {

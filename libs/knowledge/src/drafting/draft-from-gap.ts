@@ -1,6 +1,6 @@
 import { DRAFT_LIMITS, type DocLanguage } from '@support/contracts';
 import { normalizeText } from '@support/text';
-import type { KnowledgeGap } from '../knowledge-gap.js';
+import type { GapQuestion, KnowledgeGap } from '../knowledge-gap.js';
 import { docLanguageOf, majorityLanguage } from './gap-language.js';
 
 /** What a new draft starts as; the admin edits title, language, topic and body. */
@@ -11,74 +11,82 @@ export interface DraftContent {
   readonly body: string;
   readonly examples: string[];
   readonly escalationIds: string[];
+  /**
+   * The title and the examples as `kb.draft_created` carries them: customers' questions, each
+   * sealed under the key of the customer who asked it (their escalation's question).
+   */
+  readonly sealed: { readonly title: string; readonly examples: string[] };
 }
 
 /** Titles longer than this are cut at a word (a customer's question can run to paragraphs). */
 const TITLE_CHARS = 120;
 
-const EXAMPLES_HEADING: Record<DocLanguage, string> = {
-  en: '## Questions customers asked',
-  ar: '## أسئلة طرحها العملاء',
-};
-
 /**
  * A draft article for a gap: titled by the question asked most often (the earliest on a tie) in
  * the gap's language, with a body of the admins' replies (each distinct reply once, oldest first,
- * as Markdown paragraphs) followed by the customers' questions as examples. Replies are copied as
- * text: markup in them stays what it was written as, nothing here renders it.
+ * as Markdown paragraphs); the customers' questions are its examples, beside the body and never in
+ * it (they are personal: sealed each under its customer's key). Replies are copied as text: markup
+ * in them stays what it was written as, nothing here renders it.
  */
 export function draftFromGap(gap: KnowledgeGap): DraftContent {
   const lang = majorityLanguage(gap.questions.map((q) => q.language));
-  const examples = distinct(gap.questions.map((q) => oneLine(q.question)))
-    .slice(0, DRAFT_LIMITS.examples)
-    .map((example) => cut(example, DRAFT_LIMITS.exampleChars));
-  const replies = distinct(
-    gap.questions.flatMap((q) => q.replies).map((reply) => paragraph(reply.text)),
+  const examples = distinctBy(gap.questions, (q) => oneLine(q.question)).slice(
+    0,
+    DRAFT_LIMITS.examples,
   );
+  const replies = distinctBy(
+    gap.questions.flatMap((q) => q.replies),
+    (reply) => paragraph(reply.text),
+  ).map((reply) => paragraph(reply.text));
+  const title = titleQuestionOf(gap, lang);
   return {
-    title: titleOf(gap, lang),
+    title: (title && cut(oneLine(title.question), TITLE_CHARS)) || gap.topic,
     lang,
     topic: gap.topic,
-    body: bodyOf(replies, examples, lang),
-    examples,
+    body: bodyOf(replies),
+    examples: examples.map((q) => cut(oneLine(q.question), DRAFT_LIMITS.exampleChars)),
     escalationIds: gap.questions.map((q) => q.escalationId).slice(0, DRAFT_LIMITS.escalations),
+    sealed: {
+      // Questions without words (a photo alone) title nothing: the topic does, read back opened.
+      title: (title ?? gap.questions[0]!).sealedQuestion,
+      examples: examples.map((q) => q.sealedQuestion),
+    },
   };
 }
 
-function titleOf(gap: KnowledgeGap, lang: DocLanguage): string {
+/** The question asked most often in the draft's language (the earliest on a tie). */
+function titleQuestionOf(gap: KnowledgeGap, lang: DocLanguage): GapQuestion | null {
   const inLanguage = gap.questions.filter((q) => docLanguageOf(q.language) === lang);
-  const candidates = (inLanguage.length > 0 ? inLanguage : gap.questions).map((q) =>
-    oneLine(q.question),
-  );
-  const counts = new Map<string, { text: string; count: number }>();
-  for (const text of candidates) {
-    const entry = counts.get(key(text));
+  const candidates = inLanguage.length > 0 ? inLanguage : gap.questions;
+  const counts = new Map<string, { question: GapQuestion; count: number }>();
+  for (const question of candidates) {
+    const k = key(oneLine(question.question));
+    if (k === '') continue;
+    const entry = counts.get(k);
     if (entry) entry.count += 1;
-    else counts.set(key(text), { text, count: 1 });
+    else counts.set(k, { question, count: 1 });
   }
   // Map order is first-seen order, so the earliest wins a tie.
-  let best = { text: '', count: 0 };
+  let best: { question: GapQuestion | null; count: number } = { question: null, count: 0 };
   for (const entry of counts.values()) if (entry.count > best.count) best = entry;
-  return cut(best.text, TITLE_CHARS) || gap.topic;
+  return best.question;
 }
 
-function bodyOf(replies: readonly string[], examples: readonly string[], lang: DocLanguage) {
-  const tail = ['', EXAMPLES_HEADING[lang], '', ...examples.map((e) => `- ${e}`)].join('\n');
-  const room = DRAFT_LIMITS.bodyChars - tail.length;
+function bodyOf(replies: readonly string[]) {
   let answer = '';
   for (const reply of replies) {
     const next = answer ? `${answer}\n\n${reply}` : reply;
-    if (next.length > room) break;
+    if (next.length > DRAFT_LIMITS.bodyChars) break;
     answer = next;
   }
-  return `${answer}\n${tail}`.slice(0, DRAFT_LIMITS.bodyChars);
+  return answer;
 }
 
-/** The same reply sent twice (another spacing or case) is one paragraph. */
-function distinct(texts: readonly string[]): string[] {
+/** The same text twice (another spacing or case) is one: the first is kept. */
+function distinctBy<T>(items: readonly T[], textOf: (item: T) => string): T[] {
   const seen = new Set<string>();
-  return texts.filter((text) => {
-    const k = key(text);
+  return items.filter((item) => {
+    const k = key(textOf(item));
     if (k === '' || seen.has(k)) return false;
     seen.add(k);
     return true;

@@ -13,7 +13,7 @@ function gapOf(...questions: Parameters<typeof groupGaps>[0]) {
 }
 
 describe('draftFromGap', () => {
-  it('assembles the body from each distinct reply once, then the questions as examples', () => {
+  it('assembles the body from each distinct reply once; the questions are examples beside it, sealed', () => {
     const gap = gapOf(
       question(1, 'Can you engrave my ring?', {
         replies: ['Yes: engraving costs 5 BHD.', 'It takes two days.'],
@@ -22,19 +22,14 @@ describe('draftFromGap', () => {
       question(3, 'Do you engrave rings?', { replies: ['It takes two days.'] }),
     );
     const draft = draftFromGap(gap);
-    expect(draft.body).toBe(
-      [
-        'Yes: engraving costs 5 BHD.',
-        '',
-        'It takes two days.',
-        '',
-        '## Questions customers asked',
-        '',
-        '- Can you engrave my ring?',
-        '- Do you engrave rings?',
-      ].join('\n'),
-    );
+    expect(draft.body).toBe(['Yes: engraving costs 5 BHD.', '', 'It takes two days.'].join('\n'));
     expect(draft.examples).toEqual(['Can you engrave my ring?', 'Do you engrave rings?']);
+    // What the event carries: each example and the title as its own escalation sealed it.
+    const sealedOf = (n: number) => gap.questions.find((q) => q.escalationId === uuid(n))!;
+    expect(draft.sealed).toEqual({
+      title: sealedOf(1).sealedQuestion,
+      examples: [sealedOf(1).sealedQuestion, sealedOf(3).sealedQuestion],
+    });
     expect(draft.escalationIds).toEqual([uuid(1), uuid(2), uuid(3)]);
     expect(draft).toMatchObject({
       title: 'Can you engrave my ring?',
@@ -48,17 +43,8 @@ describe('draftFromGap', () => {
     const draft = draftFromGap(
       gapOf(question(1, 'Can you engrave <i>my</i> ring?', { replies: [reply] })),
     );
-    expect(draft.body.startsWith(`${reply}\n`)).toBe(true);
-    expect(draft.body).toContain('- Can you engrave <i>my</i> ring?');
-    // Nothing was rendered: the only tags are those the admin and the customer typed.
-    expect(draft.body.match(/<[^>]+>/g)).toEqual([
-      '<b>',
-      '</b>',
-      '<script>',
-      '</script>',
-      '<i>',
-      '</i>',
-    ]);
+    expect(draft.body).toBe(reply);
+    expect(draft.title).toBe('Can you engrave <i>my</i> ring?');
   });
 
   it('titles and writes in the language most questions were asked in, mixed counting as Arabic', () => {
@@ -72,7 +58,9 @@ describe('draftFromGap', () => {
     expect(draft.lang).toBe('ar');
     // The most common Arabic question.
     expect(draft.title).toBe('هل يمكن نقش الخاتم؟');
-    expect(draft.body).toContain('## أسئلة طرحها العملاء');
+    expect(draft.sealed.title).toBe(
+      gap.questions.find((q) => q.escalationId === uuid(2))!.sealedQuestion,
+    );
   });
 
   it('breaks a language tie by the earliest question, and cuts long titles at a word', () => {

@@ -1,4 +1,4 @@
-import type { EscalationReason, Language } from '@support/contracts';
+import { type EscalationReason, formatSealed, type Language } from '@support/contracts';
 import type { GapQuestion, KnowledgeDraft } from '../knowledge-gap.js';
 
 /** A UUID-shaped id from a small number, readable in test failures. */
@@ -25,6 +25,13 @@ export function question(
     language: options.language ?? (/[\u0600-\u06FF]/.test(text) ? 'ar' : 'en'),
     topic: options.topic === undefined ? 'product' : options.topic,
     question: text,
+    // A sealed value's shape (what the escalation carried); nothing in these tests opens it.
+    sealedQuestion: formatSealed({
+      keyId: uuid(n),
+      iv: 'A'.repeat(16),
+      tag: 'B'.repeat(22),
+      ciphertext: Buffer.from(text).toString('base64url'),
+    }),
     openedAt: minute(n),
     replies: (options.replies ?? [`Answer to ${n}`]).map((reply, i) => ({
       escalationId,

@@ -25,6 +25,7 @@ export async function exportCustomer(
       [storableText(customerId)],
     );
   const conversations = new ConversationReader(dataSource, personalData);
+  const readable = async (value: string) => storableText(await personalData.readable(value));
   const traces = new TurnTraceReader(dataSource, personalData);
   const keys: { key_id: string; created_at: Date; destroyed_at: Date | null }[] =
     await dataSource.query(
@@ -48,9 +49,20 @@ export async function exportCustomer(
         turnTraces: await traces.ofConversation(row.id, 10_000),
       })),
     ),
-    escalations: await dataSource.manager.find(EscalationEntity, {
-      where: { customerId: storableText(customerId) },
-    }),
+    // Stored sealed: opened, as every reader shows them ("[erased]" once forgotten).
+    escalations: await Promise.all(
+      (
+        await dataSource.manager.find(EscalationEntity, {
+          where: { customerId: storableText(customerId) },
+        })
+      ).map(async (escalation) => ({
+        ...escalation,
+        question: escalation.question === null ? null : await readable(escalation.question),
+        ordersMentioned: escalation.ordersMentioned
+          ? await Promise.all(escalation.ordersMentioned.map(readable))
+          : null,
+      })),
+    ),
     orders: orders_table
       ? await dataSource.query(
           `SELECT * FROM ${schema}.orders WHERE customer_id = $1 ORDER BY placed_at`,

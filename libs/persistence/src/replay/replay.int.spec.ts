@@ -103,7 +103,7 @@ function conversationStory(
         ...EXAMPLE_PAYLOADS['escalation.raised'],
         customerId,
         escalationId: newEventId(),
-        question: say('Can I return a wholesale order?'),
+        question: sealForTests(say('Can I return a wholesale order?')),
       } as never,
       meta(t2, startMinute + 3),
     ),

@@ -1,3 +1,4 @@
+import { sealForTests } from '@support/privacy/testing';
 import { newEventId } from '@support/bus';
 import {
   AdminReplied,
@@ -57,13 +58,13 @@ export function knowledgeStory(
     make(
       EscalationRaised,
       m(i),
-      { escalationId: escalationIds[i], reason, question: say(question) },
+      { escalationId: escalationIds[i], reason, question: sealForTests(say(question)) },
       `conv-k-${offset}-${i}`,
     );
   const reply = (i: number, minute: number, text: string) =>
     make(AdminReplied, m(minute), {
       escalationId: escalationIds[i],
-      text: say(text),
+      text: sealForTests(say(text)),
       externalId: `Ev-${offset}-${minute}`,
     });
   const draft = (definition: EventDefinition, minute: number, i: number, extra = {}) =>
@@ -90,7 +91,7 @@ export function knowledgeStory(
       reply(2, 7, 'Hello, here I am.'),
       // The publish is logged before the draft it publishes.
       draft(DraftPublished, 12, 0, { docId: 'ring-engraving', title: say('Ring engraving') }),
-      draft(DraftCreated, 10, 0, { title: say('Can you engrave my ring?') }),
+      draft(DraftCreated, 10, 0, { title: sealForTests(say('Can you engrave my ring?')) }),
       draft(DraftCreated, 13, 1),
       draft(DraftDiscarded, 14, 1),
       draft(DraftCreated, 15, 2, { origin: 'slack' }),

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { masterKeyId } from '../master-key.js';
+import { loadConfig } from '@support/platform';
+import type { DataSource } from 'typeorm';
+import { PostgresCustomerKeyStore } from '../keys/postgres-customer-key-store.js';
+import { masterKeyId, masterKeyOf, privacyEnv } from '../master-key.js';
 import { PersonalData, sealWithKey, wrapDataKey } from '../personal-data.js';
 import { InMemoryCustomerKeyStore } from './in-memory-customer-key-store.js';
 
@@ -39,4 +42,19 @@ export function fixturePersonalData(): PersonalData {
     masterKeyId: masterKeyId(masterKey),
   });
   return new PersonalData(store, masterKey);
+}
+
+/**
+ * Stores the fixtures' key in a service's test database, wrapped by the master key its
+ * `PersonalData` reads from the environment (the development key in tests): the service then opens
+ * what {@link sealForTests} sealed, so fixtures built synchronously read as their words.
+ */
+export async function storeFixtureKey(dataSource: DataSource): Promise<void> {
+  const masterKey = masterKeyOf(loadConfig(privacyEnv));
+  await new PostgresCustomerKeyStore(dataSource).liveKeyOf(FIXTURE_CUSTOMER_REF, {
+    keyId: FIXTURE_KEY_ID,
+    customerRef: FIXTURE_CUSTOMER_REF,
+    wrappedKey: wrapDataKey(masterKey, FIXTURE_KEY, FIXTURE_KEY_ID, FIXTURE_CUSTOMER_REF),
+    masterKeyId: masterKeyId(masterKey),
+  });
 }

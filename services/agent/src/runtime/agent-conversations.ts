@@ -191,6 +191,10 @@ export class AgentConversations {
         `admin reply ${event.id} (${provider} ${externalId}) was never received for escalation ` +
           `${escalationId} of conversation ${conversationId}: not relayed`,
       );
+    const opened = await this.personalData.openText(event.payload.text);
+    // The customer was forgotten since (a redelivery after the erasure): nobody to answer.
+    if (opened.kind === 'erased') return;
+    const text = opened.value;
     await this.lock.run(conversationId, async () => {
       const { values, paused, pausedEscalation } = await this.snapshot(conversationId);
       // A conversation the agent never handled has no thread to resume and no customer to address.
@@ -206,8 +210,8 @@ export class AgentConversations {
             ),
             customerId: values.customerId,
             kind: 'human',
-            text: event.payload.text,
-            language: values.language ?? this.detectLanguage(event.payload.text),
+            text,
+            language: values.language ?? this.detectLanguage(text),
             citations: [],
           },
           {
@@ -225,10 +229,7 @@ export class AgentConversations {
       // After a withdrawal the graph is not paused, or paused on a later escalation that this
       // admin has not seen: resuming that one would answer the wrong turn.
       if (paused && pausedEscalation === event.payload.escalationId)
-        await this.graph.invoke(
-          new Command({ resume: event.payload.text }),
-          this.config(conversationId),
-        );
+        await this.graph.invoke(new Command({ resume: text }), this.config(conversationId));
     });
   }
 

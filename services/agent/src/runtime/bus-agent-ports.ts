@@ -7,6 +7,7 @@ import {
   EscalationRaised,
   groupOf,
   inheritSynthetic,
+  ORDER_REF_MAX_CHARS,
   QUERY_MAX_CHARS,
   REPLY_DRAFT_MAX_CHARS,
   ReplySent,
@@ -16,6 +17,7 @@ import {
   TRANSCRIPT_MAX_ENTRIES,
 } from '@support/contracts';
 import type { ClarifyChoice } from '@support/policy';
+import { type PersonalData, sealEscalationFields } from '@support/privacy';
 import type {
   OutgoingEscalation,
   OutgoingReply,
@@ -45,6 +47,7 @@ export class BusAgentPorts {
     private readonly searchTimeoutMs: number,
     private readonly clock: () => Date,
     private readonly metrics: AgentMetrics,
+    private readonly personalData: PersonalData,
     private readonly namespace?: string,
   ) {}
 
@@ -175,7 +178,15 @@ export class BusAgentPorts {
     );
   }
 
+  /** The question, the transcript's lines and the orders named go out sealed (personal). */
   async raiseEscalation(turn: TurnContext, escalation: OutgoingEscalation): Promise<void> {
+    const personal = await sealEscalationFields(this.personalData, turn.customerId, {
+      question: turn.question.slice(0, ESCALATION_QUESTION_MAX_CHARS),
+      transcript: escalation.transcript
+        .slice(-TRANSCRIPT_MAX_ENTRIES)
+        .map((t) => ({ ...t, text: t.text.slice(0, TRANSCRIPT_LINE_MAX_CHARS) })),
+      ordersMentioned: escalation.ordersMentioned.map((o) => o.slice(0, ORDER_REF_MAX_CHARS)),
+    });
     await this.publisher.publish(
       createEvent(
         EscalationRaised,
@@ -185,12 +196,8 @@ export class BusAgentPorts {
           reason: escalation.reason,
           group: groupOf(escalation.reason),
           language: turn.language,
-          question: turn.question.slice(0, ESCALATION_QUESTION_MAX_CHARS),
-          transcript: escalation.transcript
-            .slice(-TRANSCRIPT_MAX_ENTRIES)
-            .map((t) => ({ ...t, text: t.text.slice(0, TRANSCRIPT_LINE_MAX_CHARS) })),
+          ...personal,
           chunks: escalation.chunks,
-          ordersMentioned: escalation.ordersMentioned,
         },
         this.meta(turn, deterministicId('escalation.raised', turn.turnId)),
       ),

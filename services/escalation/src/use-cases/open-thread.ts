@@ -8,6 +8,7 @@ import {
   ThreadOpened,
 } from '@support/contracts';
 import { AppError, type Clock } from '@support/platform';
+import { openEscalation, type PersonalData } from '@support/privacy';
 import type { ThreadStore } from '../persistence/thread-store.js';
 import type { AdminChannel } from '../ports/admin-channel.js';
 import type { EventSink } from './event-sink.js';
@@ -32,6 +33,7 @@ export class OpenHandoffThread {
     private readonly store: ThreadStore,
     private readonly events: EventSink,
     private readonly clock: Clock,
+    private readonly personalData: PersonalData,
   ) {}
 
   async execute(event: EnvelopeOf<typeof EscalationRaised>): Promise<HandoffOutcome> {
@@ -48,8 +50,15 @@ export class OpenHandoffThread {
         previous && previous.provider === this.channel.provider
           ? { channel: previous.channel, threadId: previous.threadId }
           : undefined;
-      const ref = await this.channel.openThread({ conversationId, escalation, existing });
-      const opened = {
+      // The summary quotes the customer: opened here, for the thread only ("[erased]" when the
+      // customer was forgotten before this delivery).
+      const opened = await openEscalation(this.personalData, escalation);
+      const ref = await this.channel.openThread({
+        conversationId,
+        escalation: opened,
+        existing,
+      });
+      const thread = {
         escalationId: escalation.escalationId,
         conversationId,
         customerId: escalation.customerId,
@@ -61,8 +70,8 @@ export class OpenHandoffThread {
         reason: escalation.reason,
         group: escalation.group,
       };
-      await tx.insertThread(opened);
-      return opened;
+      await tx.insertThread(thread);
+      return thread;
     });
     await this.events.publish(
       createEvent(

@@ -9,6 +9,7 @@ import {
 import { foreignHosts } from '@support/citations';
 import { AppError, type Clock } from '@support/platform';
 import type { AdminReplyReceipts } from '@support/persistence';
+import type { PersonalData } from '@support/privacy';
 import { normalizeForChecks } from '@support/text';
 import type { EscalationThreadRow } from '../persistence/thread-entities.js';
 import type { ThreadStore, ThreadTransaction } from '../persistence/thread-store.js';
@@ -49,6 +50,7 @@ export class RelayAdminReply {
     private readonly channel: Pick<AdminChannel, 'appendToThread'>,
     private readonly admins: AdminAllowList,
     private readonly receipts: Pick<AdminReplyReceipts, 'record'>,
+    private readonly personalData: PersonalData,
     private readonly linkHosts: readonly string[] = [],
   ) {}
 
@@ -85,12 +87,7 @@ export class RelayAdminReply {
           reply.files.join(', '),
         );
       if (!reply.text.trim()) return 'no_text';
-      const outcome = await this.publish(
-        thread.escalationId,
-        thread.conversationId,
-        provider,
-        reply,
-      );
+      const outcome = await this.publish(thread, provider, reply);
       if (outcome === 'published') await tx.markResolved(thread.escalationId, this.clock.now());
       return outcome;
     });
@@ -102,7 +99,7 @@ export class RelayAdminReply {
     if (!thread)
       throw new AppError('not_found', `No handoff thread for escalation ${escalationId}`);
     const now = this.clock.now();
-    await this.publish(thread.escalationId, thread.conversationId, 'console', {
+    await this.publish(thread, 'console', {
       channel: thread.channel,
       threadId: thread.threadId,
       adminId,
@@ -130,11 +127,11 @@ export class RelayAdminReply {
   }
 
   private async publish(
-    escalationId: string,
-    conversationId: string,
+    thread: Pick<EscalationThreadRow, 'escalationId' | 'conversationId' | 'customerId'>,
     provider: 'slack' | 'console',
     reply: InboundAdminReply,
   ): Promise<AdminReplyOutcome> {
+    const { escalationId, conversationId } = thread;
     const externalId = reply.externalId.slice(0, EXTERNAL_REPLY_ID_MAX_CHARS);
     if (await this.store.hasSeenReply(externalId)) return 'duplicate';
     const text = reply.text.trim();
@@ -155,7 +152,11 @@ export class RelayAdminReply {
           escalationId,
           provider,
           adminId: reply.adminId.slice(0, ADMIN_ID_MAX_CHARS),
-          text: text.slice(0, ADMIN_REPLY_MAX_CHARS),
+          // Personal: an answer to the customer, sealed under their key.
+          text: await this.personalData.sealText(
+            thread.customerId,
+            text.slice(0, ADMIN_REPLY_MAX_CHARS),
+          ),
           externalId,
         },
         {

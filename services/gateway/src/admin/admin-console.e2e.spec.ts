@@ -1,4 +1,4 @@
-import { ERASED_TEXT, PersonalData } from '@support/privacy';
+import { ERASED_TEXT, PersonalData, sealEscalationFields } from '@support/privacy';
 import { ConversationReader } from '@support/persistence';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -116,6 +116,7 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
         correlationId: turnId,
       });
       const customerId = `cust-${fixture.key}`;
+      const personalData = harness.gateway.app.get(PersonalData);
       events.push(
         createEvent(
           MessageReceived,
@@ -139,8 +140,11 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
             reason: fixture.reason,
             group: groupOf(fixture.reason),
             language: fixture.language,
-            question: fixture.question,
-            transcript: [{ role: 'customer', text: fixture.question, at: meta(0).occurredAt }],
+            ...(await sealEscalationFields(personalData, customerId, {
+              question: fixture.question,
+              transcript: [{ role: 'customer', text: fixture.question, at: meta(0).occurredAt }],
+              ordersMentioned: [],
+            })),
           } as never,
           meta(500),
         ),
@@ -450,6 +454,63 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
       await expect(winner.locator('#trace-turns').textContent()).resolves.toContain(MARKUP);
       expect(await winner.locator('#trace-turns img, #trace-turns b').count()).toBe(0);
       expect([...aErrors, ...bErrors]).toEqual([]);
+    });
+
+    it('forgets a customer from a card after a confirmation, in English and in Arabic, at 1280 and 390 px', async () => {
+      const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
+      const { page, errors } = await signedIn('admin-rana');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const dialog = page.locator('#forget-dialog');
+      const forgottenOf = async (customerId: string) =>
+        (await readEventLog(harness.bus, CustomerForgotten)).events
+          .map((e) => e.payload as { customerId: string; requestedBy: string })
+          .filter((p) => p.customerId === customerId);
+
+      // The card's button opens the confirmation for its customer; Cancel forgets nobody.
+      await card(page, 'human').locator('.forget-customer').click();
+      await dialog.locator('#forget-confirm').waitFor();
+      await expect(page.locator('#forget-warning').textContent()).resolves.toMatch(
+        /^Forget customer cust-human\? .*This cannot be undone\.$/,
+      );
+      await page.screenshot({ path: `${shots}/admin-forget-1280.png` });
+      await dialog.locator('#forget-confirm .forget-cancel').click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await forgottenOf('cust-human')).toEqual([]);
+
+      // Confirmed: the keys go, the dialog says what was destroyed, the question reads [erased].
+      await card(page, 'human').locator('.forget-customer').click();
+      await dialog.locator('#forget-confirm button[type="submit"]').click();
+      await dialog.locator('#forget-result:not([hidden])').waitFor();
+      await expect(page.locator('#forget-result').textContent()).resolves.toBe(
+        'Customer cust-human is forgotten: 1 key destroyed, 1 conversation erased.',
+      );
+      expect((await forgottenOf('cust-human')).map((p) => p.requestedBy)).toEqual(['admin-rana']);
+      await dialog.locator('#forget-done .forget-cancel').click();
+      await eventually(async () => {
+        await page.reload();
+        await card(page, 'human').waitFor();
+        return (await card(page, 'human').locator('.question').textContent()) === ERASED_TEXT;
+      }, 15_000);
+
+      // In Arabic on a phone: the header's button, a customer typed in, the result in Arabic.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.click('#language-switch');
+      await page.waitForFunction(() => document.documentElement.lang === 'ar');
+      await expect(page.locator('#forget-open').textContent()).resolves.toBe('نسيان عميل');
+      await page.click('#forget-open');
+      await page.fill('#forget-customer-id', 'cust-never-wrote');
+      await dialog.locator('#forget-ask button[type="submit"]').click();
+      await expect(page.locator('#forget-warning').textContent()).resolves.toContain(
+        'نسيان العميل cust-never-wrote؟',
+      );
+      await page.screenshot({ path: `${shots}/admin-forget-390-ar.png` });
+      await dialog.locator('#forget-confirm button[type="submit"]').click();
+      await dialog.locator('#forget-result:not([hidden])').waitFor();
+      await expect(page.locator('#forget-result').textContent()).resolves.toBe(
+        'تم نسيان العميل cust-never-wrote: لا مفتاح يحمل كلماته، لا محادثات.',
+      );
+      await page.screenshot({ path: `${shots}/admin-forget-390-ar-done.png` });
+      expect(errors).toEqual([]);
     });
 
     it('an analyst signs in to the dashboard with a pasted token (no demo issuer here)', async () => {

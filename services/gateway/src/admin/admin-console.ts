@@ -7,6 +7,7 @@ import {
   validatePlain,
 } from '@support/contracts';
 import type { AdminReplyReceipts } from '@support/persistence';
+import type { PersonalData } from '@support/privacy';
 import { AppError, type Clock } from '@support/platform';
 import type { EventSink } from '../chat/customer-chat.js';
 import { errorFrame } from '../chat/customer-chat.js';
@@ -29,7 +30,9 @@ export interface EscalationQueries {
    * ones the longest waiting first, resolved ones the latest answered first.
    */
   escalations(filter?: QueueFilter): Promise<AdminEscalationView[]>;
-  find(escalationId: string): Promise<{ conversationId: string; open: boolean } | null>;
+  find(
+    escalationId: string,
+  ): Promise<{ conversationId: string; customerId: string; open: boolean } | null>;
 }
 
 const SMALL_FRAME_CHARS = 1024;
@@ -60,6 +63,7 @@ export class AdminConsole {
     private readonly clock: Clock,
     private readonly claims: ClaimEscalation,
     private readonly receipts: Pick<AdminReplyReceipts, 'record'>,
+    private readonly personalData: PersonalData,
   ) {}
 
   async snapshot(filter: QueueFilter = {}): Promise<AdminServerFrame> {
@@ -136,7 +140,8 @@ export class AdminConsole {
           escalationId: frame.escalationId,
           provider: 'console',
           adminId,
-          text: frame.text.trim(),
+          // Personal: an answer to the customer, sealed under their key.
+          text: await this.personalData.sealText(escalation.customerId, frame.text.trim()),
           externalId,
         },
         {

@@ -1,4 +1,9 @@
-import { claimSequenceOf, ConversationReader, EscalationEntity } from '@support/persistence';
+import {
+  claimSequenceOf,
+  ConversationReader,
+  EscalationEntity,
+  storableText,
+} from '@support/persistence';
 import type { PersonalData } from '@support/privacy';
 import { type DataSource, IsNull, Not } from 'typeorm';
 import type { EscalationQueries } from './admin-console.js';
@@ -16,7 +21,7 @@ export class ProjectionEscalationQueries implements EscalationQueries {
 
   constructor(
     private readonly dataSource: DataSource,
-    personalData: PersonalData,
+    private readonly personalData: PersonalData,
   ) {
     this.conversations = new ConversationReader(dataSource, personalData);
   }
@@ -50,7 +55,9 @@ export class ProjectionEscalationQueries implements EscalationQueries {
         group: row.group ?? '',
         topic: row.topic,
         language: row.language ?? 'en',
-        question: row.question ?? '',
+        // Stored sealed: opened for the admin ("[erased]" once the customer is forgotten), made
+        // storable as the plaintext rows were.
+        question: storableText(await this.personalData.readable(row.question ?? '')),
         openedAt: row.openedAt ?? '',
         chunks: row.chunks ?? [],
         claimedBy: row.claimedBy,
@@ -75,8 +82,12 @@ export class ProjectionEscalationQueries implements EscalationQueries {
     const row = await this.dataSource.manager.findOne(EscalationEntity, {
       where: { escalationId },
     });
-    return row?.conversationId
-      ? { conversationId: row.conversationId, open: row.resolvedAt === null }
+    return row?.conversationId && row.customerId
+      ? {
+          conversationId: row.conversationId,
+          customerId: row.customerId,
+          open: row.resolvedAt === null,
+        }
       : null;
   }
 }

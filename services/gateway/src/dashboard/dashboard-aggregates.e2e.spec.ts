@@ -6,6 +6,7 @@ import {
   openDatabase,
   rebuildDashboardAggregates,
   replayFromStart,
+  personalDataOf,
 } from '@support/persistence';
 import { eventually } from '@support/testing';
 import type { DataSource } from 'typeorm';
@@ -34,7 +35,7 @@ describe('dashboard on the daily aggregates', () => {
     // Replies to turns days old are not delivered to anyone (the gateway says so in its log).
     harness = await startGatewayHarness({ AUTH_TOKEN_SECRET: SECRET, LOG_LEVELS: 'fatal' });
     dataSource = await openDatabase({ url: harness.database.url });
-    queries = new DashboardQueries(dataSource);
+    queries = new DashboardQueries(dataSource, personalDataOf(dataSource));
     for (const event of story.events) await harness.publisher.publish(event);
     // Every projection has folded every event of its own (live, by the gateway's consumers).
     const expected = story.events.reduce(
@@ -57,7 +58,9 @@ describe('dashboard on the daily aggregates', () => {
 
   it('answers as the queries over the raw rows did, for every period', async () => {
     const whole = await queries.loadPeriod(everything);
-    expect(whole).toEqual(await dashboardFromRows(dataSource, everything));
+    expect(whole).toEqual(
+      await dashboardFromRows(dataSource, personalDataOf(dataSource), everything),
+    );
     // The story is all there (evaluation traffic left out): the comparison is not of two empties.
     expect(whole.turns.total).toBe(story.turns);
     expect(whole.escalations.total).toBe(story.escalations);
@@ -86,7 +89,7 @@ describe('dashboard on the daily aggregates', () => {
     for (const period of periods)
       expect([period, await queries.loadPeriod(period)]).toEqual([
         period,
-        await dashboardFromRows(dataSource, period),
+        await dashboardFromRows(dataSource, personalDataOf(dataSource), period),
       ]);
   });
 
@@ -104,7 +107,7 @@ describe('dashboard on the daily aggregates', () => {
     expect(body.to).toBe(`${day(today + DAY_MS)}T00:00:00.000Z`);
     const period = { fromDay: body.from.slice(0, 10), toDay: body.to.slice(0, 10) };
     expect(period.fromDay).toBe(day(today - DAY_MS));
-    expect(body).toEqual(await dashboardFromRows(dataSource, period));
+    expect(body).toEqual(await dashboardFromRows(dataSource, personalDataOf(dataSource), period));
     expect(body.turns.total).toBeGreaterThan(0);
 
     const csv = Buffer.from(await (await get('export.csv')).arrayBuffer()).toString('utf8');

@@ -1,4 +1,6 @@
+import type { PersonalData } from '@support/privacy';
 import { ESCALATION_REASONS, ESCALATION_TOPICS } from '@support/contracts';
+import { storableText } from '@support/persistence';
 import { AppError } from '@support/platform';
 import type { DataSource } from 'typeorm';
 import { ESCALATION_GROUPS } from '../admin/admin-frames.js';
@@ -74,7 +76,10 @@ export function barSelectionOf(query: Record<string, string | undefined>): BarSe
  * escalations by the day they were opened, latency bars by the turns' own latency.
  */
 export class DashboardConversations {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly personalData: PersonalData,
+  ) {}
 
   async behind(period: DashboardPeriod, bar: BarSelection): Promise<BarConversation[]> {
     const { from, to } = periodTimes(period);
@@ -101,16 +106,19 @@ export class DashboardConversations {
             ORDER BY opened_at DESC, escalation_id LIMIT ${BAR_ROWS_LIMIT}`,
           [from, to, bar.day ?? null, bar.group ?? null, bar.reason ?? null, bar.topic ?? null],
         );
-    return rows.map((row) => ({
-      conversationId: String(row.conversation_id ?? ''),
-      turnId: row.turn_id == null ? null : String(row.turn_id),
-      customerId: row.customer_id == null ? null : String(row.customer_id),
-      question: String(row.question ?? ''),
-      at: new Date(row.at as string).toISOString(),
-      reason: row.reason == null ? null : String(row.reason),
-      group: row.group == null ? null : String(row.group),
-      topic: row.topic == null ? null : String(row.topic),
-      latencyMs: row.latency_ms == null ? null : Number(row.latency_ms),
-    }));
+    return Promise.all(
+      rows.map(async (row) => ({
+        conversationId: String(row.conversation_id ?? ''),
+        turnId: row.turn_id == null ? null : String(row.turn_id),
+        customerId: row.customer_id == null ? null : String(row.customer_id),
+        // Stored sealed (what the customer wrote): opened for the admin, "[erased]" once forgotten.
+        question: storableText(await this.personalData.readable(String(row.question ?? ''))),
+        at: new Date(row.at as string).toISOString(),
+        reason: row.reason == null ? null : String(row.reason),
+        group: row.group == null ? null : String(row.group),
+        topic: row.topic == null ? null : String(row.topic),
+        latencyMs: row.latency_ms == null ? null : Number(row.latency_ms),
+      })),
+    );
   }
 }

@@ -1,3 +1,4 @@
+import type { PersonalData } from '@support/privacy';
 import { readGaps } from '@support/knowledge';
 import { KnowledgeReader, LATENCY_BUCKET_LOWER_BOUNDS } from '@support/persistence';
 import type { DataSource } from 'typeorm';
@@ -9,6 +10,7 @@ import {
   type DashboardData,
   dashboardData,
   type DashboardOptions,
+  withReadableBacklog,
 } from './dashboard-queries.js';
 
 /**
@@ -20,6 +22,7 @@ import {
  */
 export async function dashboardFromRows(
   dataSource: DataSource,
+  personalData: PersonalData,
   period: DashboardPeriod,
   options: DashboardOptions = {},
 ): Promise<DashboardData> {
@@ -67,7 +70,7 @@ export async function dashboardFromRows(
            count(*) FILTER (WHERE retrieval->'rerank'->>'failOpen' = 'true') AS fail_opens
       FROM turn_traces WHERE message_at >= $1 AND message_at < $2 AND NOT synthetic`);
   const knowledge = await readKnowledgeRows(
-    readGaps(new KnowledgeReader(dataSource), options.kbNamespace ?? '', null),
+    readGaps(new KnowledgeReader(dataSource, personalData), options.kbNamespace ?? '', null),
     period,
     async (days) => {
       const times = periodTimes(days);
@@ -92,7 +95,7 @@ export async function dashboardFromRows(
     },
   );
   const percentile = (value: unknown) => (value === null ? null : Number(value));
-  return dashboardData(period, {
+  const data = dashboardData(period, {
     turns,
     latency: { p50: percentile(latency?.p50), p95: percentile(latency?.p95) },
     latencyBuckets: latencyBuckets.map((r) => ({
@@ -108,4 +111,5 @@ export async function dashboardFromRows(
     knowledge,
     clarifications: (await q(CLARIFICATION_COUNTS_SQL))[0],
   });
+  return withReadableBacklog(data, personalData);
 }

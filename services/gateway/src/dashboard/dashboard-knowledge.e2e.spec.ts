@@ -1,4 +1,4 @@
-import { sealForTests } from '@support/privacy/testing';
+import { sealForTests, storeFixtureKey } from '@support/privacy/testing';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEventId } from '@support/bus';
@@ -17,7 +17,12 @@ import {
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
-import { ALL_PROJECTIONS, openDatabase, replayFromStart } from '@support/persistence';
+import {
+  ALL_PROJECTIONS,
+  openDatabase,
+  personalDataOf,
+  replayFromStart,
+} from '@support/persistence';
 import { eventually, launchChromium } from '@support/testing';
 import type { Browser } from 'playwright-core';
 import type { DataSource } from 'typeorm';
@@ -178,8 +183,14 @@ function buildStory(): Built {
         reason,
         group: groupOf(reason),
         language: 'en',
-        question: turn.question,
-        transcript: [{ role: 'customer', text: turn.question, at: new Date(start).toISOString() }],
+        question: sealForTests(turn.question),
+        transcript: [
+          {
+            role: 'customer',
+            text: sealForTests(turn.question),
+            at: new Date(start).toISOString(),
+          },
+        ],
       }),
       make(EscalationClassified, 302, { escalationId, topic, classifier: 'rules' }),
     );
@@ -189,7 +200,7 @@ function buildStory(): Built {
           escalationId,
           provider: 'console',
           adminId: 'admin-huda',
-          text: reply,
+          text: sealForTests(reply),
           externalId: `console-${escalationId}`,
         }),
       );
@@ -219,7 +230,9 @@ function articleEvents(gapId: string, escalationIds: string[]): EventEnvelope[] 
   return [
     exampleEvent(DraftCreated, meta(PUBLISHED_AT - 3600_000), {
       ...article,
-      examples: STORY.slice(0, 2).map((t) => t.question),
+      // The first title and the examples are customers' questions: sealed.
+      title: sealForTests(STORY[0]!.question),
+      examples: STORY.slice(0, 2).map((t) => sealForTests(t.question)),
       escalationIds,
       createdBy: 'admin-huda',
       origin: 'console',
@@ -355,9 +368,13 @@ describe('knowledge gaps and articles on the analyst dashboard', () => {
 
     // The same from the raw rows, and from the aggregates read directly.
     const period = lastDays(30, new Date());
-    const direct = await new DashboardQueries(dataSource).loadPeriod(period);
+    const direct = await new DashboardQueries(dataSource, personalDataOf(dataSource)).loadPeriod(
+      period,
+    );
     expect(direct.knowledge).toEqual(knowledge);
-    expect((await dashboardFromRows(dataSource, period)).knowledge).toEqual(knowledge);
+    expect(
+      (await dashboardFromRows(dataSource, personalDataOf(dataSource), period)).knowledge,
+    ).toEqual(knowledge);
 
     // In the CSV export too, and a customer token reads none of it.
     const csv = Buffer.from(await (await get(analyst, 'export.csv')).arrayBuffer()).toString(
@@ -437,10 +454,14 @@ describe('knowledge gaps and articles on the analyst dashboard', () => {
     const analyst = await tokens.issue({ subject: 'analyst-1', role: 'analyst' });
     const { knowledge } = await settled(analyst);
     const shadow = await openDatabase({ url: harness.database.url, schema: 'knowledge_replay' });
+    // The data keys live beside the rows: the shadow schema needs the fixtures' key to open them.
+    await storeFixtureKey(shadow);
     try {
       const result = await replayFromStart(harness.bus, shadow, ALL_PROJECTIONS);
       expect(result.failed).toEqual([]);
-      const replayed = await new DashboardQueries(shadow).loadPeriod(lastDays(30, new Date()));
+      const replayed = await new DashboardQueries(shadow, personalDataOf(shadow)).loadPeriod(
+        lastDays(30, new Date()),
+      );
       expect(replayed.knowledge).toEqual(knowledge);
     } finally {
       await shadow.destroy();

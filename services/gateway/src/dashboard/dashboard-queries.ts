@@ -1,5 +1,6 @@
+import type { PersonalData } from '@support/privacy';
 import { LatestGaps } from '@support/knowledge';
-import { KnowledgeReader } from '@support/persistence';
+import { KnowledgeReader, storableText } from '@support/persistence';
 import type { DataSource } from 'typeorm';
 import {
   dailyCountsOf,
@@ -172,9 +173,10 @@ export class DashboardQueries {
    */
   constructor(
     private readonly dataSource: DataSource,
+    private readonly personalData: PersonalData,
     private readonly options: DashboardOptions = {},
   ) {
-    this.gaps = new LatestGaps(new KnowledgeReader(dataSource));
+    this.gaps = new LatestGaps(new KnowledgeReader(dataSource, personalData));
   }
 
   /** The whole UTC days from `from`'s day to `to` (see {@link periodCovering}). */
@@ -192,7 +194,7 @@ export class DashboardQueries {
       await client.query({ text: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' });
       const data = await this.read(period, query);
       await client.query({ text: 'COMMIT' });
-      return data;
+      return await withReadableBacklog(data, this.personalData);
     } catch (error) {
       await client.query({ text: 'ROLLBACK' }).catch(() => undefined);
       throw error;
@@ -448,4 +450,25 @@ export function dashboardCsv(data: DashboardData): string {
       .join('\n\n') +
     '\n'
   );
+}
+
+/**
+ * The backlog's questions are stored sealed (what a customer wrote): opened for the admins who
+ * read the dashboard, "[erased]" once their customer is forgotten.
+ */
+export async function withReadableBacklog(
+  data: DashboardData,
+  personalData: PersonalData,
+): Promise<DashboardData> {
+  return {
+    ...data,
+    backlog: await Promise.all(
+      data.backlog.map(async (topic) => ({
+        ...topic,
+        questions: await Promise.all(
+          topic.questions.map(async (q) => storableText(await personalData.readable(q))),
+        ),
+      })),
+    ),
+  };
 }

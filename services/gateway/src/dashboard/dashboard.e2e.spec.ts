@@ -159,7 +159,7 @@ describe('analyst dashboard', () => {
               escalationId,
               reason: turn.escalation.reason,
               group: groupOf(turn.escalation.reason),
-              question: turn.question,
+              question: await personalData.sealText(customerId, turn.question),
             } as never,
             meta(turn.latencyMs + 1),
           ),

@@ -11,7 +11,7 @@ import {
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
-import { openCustomerMessage, PersonalData } from '@support/privacy';
+import { openCustomerMessage, openEscalation, PersonalData } from '@support/privacy';
 import { adminFrames } from '../admin/admin-feed.js';
 import { AdminSocketServer } from '../admin/admin-socket.server.js';
 import { ReplyDelivery } from '../chat/reply-delivery.js';
@@ -45,7 +45,9 @@ export class GatewayEvents {
   @OnEvent(EscalationRaised, CHECKED)
   async escalationRaised(event: EnvelopeOf<typeof EscalationRaised>): Promise<void> {
     await this.delivery.escalationRaised(event);
-    this.admins.broadcast(adminFrames.raised(event));
+    // Admins read the question and transcript: opened here, for the console only.
+    const opened = await openEscalation(this.personalData, event.payload);
+    this.admins.broadcast(adminFrames.raised({ ...event, payload: opened }));
   }
 
   @OnEvent(MessageReceived, LIVE)

@@ -131,9 +131,9 @@ export function dashboardStory(days: readonly Date[], seed: number): DashboardSt
               reason,
               group: groupOf(reason),
               language: arabic ? 'ar' : 'en',
-              question: arabic
-                ? `${pick(ARABIC_QUESTIONS)} (${question})`
-                : `Escalated ${question}`,
+              question: sealForTests(
+                arabic ? `${pick(ARABIC_QUESTIONS)} (${question})` : `Escalated ${question}`,
+              ),
             }),
           );
           const classified = next();

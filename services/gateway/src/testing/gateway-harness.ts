@@ -1,3 +1,5 @@
+import { storeFixtureKey } from '@support/privacy/testing';
+import { DataSource } from 'typeorm';
 import { type EnvelopeOf, MessageReceived } from '@support/contracts';
 import { openCustomerMessage, PersonalData } from '@support/privacy';
 import { BusConnection, busOptionsFromEnv, EventPublisher, readEventLog } from '@support/bus';
@@ -52,6 +54,8 @@ export async function startGatewayHarness(
     }),
     { port: 0, host: '127.0.0.1', shutdownHooks: false },
   );
+  // Fixtures sealed with `sealForTests` open in this gateway as any customer's words do.
+  await storeFixtureKey(gateway.app.get(DataSource));
   const bus = await BusConnection.open({
     ...busOptionsFromEnv('gateway-test', busEnv),
     publishTimeoutMs: 5_000,

@@ -176,7 +176,7 @@ describe('customer chat page in a real browser', () => {
         escalationId: newEventId(),
         provider: 'console',
         adminId: 'admin-1',
-        text,
+        text: await harness.seal(cause.payload.customerId, text),
         externalId: `console:${newEventId()}`,
       },
       { ...metaFor(cause), causationId: null },
@@ -186,12 +186,16 @@ describe('customer chat page in a real browser', () => {
   }
 
   async function publishEscalation(cause: MessageReceived): Promise<void> {
+    // `cause` is read opened (harness.customerMessages): sealed again, as the agent raises it.
+    const { customerId, text } = cause.payload;
     const payload = {
       ...EXAMPLE_PAYLOADS['escalation.raised'],
       escalationId: newEventId(),
-      customerId: cause.payload.customerId,
-      question: cause.payload.text,
-      transcript: [{ role: 'customer', text: cause.payload.text, at: cause.occurredAt }],
+      customerId,
+      question: await harness.seal(customerId, text),
+      transcript: [
+        { role: 'customer', text: await harness.seal(customerId, text), at: cause.occurredAt },
+      ],
     };
     await publisher.publish(createEvent(EscalationRaised, payload as never, metaFor(cause)));
   }

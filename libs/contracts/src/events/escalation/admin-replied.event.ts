@@ -1,5 +1,7 @@
 import { IsIn, IsString, IsUUID, Length } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import { legacyPlain } from '../../personal/sealed-format.js';
+import { PersonalText } from '../../personal/personal-field.js';
 import {
   ADMIN_ID_MAX_CHARS,
   ADMIN_REPLY_MAX_CHARS,
@@ -17,9 +19,11 @@ export class AdminRepliedPayload {
   @Length(1, ADMIN_ID_MAX_CHARS)
   adminId!: string;
 
-  /** Sent to the customer verbatim. */
-  @IsString()
-  @Length(1, ADMIN_REPLY_MAX_CHARS)
+  /**
+   * Sent to the customer verbatim. Personal, sealed under the customer's key: an answer to what
+   * they wrote, which may quote it (their order, their address).
+   */
+  @PersonalText({ maxChars: ADMIN_REPLY_MAX_CHARS })
   text!: string;
 
   /** The provider's id of the reply (Slack event id), so a retried delivery replies once. */
@@ -28,9 +32,17 @@ export class AdminRepliedPayload {
   externalId!: string;
 }
 
+/** Version 1 carried the text in plaintext; it is handed on wrapped as `pd0` (docs/privacy.md). */
+function sealedTextOfVersion1(payload: Record<string, unknown>): Record<string, unknown> {
+  return { ...payload, text: legacyPlain(String(payload.text ?? '')) };
+}
+
 export const AdminReplied = defineEvent({
   type: 'escalation.admin_replied',
-  version: 1,
+  version: 2,
   payload: AdminRepliedPayload,
-  summary: "An admin answered in the handoff thread; resumes the conversation's graph.",
+  summary:
+    "An admin answered in the handoff thread; resumes the conversation's graph. The text is " +
+    'personal: sealed under the customer’s key.',
+  upcasters: { 1: sealedTextOfVersion1 },
 });

@@ -1,3 +1,4 @@
+import { sealForTests } from '@support/privacy/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BusConnection, newEventId } from '@support/bus';
 import {
@@ -8,6 +9,7 @@ import {
   type EventDefinition,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
+  type EscalationRaisedPayload,
   ThreadOpened,
 } from '@support/contracts';
 import { eventually } from '@support/testing';
@@ -62,9 +64,11 @@ function escalationStory(
     customerId: say(`cust-${i % 3}`),
     reason: REASONS[i % 4],
     group: i % 2 === 0 ? 'avoidable' : 'genuine',
-    question: say(`Question ${i}`),
-    transcript: [{ role: 'customer', text: say(`Question ${i}`), at: minute(0).toISOString() }],
-    ordersMentioned: [say(`SO-${1000 + i}`)],
+    question: sealForTests(say(`Question ${i}`)),
+    transcript: [
+      { role: 'customer', text: sealForTests(say(`Question ${i}`)), at: minute(0).toISOString() },
+    ],
+    ordersMentioned: [sealForTests(say(`SO-${1000 + i}`))],
   });
   const opened = make(ThreadOpened, 1, {
     channel: say('C0SUPPORT'),
@@ -78,7 +82,7 @@ function escalationStory(
     make(AdminReplied, m, {
       externalId: say(`Ev${i}-${m}`),
       adminId: say('U0ADMIN'),
-      text: say('Wholesale orders follow your contract.'),
+      text: sealForTests(say('Wholesale orders follow your contract.')),
     });
   // The later reply is logged before the earlier one; some stories log the label before the raise.
   const events = [raised, opened, reply(6), reply(3), reply(4)];
@@ -120,12 +124,16 @@ describe('escalations projection: live processing and replay', () => {
          FROM escalations WHERE escalation_id = $1`,
       [(hostileStory[0]!.payload as { escalationId: string }).escalationId],
     );
+    // What the customer wrote is stored sealed, as the event carried it.
+    const raisedOf = (story: EventEnvelope[]) =>
+      story.find((e) => e.type === EscalationRaised.type)!.payload as EscalationRaisedPayload;
+    const hostileRaised = raisedOf(hostileStory);
     expect(stored).toEqual({
       conversation_id: storedHostile('conv-12'),
       customer_id: storedHostile('cust-0'),
-      question: storedHostile('Question 12'),
+      question: hostileRaised.question,
       chunks: [{ chunkId: 'returns-retail#2', score: 0.12 }],
-      orders_mentioned: [storedHostile('SO-1012')],
+      orders_mentioned: hostileRaised.ordersMentioned,
       channel: storedHostile('C0SUPPORT'),
       thread_id: storedHostile('1764669600.000012'),
       replies: 3,
@@ -156,7 +164,7 @@ describe('escalations projection: live processing and replay', () => {
       resolved_at: at(3),
       replies: 3,
       chunks: [{ chunkId: expect.any(String), score: 0.12 }],
-      orders_mentioned: ['SO-1003'],
+      orders_mentioned: raisedOf(stories[3]!).ordersMentioned,
     });
     // The group comes from the reason, whatever the raised event claimed.
     const groups = await dataSource.query(

@@ -1,3 +1,4 @@
+import { sealForTests } from '@support/privacy/testing';
 import { describe, expect, it } from '@jest/globals';
 import { seededShuffles } from '@support/testing';
 import {
@@ -45,8 +46,9 @@ function event(
   );
 }
 
+const SEALED_ORDER = sealForTests('SO-1001');
 const raised = (esc: string, minute: number, reason = 'below_score_floor') =>
-  event(EscalationRaised, esc, minute, { reason, ordersMentioned: ['SO-1001'] });
+  event(EscalationRaised, esc, minute, { reason, ordersMentioned: [SEALED_ORDER] });
 const thread = (esc: string, minute: number, provider: string, threadId: string) =>
   event(ThreadOpened, esc, minute, { provider, threadId });
 const replied = (esc: string, minute: number) =>
@@ -93,9 +95,10 @@ describe('escalations projection (pure)', () => {
       reason: 'below_score_floor',
       group: 'avoidable',
       language: 'en',
-      question: 'Can I return a wholesale order?',
+      // Stored sealed, as the event carried it.
+      question: EXAMPLE_PAYLOADS['escalation.raised'].question,
       chunks: [{ chunkId: expect.any(String), score: 0.12 }],
-      ordersMentioned: ['SO-1001'],
+      ordersMentioned: [SEALED_ORDER],
       openedAt: at(1),
       topic: 'returns',
       classifier: 'rules',

@@ -1,4 +1,12 @@
-import type { DocLanguage, DraftOrigin, EscalationReason, Language } from '@support/contracts';
+import {
+  type DocLanguage,
+  DRAFT_LIMITS,
+  type DraftOrigin,
+  type EscalationReason,
+  isSealed,
+  type Language,
+} from '@support/contracts';
+import { type PersonalData, textOrErased } from '@support/privacy';
 import { parseGlossaryText, type TermPair } from '@support/text';
 import type { DataSource } from 'typeorm';
 import { storableText } from '../../storable.js';
@@ -21,6 +29,8 @@ export interface AnsweredQuestion {
   readonly language: Language;
   readonly topic: string | null;
   readonly question: string;
+  /** The question as an event may quote it: sealed under the key of the customer who asked it. */
+  readonly sealedQuestion: string;
   readonly openedAt: string;
   readonly replies: readonly AnsweredReply[];
 }
@@ -48,6 +58,7 @@ export interface DraftRecord {
 
 interface QuestionRow {
   escalation_id: string;
+  customer_id: string;
   conversation_id: string;
   reason: EscalationReason;
   language: Language;
@@ -65,15 +76,19 @@ interface QuestionRow {
  * match it structurally).
  */
 export class KnowledgeReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly personalData: PersonalData,
+  ) {}
 
   /**
    * Avoidable escalations with at least one admin reply (the reply's text stored), raised at or
-   * after `since` (all when null), oldest first, each with its replies oldest first.
+   * after `since` (all when null), oldest first, each with its replies oldest first. Questions and
+   * replies are stored sealed and read opened; a forgotten customer's escalations are left out.
    */
   async answeredAvoidable(since: Date | null): Promise<AnsweredQuestion[]> {
     const rows: QuestionRow[] = await this.dataSource.query(
-      `SELECT e.escalation_id, e.conversation_id, e.reason, e.language, e.topic, e.question,
+      `SELECT e.escalation_id, e.customer_id, e.conversation_id, e.reason, e.language, e.topic, e.question,
               e.opened_at, r.admin_id, r.text, r.replied_at
          FROM escalations e
          JOIN escalation_replies r ON r.escalation_id = e.escalation_id
@@ -84,8 +99,15 @@ export class KnowledgeReader {
     );
     const questions: AnsweredQuestion[] = [];
     let current: { question: AnsweredQuestion; replies: AnsweredReply[] } | undefined;
+    const erased = new Set<string>();
     for (const row of rows) {
+      if (erased.has(row.escalation_id)) continue;
       if (current?.question.escalationId !== row.escalation_id) {
+        const question = await this.personalData.openText(row.question);
+        if (question.kind === 'erased') {
+          erased.add(row.escalation_id);
+          continue;
+        }
         const replies: AnsweredReply[] = [];
         current = {
           replies,
@@ -95,7 +117,9 @@ export class KnowledgeReader {
             reason: row.reason,
             language: row.language,
             topic: row.topic,
-            question: row.question,
+            // Made storable as the plaintext rows were (a NUL, a lone surrogate: U+FFFD).
+            question: storableText(question.value),
+            sealedQuestion: await this.sealedQuestionOf(row, question.value),
             openedAt: row.opened_at.toISOString(),
             replies,
           },
@@ -105,7 +129,7 @@ export class KnowledgeReader {
       current.replies.push({
         escalationId: row.escalation_id,
         adminId: row.admin_id,
-        text: row.text,
+        text: storableText(textOrErased(await this.personalData.openText(row.text))),
         at: row.replied_at.toISOString(),
       });
     }
@@ -141,14 +165,40 @@ export class KnowledgeReader {
     const rows = await this.dataSource.manager.find(KnowledgeDraftEntity, {
       order: { createdAt: 'ASC', draftId: 'ASC' },
     });
-    return rows.flatMap((row) => draftOf(row) ?? []);
+    const drafts = await Promise.all(rows.map((row) => this.draftOf(row)));
+    return drafts.flatMap((draft) => draft ?? []);
   }
 
   async draft(draftId: string): Promise<DraftRecord | null> {
     const row = await this.dataSource.manager.findOne(KnowledgeDraftEntity, {
       where: { draftId: storableText(draftId) },
     });
-    return row ? draftOf(row) : null;
+    return row ? this.draftOf(row) : null;
+  }
+
+  /** A stored personal field opened, made storable as a plaintext row was. */
+  private async readable(value: string): Promise<string> {
+    return storableText(await this.personalData.readable(value));
+  }
+
+  /** The stored question when sealed; an upcast version-1 question (`pd0`) sealed now. */
+  private async sealedQuestionOf(row: QuestionRow, question: string): Promise<string> {
+    if (isSealed(row.question)) return row.question;
+    return this.personalData.sealText(row.customer_id, question);
+  }
+
+  /**
+   * A draft as the use case sees it, its first title and examples opened (a forgotten customer's
+   * read "[erased]"); null until its `kb.draft_created` has been folded.
+   */
+  private async draftOf(row: KnowledgeDraftState): Promise<DraftRecord | null> {
+    if (row.createdVersion === '') return null;
+    return {
+      ...draftRecordOf(row),
+      // A gap of questions without words is titled by its topic.
+      title: (await this.readable(row.title!)).slice(0, DRAFT_LIMITS.titleChars) || row.topic!,
+      examples: await Promise.all((row.examples ?? []).map((e) => this.readable(e))),
+    };
   }
 
   /** A namespace's glossary pairs ('' names the default namespace); none without a glossary. */
@@ -163,9 +213,7 @@ export class KnowledgeReader {
   }
 }
 
-/** A draft as the use case sees it; null until its `kb.draft_created` has been folded. */
-function draftOf(row: KnowledgeDraftState): DraftRecord | null {
-  if (row.createdVersion === '') return null;
+function draftRecordOf(row: KnowledgeDraftState): DraftRecord {
   return {
     draftId: row.draftId,
     gapId: row.gapId,

@@ -3,6 +3,7 @@ import { newEventId } from '@support/bus';
 import { createEvent, EscalationClassified } from '@support/contracts';
 import { eventually } from '@support/testing';
 import { openDatabase } from '../../database.js';
+import { fixturePersonalData } from '@support/privacy/testing';
 import { replayFromStart } from '../../replay/replay.js';
 import { dumpTable } from '../../table-dump.js';
 import { hostile, storedHostile } from '../../testing/hostile-strings.js';
@@ -47,7 +48,7 @@ describe('knowledge projection and escalation replies: live processing, reading 
       30_000,
     );
 
-    const reader = new KnowledgeReader(dataSource);
+    const reader = new KnowledgeReader(dataSource, fixturePersonalData());
     const answered = await reader.answeredAvoidable(null);
     // Avoidable and answered only: the unanswered and the genuine escalation are left out.
     expect(answered.map((q) => q.escalationId)).toEqual([
@@ -61,6 +62,14 @@ describe('knowledge projection and escalation replies: live processing, reading 
       language: 'en',
       topic: 'product',
       question: 'Can you engrave my ring?',
+      // As the escalation carried it, for a draft to quote.
+      sealedQuestion: (
+        story.events.find(
+          (e) =>
+            e.type === 'escalation.raised' &&
+            (e.payload as { escalationId: string }).escalationId === story.escalationIds[0],
+        )!.payload as { question: string }
+      ).question,
       openedAt: '2026-12-02T09:00:00.000Z',
       replies: [
         {
@@ -155,7 +164,7 @@ describe('the gaps stamp', () => {
         correlationId: newEventId(),
       },
     );
-    const reader = new KnowledgeReader(dataSource);
+    const reader = new KnowledgeReader(dataSource, fixturePersonalData());
     const read = async () =>
       JSON.stringify([
         await reader.answeredAvoidable(null),

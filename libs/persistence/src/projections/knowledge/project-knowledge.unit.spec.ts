@@ -1,3 +1,4 @@
+import { sealForTests } from '@support/privacy/testing';
 import { describe, expect, it } from '@jest/globals';
 import {
   createEvent,
@@ -40,7 +41,7 @@ describe('the knowledge projection as a pure fold', () => {
   it('ends in the same draft whatever order its events come in, a publish beating a discard', () => {
     const events = [
       event(DraftCreated, 0),
-      event(DraftCreated, 1, { title: 'A later duplicate' }),
+      event(DraftCreated, 1, { title: sealForTests('A later duplicate') }),
       event(DraftPublished, 5),
       event(DraftDiscarded, 6),
       event(DraftPublished, 7, { title: 'A later publish' }),

@@ -12,6 +12,8 @@ export interface CardActions {
   claim(escalationId: string, action: 'claim' | 'release'): void;
   reply(escalationId: string, text: string, input: HTMLTextAreaElement): void;
   traceHref(conversationId: string): string;
+  /** Opens "Forget customer" for this card's customer (the dialog asks to confirm). */
+  forget(customerId: string): void;
 }
 
 /**
@@ -49,10 +51,17 @@ export class EscalationCard {
     );
     const question = markLanguage(el('p', { class: 'question' }, view.question), view.question);
     const customer = el('p', { class: 'customer' });
+    const forget = text.label(
+      el('button', { class: 'forget-customer', type: 'button' }),
+      'admin.forget.card',
+    );
+    forget.addEventListener('click', () => actions.forget(view.customerId));
     customer.append(
       text.label(el('span', { class: 'label' }), 'admin.customer'),
       ' ',
       el('bdi', { class: 'customer-id' }, view.customerId),
+      ' ',
+      forget,
     );
     const status = el('div', { class: 'status' });
     const claim = el('button', { class: 'claim', type: 'button', 'data-action': 'claim' });

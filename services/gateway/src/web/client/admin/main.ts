@@ -14,6 +14,7 @@ import { byId, el } from '../shared/dom.js';
 import { pageText } from '../shared/i18n.js';
 import { codeLabel, languageLabel } from '../shared/labels.js';
 import { EscalationCard } from './escalation-card.js';
+import { ForgetCustomer } from './forget-customer.js';
 import { AdminSession, CONSOLE } from './session.js';
 
 type AdminClientFrame = AdminQueueFrame | AdminClaimFrame | AdminReplyFrame;
@@ -34,6 +35,8 @@ const cards = new Map<string, EscalationCard>();
 let socket: WebSocket | null = null;
 let counter = 0;
 let me: string | null = null;
+let adminToken: string | null = null;
+const forgetting = new ForgetCustomer(text, () => adminToken);
 let filter: QueueFilter = {};
 let options: Partial<Record<(typeof FILTERS)[number], readonly string[]>> = {};
 
@@ -74,6 +77,7 @@ function addCard(view: AdminEscalationView): void {
     },
     traceHref: (conversationId) =>
       new URL(`trace?conversation=${encodeURIComponent(conversationId)}`, CONSOLE).href,
+    forget: (customerId) => forgetting.start(customerId),
   });
   card.showClaim(view.claimedBy ?? null, view.claimSequence ?? 0, me);
   cards.set(view.escalationId, card);
@@ -221,9 +225,13 @@ window.setInterval(() => {
 const session = new AdminSession(text, {
   onSignedIn: (token, subject) => {
     me = subject;
+    adminToken = token;
+    forgetting.available = true;
     connect(token);
   },
   onSignedOut: () => {
     me = null;
+    adminToken = null;
+    forgetting.available = false;
   },
 });

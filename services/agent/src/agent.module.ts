@@ -151,18 +151,20 @@ export class AgentModule {
         },
         {
           provide: BusAgentPorts,
-          inject: [EventPublisher, AGENT_CONFIG, CLOCK, ServiceMetrics],
+          inject: [EventPublisher, AGENT_CONFIG, CLOCK, ServiceMetrics, PersonalData],
           useFactory: (
             publisher: EventPublisher,
             config: AgentConfig,
             clock: Clock,
             metrics: ServiceMetrics,
+            personalData: PersonalData,
           ) =>
             new BusAgentPorts(
               publisher,
               config.KB_SEARCH_TIMEOUT_MS,
               () => clock.now(),
               metrics,
+              personalData,
               config.KB_NAMESPACE,
             ),
         },

@@ -2,6 +2,7 @@ import {
   openCustomerMessage,
   type PersonalData,
   type PlainCustomerMessage,
+  sealReply,
 } from '@support/privacy';
 import type { AdminReplyReceipts } from '@support/persistence';
 import { AppError } from '@support/platform';
@@ -195,6 +196,8 @@ export class AgentConversations {
       const { values, paused, pausedEscalation } = await this.snapshot(conversationId);
       // A conversation the agent never handled has no thread to resume and no customer to address.
       if (!values.customerId) return;
+      // The admin's words, opened when they came sealed; sealed again under the customer's key.
+      const words = await this.personalData.readable(event.payload.text);
       await this.publisher.publish(
         createEvent(
           ReplySent,
@@ -206,8 +209,8 @@ export class AgentConversations {
             ),
             customerId: values.customerId,
             kind: 'human',
-            text: event.payload.text,
-            language: values.language ?? this.detectLanguage(event.payload.text),
+            ...(await sealReply(this.personalData, values.customerId, { text: words })),
+            language: values.language ?? this.detectLanguage(words),
             citations: [],
           },
           {
@@ -225,10 +228,7 @@ export class AgentConversations {
       // After a withdrawal the graph is not paused, or paused on a later escalation that this
       // admin has not seen: resuming that one would answer the wrong turn.
       if (paused && pausedEscalation === event.payload.escalationId)
-        await this.graph.invoke(
-          new Command({ resume: event.payload.text }),
-          this.config(conversationId),
-        );
+        await this.graph.invoke(new Command({ resume: words }), this.config(conversationId));
     });
   }
 

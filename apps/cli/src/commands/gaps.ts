@@ -1,5 +1,10 @@
 import { groupWordingGaps, KnowledgeGaps } from '@support/knowledge';
-import { ClarificationReader, KnowledgeReader, openDatabase } from '@support/persistence';
+import {
+  ClarificationReader,
+  KnowledgeReader,
+  openDatabase,
+  personalDataOf,
+} from '@support/persistence';
 import { AppError, databaseEnv, loadConfig, systemClock } from '@support/platform';
 import { formatGaps, formatWordingGaps } from './gaps-report.js';
 
@@ -27,7 +32,9 @@ export async function gapsCommand(
     }).gaps();
     const since =
       options.days === undefined ? null : new Date(Date.now() - options.days * 86_400_000);
-    const wording = groupWordingGaps(await new ClarificationReader(dataSource).accepted(since));
+    const wording = groupWordingGaps(
+      await new ClarificationReader(dataSource, personalDataOf(dataSource)).accepted(since),
+    );
     print(
       options.json
         ? `${JSON.stringify({ gaps, wording }, null, 2)}\n`

@@ -153,14 +153,17 @@ describe('personal fields beyond the customer message', () => {
   });
 
   it('upcasts a version-1 reply without a draft or a verdict, and a text-less WhatsApp message', () => {
-    const reply = { ...example(ReplySent), text: 'Hi' };
+    const reply: Record<string, unknown> = { ...example(ReplySent), text: 'Hi' };
     delete reply.draft;
     delete reply.validation;
     const decodedReply = decodeEvent(version1(ReplySent, reply)).payload as ReplySentPayload;
     expect(readLegacyPlain(decodedReply.text)).toBe('Hi');
     expect(decodedReply.draft).toBeUndefined();
     expect(decodedReply.validation).toBeUndefined();
-    const sticker = { ...example(WhatsAppMessageAccepted), kind: 'unsupported' };
+    const sticker: Record<string, unknown> = {
+      ...example(WhatsAppMessageAccepted),
+      kind: 'unsupported',
+    };
     delete sticker.text;
     delete sticker.media;
     const decoded = decodeEvent(version1(WhatsAppMessageAccepted, sticker))

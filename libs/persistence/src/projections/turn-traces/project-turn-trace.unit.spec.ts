@@ -33,8 +33,11 @@ function fold(events: EventEnvelope[]): TurnTraceState[] {
 describe('turn_traces projection (pure)', () => {
   it('keeps the message, the last retrieval, the exact prompt chunks, the draft and the verdict', async () => {
     const [sealed] = fold(story);
-    // The row holds the message sealed; a reader opens it.
+    // The row holds the message, the reply, the draft and the verdict sealed; a reader opens them.
     expect(sealed!.customerMessage).toMatch(/^pd1\./);
+    expect(sealed!.reply).toMatch(/^pd1\./);
+    expect(sealed!.draft).toMatch(/^pd1\./);
+    expect(sealed!.validation!.sentences.every((s) => s.text.startsWith('pd1.'))).toBe(true);
     const answered = await openTurnTrace(fixturePersonalData(), sealed!);
     expect(answered).toMatchObject({
       turnId: T1,
@@ -81,8 +84,9 @@ describe('turn_traces projection (pure)', () => {
     ]);
   });
 
-  it('routes an abstention with its escalation reason, fail-open reranker and lexical gate', () => {
-    const [, escalated, held] = fold(story);
+  it('routes an abstention with its escalation reason, fail-open reranker and lexical gate', async () => {
+    const [, sealed, held] = fold(story);
+    const escalated = await openTurnTrace(fixturePersonalData(), sealed!);
     expect(escalated).toMatchObject({
       route: 'escalated',
       reason: 'below_score_floor',

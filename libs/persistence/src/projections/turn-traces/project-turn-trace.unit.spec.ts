@@ -5,10 +5,11 @@ import {
   EXAMPLE_PAYLOADS,
   MessageReceived,
   type EventEnvelope,
+  ReplySent,
 } from '@support/contracts';
 import { projectTurnTrace } from './project-turn-trace.js';
 import { renderTrace } from './render-trace.js';
-import { fixturePersonalData } from '@support/privacy/testing';
+import { fixturePersonalData, sealForTests } from '@support/privacy/testing';
 import { ANSWER_CHUNKS, traceStory } from '../../testing/trace-fixtures.js';
 import { openTurnTrace } from './turn-trace-reader.js';
 import type { TurnTraceState } from './turn-trace-model.js';
@@ -123,6 +124,30 @@ describe('turn_traces projection (pure)', () => {
     expect(projectTurnTrace(orphan, null)).toBeNull();
     const once = fold(story);
     expect(fold([...story, ...story])).toEqual(once);
+  });
+
+  it('reads a clarifying question opened, the options it offered on their own lines', async () => {
+    const question = createEvent(
+      ReplySent,
+      {
+        replyId: newId(),
+        customerId: 'cust-1',
+        kind: 'clarification',
+        text: sealForTests('Which of these is it about?'),
+        language: 'en',
+        citations: [],
+        options: [
+          { id: 'section:size-exchanges#2', title: 'Exchanging for another size' },
+          { id: 'none', title: 'None of these' },
+        ],
+      },
+      { id: newId(), occurredAt: start.toISOString(), turnId: T1, correlationId: T1 },
+    );
+    const row = projectTurnTrace(question, null)!;
+    expect(row.reply!.split('\n')[0]).toMatch(/^pd1\./);
+    expect((await openTurnTrace(fixturePersonalData(), row)).reply).toBe(
+      'Which of these is it about?\n- Exchanging for another size\n- None of these',
+    );
   });
 
   it('ends in the same rows whatever order the events arrive in', () => {

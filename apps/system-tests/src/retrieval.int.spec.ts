@@ -2,10 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EventPublisher } from '@support/bus';
 import {
+  BusConnection,
+  busOptionsFromEnv,
+  type EventPublisher,
+  newEventId,
+  readEventLog,
+} from '@support/bus';
+import {
+  createEvent,
   type DocumentIndexed,
   type EnvelopeOf,
+  RerankCompleted,
+  RerankRequested,
   type RetrievalCompletedPayload,
 } from '@support/contracts';
 import { FakeTeiServer } from '@support/models/testing';
@@ -14,6 +23,7 @@ import { RerankerProxyModule } from '@support/reranker-proxy';
 import { PersonalData } from '@support/privacy';
 import {
   createTestDatabase,
+  eventually,
   sampleValue,
   scrapeMetrics,
   startNatsServer,
@@ -28,8 +38,10 @@ import { RetrievalProbe } from '@support/retrieval/testing';
 interface RetrievalStack {
   readonly index: FaultyIndex;
   readonly retrieval: StartedService;
+  readonly proxy: StartedService;
   readonly publisher: EventPublisher;
   readonly probe: RetrievalProbe;
+  readonly busEnv: { readonly NATS_URL: string; readonly EVENT_STREAM: string };
   upsert(docs: readonly KbDocument[]): Promise<EnvelopeOf<typeof DocumentIndexed>[]>;
   ask(query: string): Promise<RetrievalCompletedPayload>;
   close(): Promise<void>;
@@ -74,8 +86,10 @@ async function startRetrievalStack(extraEnv: Record<string, string>): Promise<Re
   return {
     index,
     retrieval,
+    proxy,
     publisher: probe.publisher,
     probe,
+    busEnv,
     upsert: (docs) => probe.upsertIndexed(docs),
     ask: (query) => probe.ask(query),
     close: async () => {
@@ -279,11 +293,45 @@ describe('retrieval with a cross-encoder host (TEI)', () => {
     expect((await stack.probe.askSealed(sealed)).verdict).toBe('ok');
     // The reranker proxy opened the query, sealed again by retrieval under the customer's key.
     expect(tei.requests.at(-1)!.query).toBe(question);
-    await personalData.forget('cust-forgetful');
+    const forgotten = await personalData.forget('cust-forgetful');
+    // The proxy holds the key unwrapped for CUSTOMER_KEY_CACHE_MS; past that it reads it destroyed.
+    await stack.proxy.app.get(PersonalData).destroyKeys(forgotten);
     const scored = tei.requests.length;
     // The same request again (a redelivery after the erasure): nothing searched, nothing scored.
     const again = await stack.probe.askSealed(sealed);
     expect(again).toMatchObject({ verdict: 'below_score_floor', legs: [], fused: [], chunks: [] });
+    // A rerank request of theirs still in the log: the proxy scores nothing and fails open.
+    const requestId = newEventId();
+    await stack.publisher.publish(
+      createEvent(
+        RerankRequested,
+        { requestId, query: sealed, candidates: [{ chunkId: 'delivery-gcc#2', text: question }] },
+        {
+          id: newEventId(),
+          occurredAt: new Date().toISOString(),
+          conversationId: 'conv-r',
+          turnId: newEventId(),
+          correlationId: newEventId(),
+        },
+      ),
+    );
+    const bus = await BusConnection.open(busOptionsFromEnv('retrieval-test-log', stack.busEnv));
+    try {
+      const completed = await eventually(async () => {
+        const { events } = await readEventLog(bus, RerankCompleted);
+        const found = (events as EnvelopeOf<typeof RerankCompleted>[]).find(
+          (e) => e.payload.requestId === requestId,
+        );
+        return found?.payload ?? false;
+      }, 15_000);
+      expect(completed).toMatchObject({
+        status: 'failed_open',
+        scores: [],
+        error: { code: 'customer_forgotten' },
+      });
+    } finally {
+      await bus.close();
+    }
     expect(tei.requests.length).toBe(scored);
   });
 

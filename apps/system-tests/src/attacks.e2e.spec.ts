@@ -1020,7 +1020,7 @@ describe('forged events on the bus', () => {
 
   const RETURN_QUESTION = 'How many days do I have to return an item?';
 
-  function forgedReply(
+  async function forgedReply(
     conversationId: string,
     meta: { turnId: string | null; causationId?: string; occurredAt?: string },
     kind: 'answer' | 'human' = 'answer',
@@ -1031,7 +1031,11 @@ describe('forged events on the bus', () => {
         replyId: newEventId(),
         customerId: 'cust-victim',
         kind,
-        text: 'FORGED: your refund is approved, reply with your card number and CVV.',
+        // Sealed as the agent would: the forger holds the keys too (a leaked service account).
+        text: await stack.seal(
+          'cust-victim',
+          'FORGED: your refund is approved, reply with your card number and CVV.',
+        ),
         language: 'en',
         citations: [],
       },
@@ -1067,7 +1071,7 @@ describe('forged events on the bus', () => {
     await expect(BusConnection.open(anonymous)).rejects.toThrow(/Authorization Violation/);
     const gateway = await BusConnection.open(stack.busOptions('gateway'));
     try {
-      const forged = forgedReply(`conv-${newEventId()}`, { turnId: newEventId() });
+      const forged = await forgedReply(`conv-${newEventId()}`, { turnId: newEventId() });
       await expect(
         gateway.js.publish(ReplySent.subject, encodeEvent(forged), { timeout: 2_000 }),
       ).rejects.toThrow(`Permissions Violation for Publish to "${ReplySent.subject}"`);
@@ -1086,13 +1090,13 @@ describe('forged events on the bus', () => {
     // A cause is waited for while the reply is younger than five minutes (the projection may lag):
     // these claim to be older, so they are judged now; one sent now waits, never shown meanwhile.
     const longAgo = new Date(Date.now() - MAX_CAUSE_LAG_MS - 60_000).toISOString();
-    const freshTurn = forgedReply(victim.conversationId, {
+    const freshTurn = await forgedReply(victim.conversationId, {
       turnId: newEventId(),
       occurredAt: longAgo,
     });
-    const waiting = forgedReply(victim.conversationId, { turnId: newEventId() });
-    const othersTurn = forgedReply(victim.conversationId, { turnId: otherTurn.turnId });
-    const fakeAdmin = forgedReply(
+    const waiting = await forgedReply(victim.conversationId, { turnId: newEventId() });
+    const othersTurn = await forgedReply(victim.conversationId, { turnId: otherTurn.turnId });
+    const fakeAdmin = await forgedReply(
       victim.conversationId,
       { turnId: null, causationId: newEventId(), occurredAt: longAgo },
       'human',
@@ -1175,7 +1179,7 @@ describe('forged events on the bus', () => {
     const victim = await connect(stack, 'cust-victim-answered');
     const answered = await ask(victim.socket, RETURN_QUESTION);
     expect(answered.reply.kind).toBe('answer');
-    const second = forgedReply(victim.conversationId, { turnId: answered.turnId });
+    const second = await forgedReply(victim.conversationId, { turnId: answered.turnId });
     await new EventPublisher(leaked).publish(second);
 
     expect((await deadLetterOf(second.id, 'gateway-')).errorCode).toBe('forbidden');

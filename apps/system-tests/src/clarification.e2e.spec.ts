@@ -75,7 +75,9 @@ describe('asking which section before a below_score_floor handoff, through the W
       async () => (await offers()).find((e) => e.turnId === first.turnId) ?? false,
     );
     expect(offered.conversationId).toBe(conversationId);
-    expect(offered.payload.question).toBe(UNCLEAR);
+    // The customer's question travels sealed under their key.
+    expect(offered.payload.question).toMatch(/^pd1\./);
+    expect(await stack.open(offered.payload.question)).toBe(UNCLEAR);
     expect(offered.payload.sections.map((s) => s.optionId)).toEqual(
       options.slice(0, -1).map((o) => o.id),
     );

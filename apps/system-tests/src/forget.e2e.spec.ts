@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BusConnection, OPS_USER, readEventLog } from '@support/bus';
-import { MessageReceived } from '@support/contracts';
+import { MessageReceived, ReplySent } from '@support/contracts';
 import { ConversationReader, forgetCustomer, TurnTraceReader } from '@support/persistence';
 import { ERASED_TEXT, PersonalData } from '@support/privacy';
 import { eventually } from '@support/testing';
@@ -34,12 +34,17 @@ describe('forgetting a customer after a chat, through every service of the turn'
     const history = () => new ConversationReader(dataSource, personalData).history(conversationId);
     await eventually(async () => (await history())[0]?.text === WORDS);
 
-    // The log never held the words: the message is sealed.
+    // The log never held the words: the message, the query and the reply are sealed.
     const bus = await BusConnection.open(stack.busOptions(OPS_USER));
-    const { events } = await readEventLog(bus, MessageReceived).finally(() => bus.close());
+    const { events } = await readEventLog(bus).finally(() => bus.close());
     const logged = events.filter((e) => e.conversationId === conversationId);
-    expect(logged).toHaveLength(1);
+    expect(logged.filter((e) => e.type === MessageReceived.type)).toHaveLength(1);
+    const replies = logged.filter((e) => e.type === ReplySent.type);
+    expect(replies.length).toBeGreaterThan(0);
+    // Escalation events are sealed apart (docs/privacy.md); none is raised for this turn.
+    expect(logged.filter((e) => e.type.startsWith('escalation.'))).toEqual([]);
     expect(JSON.stringify(logged)).not.toContain('0551234567');
+    expect(JSON.stringify(logged)).not.toContain('ORD-1001');
 
     await forgetCustomer(
       {
@@ -51,8 +56,11 @@ describe('forgetting a customer after a chat, through every service of the turn'
       { customerId: 'cust-forget-chat', requestedBy: 'cli', reason: 'request' },
     );
     await eventually(async () => (await history())[0]?.text === ERASED_TEXT, 15_000);
+    // The reply was sealed under the customer's key: it reads erased as well.
+    expect((await history()).slice(1).map((m) => m.text)).toEqual(replies.map(() => ERASED_TEXT));
     await eventually(async () => (await threads()) === 0, 15_000);
     const [trace] = await stack.gateway.app.get(TurnTraceReader).ofConversation(conversationId);
     expect(trace!.customerMessage).toBe(ERASED_TEXT);
+    expect(trace!.reply).toBe(ERASED_TEXT);
   });
 });

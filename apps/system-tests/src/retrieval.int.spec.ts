@@ -2,16 +2,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EventPublisher } from '@support/bus';
 import {
+  BusConnection,
+  busOptionsFromEnv,
+  type EventPublisher,
+  newEventId,
+  readEventLog,
+} from '@support/bus';
+import {
+  createEvent,
   type DocumentIndexed,
   type EnvelopeOf,
+  RerankCompleted,
+  RerankRequested,
   type RetrievalCompletedPayload,
 } from '@support/contracts';
 import { FakeTeiServer } from '@support/models/testing';
 import { type StartedService, startService } from '@support/platform';
 import { RerankerProxyModule } from '@support/reranker-proxy';
-import { sampleValue, scrapeMetrics, startNatsServer, uniqueName } from '@support/testing';
+import { PersonalData } from '@support/privacy';
+import {
+  createTestDatabase,
+  eventually,
+  sampleValue,
+  scrapeMetrics,
+  startNatsServer,
+  uniqueName,
+} from '@support/testing';
 import { type IndexLeg, InProcessVectorIndex } from '@support/vector-index';
 import { FaultyIndex } from './support/faulty-index.js';
 import { kbDocuments } from './support/kb.js';
@@ -21,7 +38,10 @@ import { RetrievalProbe } from '@support/retrieval/testing';
 interface RetrievalStack {
   readonly index: FaultyIndex;
   readonly retrieval: StartedService;
+  readonly proxy: StartedService;
   readonly publisher: EventPublisher;
+  readonly probe: RetrievalProbe;
+  readonly busEnv: { readonly NATS_URL: string; readonly EVENT_STREAM: string };
   upsert(docs: readonly KbDocument[]): Promise<EnvelopeOf<typeof DocumentIndexed>[]>;
   ask(query: string): Promise<RetrievalCompletedPayload>;
   close(): Promise<void>;
@@ -32,6 +52,7 @@ async function startRetrievalStack(extraEnv: Record<string, string>): Promise<Re
   const nats = await startNatsServer();
   const index = new FaultyIndex(new InProcessVectorIndex({}));
   const dataDir = mkdtempSync(join(tmpdir(), 'retrieval-test-'));
+  const database = await createTestDatabase();
   const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('RETRIEVAL') };
   const env = {
     ...busEnv,
@@ -47,24 +68,28 @@ async function startRetrievalStack(extraEnv: Record<string, string>): Promise<Re
   const hostOptions = { port: 0, host: '127.0.0.1', shutdownHooks: false } as const;
   const retrieval = await startService(
     'retrieval',
-    RetrievalModule.register({ env, bus: busOverrides, index }),
+    RetrievalModule.register({ env, bus: busOverrides, index, database: { url: database.url } }),
     hostOptions,
   );
   const proxy = await startService(
     'reranker-proxy',
-    RerankerProxyModule.register({ env, bus: busOverrides }),
+    RerankerProxyModule.register({ env, bus: busOverrides, database: { url: database.url } }),
     hostOptions,
   );
   const probe = await RetrievalProbe.open({
     name: 'retrieval-test',
     env: busEnv,
     conversationId: 'conv-r',
+    personalData: retrieval.app.get(PersonalData),
   });
 
   return {
     index,
     retrieval,
+    proxy,
     publisher: probe.publisher,
+    probe,
+    busEnv,
     upsert: (docs) => probe.upsertIndexed(docs),
     ask: (query) => probe.ask(query),
     close: async () => {
@@ -72,6 +97,7 @@ async function startRetrievalStack(extraEnv: Record<string, string>): Promise<Re
       await proxy.app.close();
       await retrieval.app.close();
       await nats.stop();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -258,6 +284,55 @@ describe('retrieval with a cross-encoder host (TEI)', () => {
     expect(tei.requests.at(-1)!.texts).toHaveLength(result.rerank!.scores.length);
     const scores = result.chunks.map((c) => c.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('opens the sealed query to search and to rerank; a forgotten customer’s is searched for nowhere', async () => {
+    const question = 'How long does delivery to Muscat take?';
+    const personalData = stack.retrieval.app.get(PersonalData);
+    const sealed = await personalData.sealText('cust-forgetful', question);
+    expect((await stack.probe.askSealed(sealed)).verdict).toBe('ok');
+    // The reranker proxy opened the query, sealed again by retrieval under the customer's key.
+    expect(tei.requests.at(-1)!.query).toBe(question);
+    const forgotten = await personalData.forget('cust-forgetful');
+    // The proxy holds the key unwrapped for CUSTOMER_KEY_CACHE_MS; past that it reads it destroyed.
+    await stack.proxy.app.get(PersonalData).destroyKeys(forgotten);
+    const scored = tei.requests.length;
+    // The same request again (a redelivery after the erasure): nothing searched, nothing scored.
+    const again = await stack.probe.askSealed(sealed);
+    expect(again).toMatchObject({ verdict: 'below_score_floor', legs: [], fused: [], chunks: [] });
+    // A rerank request of theirs still in the log: the proxy scores nothing and fails open.
+    const requestId = newEventId();
+    await stack.publisher.publish(
+      createEvent(
+        RerankRequested,
+        { requestId, query: sealed, candidates: [{ chunkId: 'delivery-gcc#2', text: question }] },
+        {
+          id: newEventId(),
+          occurredAt: new Date().toISOString(),
+          conversationId: 'conv-r',
+          turnId: newEventId(),
+          correlationId: newEventId(),
+        },
+      ),
+    );
+    const bus = await BusConnection.open(busOptionsFromEnv('retrieval-test-log', stack.busEnv));
+    try {
+      const completed = await eventually(async () => {
+        const { events } = await readEventLog(bus, RerankCompleted);
+        const found = (events as EnvelopeOf<typeof RerankCompleted>[]).find(
+          (e) => e.payload.requestId === requestId,
+        );
+        return found?.payload ?? false;
+      }, 15_000);
+      expect(completed).toMatchObject({
+        status: 'failed_open',
+        scores: [],
+        error: { code: 'customer_forgotten' },
+      });
+    } finally {
+      await bus.close();
+    }
+    expect(tei.requests.length).toBe(scored);
   });
 
   it.each(['hang', 'error', 'garbage', 'wrong-count'] as const)(

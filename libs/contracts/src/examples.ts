@@ -12,6 +12,12 @@ const chunk = {
   score: 0.82,
 } as const;
 
+// Personal fields of the examples, sealed (under a key no database holds: they never open).
+const QUERY =
+  'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.idIh0nRTbjN75ycT.kmuMnPMG0e4OqYD1aOs-gQ.3vAnNbqoG5NRr4UYkhfbK4Y5zzRWFqcgt8R4h-ZY6w';
+const ANSWER =
+  'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.8ilWDiztPVcxWrva.NVKUMK9F7e0xm7UqHcnFsg.cwNf_UZ3tQLIBcafjtVQ46HUS15lzVoV4wdyKdiaYe88M1A-iVGXqvDcgvYTL5IXKwnXIaM7ZLg8DyLdqdFUDoTSdFPCG4knUGY3ijjlpRw';
+
 /**
  * One valid payload per event type: documentation (AsyncAPI examples) and test fixtures.
  * A test fails when an event type has no example.
@@ -31,7 +37,8 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     providerMessageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=',
     sentAt: '2026-12-02T10:00:00.000Z',
     kind: 'image',
-    text: 'The seam tore on the first wash',
+    // Personal, sealed: 'The seam tore on the first wash'.
+    text: 'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.TFkGSBrzW5XHG-mW.mvKJoFXOhsH1z8kMLnveMg.k2BCvkidw4eJK5AJbcgJ_gFRZ7PyzAgoNLZwakdQaA',
     media: { mediaId: '1037543291543636', mimeType: 'image/jpeg' },
   },
   'conversation.message_received': {
@@ -56,12 +63,13 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
   },
   'retrieval.requested': {
     requestId: '0f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
-    query: 'return a dress bought last week',
+    // Personal, sealed: 'return a dress bought last week'.
+    query: QUERY,
     namespace: 'support_docs',
   },
   'rerank.requested': {
     requestId: '1f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
-    query: 'return a dress bought last week',
+    query: QUERY,
     candidates: [{ chunkId: chunk.chunkId, text: chunk.text }],
   },
   'rerank.completed': {
@@ -102,15 +110,17 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     replyId: '2f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     customerId: 'cust-1001',
     kind: 'answer',
-    text: 'Yes: unworn items can be returned within 14 days of delivery [returns-retail#2].',
+    // Personal, sealed: 'Yes: unworn items can be returned within 14 days of delivery
+    // [returns-retail#2].' (the draft and its one sentence are the same words).
+    text: ANSWER,
     language: 'en',
     citations: [{ chunkId: chunk.chunkId, docId: chunk.docId, title: chunk.title }],
-    draft: 'Yes: unworn items can be returned within 14 days of delivery [returns-retail#2].',
+    draft: ANSWER,
     validation: {
       passed: true,
       sentences: [
         {
-          text: 'Yes: unworn items can be returned within 14 days of delivery [returns-retail#2].',
+          text: ANSWER,
           factual: true,
           citations: [chunk.chunkId],
           ok: true,
@@ -206,7 +216,9 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
   'clarification.offered': {
     replyId: '7a0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     customerId: 'cust-1001',
-    question: 'the dress came last week and it is too tight, what can I do',
+    // Personal, sealed: 'the dress came last week and it is too tight, what can I do'.
+    question:
+      'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.NTvhFzlBEioYJJT6.kwjdIa-yQxhrDlS2K_C1JA.4BOFWbalX7v5SmbTl4mlur-EsPx4OfeDrFIVZvfPGyQBszv6G1OqRnqXOoINi4rJ-AzWaJTswgN8Ofo',
     language: 'en',
     sections: [
       {

@@ -13,6 +13,7 @@ export {
   type PlainCustomerMessage,
   sealCustomerMessage,
 } from './customer-message.js';
+export { openReply, type ReplyPersonalFields, sealReply } from './reply.js';
 export { PostgresCustomerKeyStore } from './keys/postgres-customer-key-store.js';
 export { CustomerDataKeys1765800000000 } from './migrations/1765800000000-customer-data-keys.js';
 export {

@@ -71,6 +71,21 @@ export class PersonalData {
     return this.seal(customerId, bytes);
   }
 
+  /**
+   * Seals text under the key that sealed `sibling`, another value of the same customer: for a
+   * service that passes on what a customer wrote without knowing who they are (retrieval hands the
+   * query on to the reranker). `erased` when that key was destroyed; null when `sibling` is an
+   * upcast plaintext (`pd0`), which names no key.
+   */
+  async sealTextBeside(sibling: string, text: string): Promise<Opened<string> | null> {
+    if (isLegacyPlain(sibling)) return null;
+    const parts = parseSealed(sibling);
+    if (!parts) throw new SealBroken('not a sealed value');
+    const key = await this.keyById(parts.keyId);
+    if (key === 'destroyed') return { kind: 'erased' };
+    return { kind: 'open', value: sealWithKey(key, parts.keyId, Buffer.from(text, 'utf8')) };
+  }
+
   async openText(value: string): Promise<Opened<string>> {
     const legacy = readLegacyPlain(value);
     if (legacy !== null) return { kind: 'open', value: legacy };

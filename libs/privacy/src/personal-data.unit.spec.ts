@@ -110,3 +110,27 @@ describe('masterKeyOf', () => {
     ).toThrow(/PERSONAL_DATA_MASTER_KEY/);
   });
 });
+
+describe('PersonalData.sealTextBeside', () => {
+  it('seals under the key of another value of the same customer, without knowing who', async () => {
+    const { data } = personalData();
+    const query = await data.sealText('customer-1', 'my order ORD-1001');
+    const beside = await data.sealTextBeside(query, 'order ORD-1001 translated');
+    expect(beside?.kind).toBe('open');
+    const sealed = beside!.kind === 'open' ? beside!.value : '';
+    expect(parseSealed(sealed)!.keyId).toBe(parseSealed(query)!.keyId);
+    expect(await data.openText(sealed)).toEqual({
+      kind: 'open',
+      value: 'order ORD-1001 translated',
+    });
+  });
+
+  it('is erased once that customer is forgotten, and names no key beside an upcast plaintext', async () => {
+    const { data } = personalData();
+    const query = await data.sealText('customer-1', 'words');
+    await data.forget('customer-1');
+    expect(await data.sealTextBeside(query, 'more words')).toEqual({ kind: 'erased' });
+    expect(await data.sealTextBeside(legacyPlain('old words'), 'more words')).toBeNull();
+    await expect(data.sealTextBeside('not sealed', 'x')).rejects.toThrow(SealBroken);
+  });
+});

@@ -234,7 +234,7 @@ describe('gateway through its WebSocket', () => {
           customerId: 'cust-2002',
           replyId: newEventId(),
           kind: 'abstention',
-          text: 'A colleague will answer you here shortly.',
+          text: await harness.seal('cust-2002', 'A colleague will answer you here shortly.'),
           citations: [],
         } as never,
         meta(),

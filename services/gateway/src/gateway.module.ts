@@ -290,8 +290,9 @@ export class GatewayModule {
         },
         {
           provide: ClarificationReader,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new ClarificationReader(dataSource),
+          inject: [DataSource, PersonalData],
+          useFactory: (dataSource: DataSource, personalData: PersonalData) =>
+            new ClarificationReader(dataSource, personalData),
         },
         {
           provide: KnowledgeGaps,

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { BusModule, type BusOptions } from '@support/bus';
 import { crossEncoderFromConfig, rerankerEnv } from '@support/models';
+import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
 import { CLOCK, type Clock, HealthModule, loadConfig, systemClock } from '@support/platform';
 import { lexicalScores } from '@support/text';
 import { RerankerProxyEvents } from './reranker-proxy.events.js';
@@ -10,6 +11,8 @@ export interface RerankerProxyModuleOptions {
   readonly env?: Record<string, string | undefined>;
   readonly bus?: Partial<BusOptions>;
   readonly clock?: Clock;
+  /** The database holding the customers' data keys (default: DATABASE_URL). */
+  readonly database?: Partial<DatabaseOptions>;
 }
 
 /** The only caller of the cross-encoder host; the local lexical scorer when none is configured. */
@@ -22,6 +25,8 @@ export class RerankerProxyModule {
       imports: [
         HealthModule.forService('reranker-proxy'),
         BusModule.forRoot('reranker-proxy', options.bus),
+        // The customers' data keys: the query comes sealed under the customer's.
+        PersistenceModule.forRoot(options.database),
       ],
       controllers: [RerankerProxyEvents],
       providers: [

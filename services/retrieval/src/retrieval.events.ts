@@ -9,9 +9,11 @@ import {
   MAX_QUARANTINE_FINDINGS,
   RerankCompleted,
   RetrievalCompleted,
+  type RetrievalCompletedPayload,
   RetrievalRequested,
 } from '@support/contracts';
 import { CLOCK, type Clock, ServiceMetrics } from '@support/platform';
+import { PersonalData } from '@support/privacy';
 import { RETRIEVAL_CONFIG, type RetrievalConfig } from './config/retrieval-config.js';
 import { DocumentIndexer } from './ingestion/document-indexer.js';
 import { RetrievalPipeline } from './pipeline/retrieval-pipeline.js';
@@ -20,6 +22,19 @@ import { EMBEDDER_ID } from './retrieval.tokens.js';
 import { parseGlossary } from './glossary/glossary-file.js';
 import { isGlossaryDocument } from './glossary/glossary-id.js';
 import { GlossaryStore } from './glossary/glossary-store.js';
+
+/** The answer to a request whose query's customer was forgotten: nothing searched, nothing found. */
+function nothingSearched(requestId: string): RetrievalCompletedPayload {
+  return {
+    requestId,
+    verdict: 'below_score_floor',
+    language: 'mixed',
+    legs: [],
+    fused: [],
+    chunks: [],
+    latencyMs: 0,
+  };
+}
 
 /** The retrieval service's event handlers: they translate events to use cases and results to events. */
 @Controller()
@@ -34,6 +49,7 @@ export class RetrievalEvents {
     @Inject(EMBEDDER_ID) private readonly embedderId: string,
     @Inject(GlossaryStore) private readonly glossary: GlossaryStore,
     @Inject(ServiceMetrics) private readonly metrics: ServiceMetrics,
+    @Inject(PersonalData) private readonly personalData: PersonalData,
   ) {}
 
   /** Replies to this instance's rerank requests; live only, like any in-memory wait. */
@@ -97,7 +113,8 @@ export class RetrievalEvents {
   }
 
   private async retrieve(event: EnvelopeOf<typeof RetrievalRequested>): Promise<void> {
-    const { requestId, query, namespace, sentenceGate } = event.payload;
+    const { requestId, namespace, sentenceGate } = event.payload;
+    const query = await this.personalData.openText(event.payload.query);
     const trace = {
       requestId,
       conversationId: event.conversationId,
@@ -105,10 +122,17 @@ export class RetrievalEvents {
       correlationId: event.correlationId,
       causationId: event.id,
       ...inheritSynthetic(event),
+      sealedQuery: event.payload.query,
     };
-    const result = await this.metrics.timeStage('retrieval', () =>
-      this.pipeline.retrieve(query, trace, namespace ?? this.config.namespace, { sentenceGate }),
-    );
+    // A forgotten customer's words are searched for nowhere: answered at once with nothing found.
+    const result =
+      query.kind === 'erased'
+        ? nothingSearched(requestId)
+        : await this.metrics.timeStage('retrieval', () =>
+            this.pipeline.retrieve(query.value, trace, namespace ?? this.config.namespace, {
+              sentenceGate,
+            }),
+          );
     await this.bus.publishEvent(
       // The id derives from the request event: a redelivery publishes nothing new, while a fresh
       // attempt (an agent that restarted mid-turn asks again) gets its own answer.

@@ -7,6 +7,8 @@ import {
   EventPublisher,
 } from '@support/bus';
 import { type Embedder, embedderFromConfig, embeddingsEnv } from '@support/models';
+import { type DatabaseOptions, PersistenceModule } from '@support/persistence';
+import { PersonalData } from '@support/privacy';
 import {
   CLOCK,
   type Clock,
@@ -43,6 +45,8 @@ export interface RetrievalModuleOptions {
   readonly index?: VectorIndex;
   readonly embedder?: Embedder;
   readonly clock?: Clock;
+  /** The database holding the customers' data keys (default: DATABASE_URL). */
+  readonly database?: Partial<DatabaseOptions>;
 }
 
 /** The vector index from configuration: Qdrant when QDRANT_URL is set, else the in-process index. */
@@ -59,7 +63,12 @@ export class RetrievalModule {
     const env = options.env ?? process.env;
     return {
       module: RetrievalModule,
-      imports: [HealthModule.forService('retrieval'), BusModule.forRoot('retrieval', options.bus)],
+      imports: [
+        HealthModule.forService('retrieval'),
+        BusModule.forRoot('retrieval', options.bus),
+        // The customers' data keys: the query comes sealed, and the rerank query leaves sealed.
+        PersistenceModule.forRoot(options.database),
+      ],
       controllers: [RetrievalEvents],
       providers: [
         { provide: RETRIEVAL_CONFIG, useFactory: () => retrievalConfigFromEnv(env) },
@@ -96,13 +105,14 @@ export class RetrievalModule {
         },
         {
           provide: BusReranker,
-          inject: [EventPublisher, RETRIEVAL_CONFIG, CLOCK, ServiceMetrics],
+          inject: [EventPublisher, RETRIEVAL_CONFIG, CLOCK, ServiceMetrics, PersonalData],
           useFactory: (
             publisher: EventPublisher,
             config: RetrievalConfig,
             clock: Clock,
             metrics: ServiceMetrics,
-          ) => new BusReranker(publisher, config.rerankWaitMs, metrics, clock),
+            personalData: PersonalData,
+          ) => new BusReranker(publisher, config.rerankWaitMs, metrics, personalData, clock),
         },
         {
           provide: RetrievalPipeline,

@@ -56,6 +56,7 @@ export function whatsappChannel(parts: ChannelParts): WhatsAppChannel | null {
     publisher,
     clock,
     async (conversationId) => (await conversations.find(conversationId))?.humanActive ?? false,
+    parts.personalData,
   );
   // The bucket rows are the web chat's too: one limit per customer, whichever channel they use.
   const limits = new CustomerRateLimits(new PostgresRateBuckets(dataSource), {
@@ -65,7 +66,16 @@ export function whatsappChannel(parts: ChannelParts): WhatsAppChannel | null {
     hello: config.rate,
     demo_token: config.rate,
   });
-  const deliver = new DeliverReply(contacts, log, api, publisher, clock, config.template, metrics);
+  const deliver = new DeliverReply(
+    contacts,
+    log,
+    api,
+    publisher,
+    clock,
+    config.template,
+    metrics,
+    parts.personalData,
+  );
   return {
     endpoint: new WebhookEndpoint(config.api, accept, metrics, { warn }),
     read: new ReadInboundMessage(

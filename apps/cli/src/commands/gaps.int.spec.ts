@@ -67,8 +67,13 @@ describe('cli gaps', () => {
     // A customer who chose a section the gate had not matched, and one who chose none.
     const offerTurn = newEventId();
     const noneTurn = newEventId();
+    // Sealed with the system's keys, as the agent seals it; the command opens it.
+    const question = await personalDataOf(dataSource).sealText(
+      'cust-1001',
+      'the dress came last week and it is too tight, what can I do',
+    );
     const clarifications = [
-      { ...event(ClarificationOffered, 1, {}), turnId: offerTurn },
+      { ...event(ClarificationOffered, 1, { question }), turnId: offerTurn },
       { ...event(ClarificationChosen, 1, { offerTurnId: offerTurn }), turnId: newEventId() },
       { ...event(ClarificationOffered, 1, {}), turnId: noneTurn },
       {

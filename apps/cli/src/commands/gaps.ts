@@ -37,7 +37,9 @@ export async function gapsCommand(
     ).gaps();
     const since =
       options.days === undefined ? null : new Date(Date.now() - options.days * 86_400_000);
-    const wording = groupWordingGaps(await new ClarificationReader(dataSource).accepted(since));
+    const wording = groupWordingGaps(
+      await new ClarificationReader(dataSource, personalDataOf(dataSource)).accepted(since),
+    );
     print(
       options.json
         ? `${JSON.stringify({ gaps, wording }, null, 2)}\n`

@@ -1,6 +1,6 @@
 import { openDatabase, personalDataOf } from '@support/persistence';
 import { databaseEnv, loadConfig } from '@support/platform';
-import { type PersonalData, sealCustomerMessage } from '@support/privacy';
+import { openReply, type PersonalData, sealCustomerMessage, textOrErased } from '@support/privacy';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import {
   BusConnection,
@@ -26,6 +26,7 @@ import {
 /** The replies that end a turn for the asker (a holding note or a human's words do not). */
 const FINAL_REPLIES = new Set(['answer', 'abstention', 'clarification']);
 
+/** What a turn gave the asker, its personal fields opened (the reply, the clarifying question). */
 export interface TurnOutcome {
   readonly turnId: string;
   readonly reply: EnvelopeOf<typeof ReplySent>['payload'];
@@ -175,7 +176,17 @@ export class TurnClient {
         },
       ),
     );
-    return { ...(await outcome), conversationId };
+    return { ...(await this.opened(await outcome)), conversationId };
+  }
+
+  /** The turn as the asker reads it: the reply and the clarifying question opened. */
+  private async opened(outcome: TurnOutcome): Promise<TurnOutcome> {
+    const { erased: _erased, ...reply } = await openReply(this.personalData, outcome.reply);
+    const clarification = outcome.clarification && {
+      ...outcome.clarification,
+      question: textOrErased(await this.personalData.openText(outcome.clarification.question)),
+    };
+    return { ...outcome, reply, clarification };
   }
 
   close(): Promise<void> {

@@ -145,12 +145,12 @@ export async function startSupportStack(
 
   const retrieval = await startService(
     'retrieval',
-    RetrievalModule.register({ env, bus: busOf('retrieval'), index }),
+    RetrievalModule.register({ env, bus: busOf('retrieval'), index, database: db }),
     HOST,
   );
   const proxy = await startService(
     'reranker-proxy',
-    RerankerProxyModule.register({ env, bus: busOf('reranker-proxy') }),
+    RerankerProxyModule.register({ env, bus: busOf('reranker-proxy'), database: db }),
     HOST,
   );
   const gateway = await startService(

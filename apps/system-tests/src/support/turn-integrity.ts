@@ -19,8 +19,8 @@ export function repliesSeen(socket: TestSocket, ready?: Record<string, unknown>)
 /**
  * What every fault case ends with, read from the event log: each customer message recorded once
  * (sealed; `open` reads it with the stack's keys), each turn answered once (one answer or
- * abstention), and every answer shown is one that passes citation validation against the chunks
- * retrieved in its own turn.
+ * abstention), and every answer shown (sealed too) is one that passes citation validation against
+ * the chunks retrieved in its own turn.
  */
 export async function expectConversationIntact(
   bus: BusConnection,
@@ -51,11 +51,10 @@ export async function expectConversationIntact(
     const chunks = own
       .filter((e) => e.type === 'retrieval.completed' && e.turnId === reply.turnId)
       .flatMap((e) => payloadOf(e).chunks as { chunkId: string; text: string }[]);
-    const verdict = validateReply(String(payloadOf(reply).text), chunks);
-    expect({ text: payloadOf(reply).text, passed: verdict.passed }).toEqual({
-      text: payloadOf(reply).text,
-      passed: true,
-    });
+    // The reply travels sealed under the customer's key, like the message.
+    const text = await open(String(payloadOf(reply).text));
+    const verdict = validateReply(text, chunks);
+    expect({ text, passed: verdict.passed }).toEqual({ text, passed: true });
   }
   return own;
 }

@@ -42,6 +42,8 @@ export const ANSWER_CHUNKS = [
 export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
   const [t1, t2, t3] = options.turnIds;
   const say = options.say ?? ((text: string) => text);
+  /** Personal fields (what the customer wrote, the query, the reply) go sealed. */
+  const sealed = (text: string) => sealForTests(say(text));
   const at = (second: number) => new Date(options.start.getTime() + second * 1_000).toISOString();
   const make = (
     definition: EventDefinition,
@@ -87,9 +89,9 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
     // Turn 1: two searches, the second one's chunks enter the prompt; a validated answer.
     make(MessageReceived, t1, 0, {
       messageId: options.newId(),
-      text: sealForTests(say('Can I return a dress?')),
+      text: sealed('Can I return a dress?'),
     }),
-    make(RetrievalRequested, t1, 1, { requestId: requestA, query: say('wholesale return') }),
+    make(RetrievalRequested, t1, 1, { requestId: requestA, query: sealed('wholesale return') }),
     make(RetrievalCompleted, t1, 2, {
       requestId: requestA,
       verdict: 'below_score_floor',
@@ -105,7 +107,7 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
       chunks: firstChunks,
       latencyMs: 70,
     }),
-    make(RetrievalRequested, t1, 3, { requestId: requestB, query: say('return a dress') }),
+    make(RetrievalRequested, t1, 3, { requestId: requestB, query: sealed('return a dress') }),
     make(RerankRequested, t1, 4, { requestId: options.newId() }),
     make(RerankCompleted, t1, 5, {}),
     make(RetrievalCompleted, t1, 6, {
@@ -126,35 +128,37 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
     make(ReplySent, t1, 9, {
       replyId: options.newId(),
       kind: 'answer',
-      text: say('Yes, within 14 days [returns-retail#2]. Refunds take 5 days [returns-retail#5].'),
-      draft: say(
+      text: sealed(
+        'Yes, within 14 days [returns-retail#2]. Refunds take 5 days [returns-retail#5].',
+      ),
+      draft: sealed(
         'Yes, within 14 days [returns-retail#2]. Refunds take 5 days [returns-retail#5]. Hi!',
       ),
       validation: {
         passed: true,
         sentences: [
           {
-            text: say('Yes, within 14 days [returns-retail#2].'),
+            text: sealed('Yes, within 14 days [returns-retail#2].'),
             factual: true,
             citations: ['returns-retail#2'],
             ok: true,
           },
           {
-            text: say('Refunds take 5 days [returns-retail#5].'),
+            text: sealed('Refunds take 5 days [returns-retail#5].'),
             factual: true,
             citations: ['returns-retail#5'],
             ok: true,
           },
-          { text: say('Hi!'), factual: false, citations: [], ok: true },
+          { text: sealed('Hi!'), factual: false, citations: [], ok: true },
         ],
       },
     }),
     // Turn 2: the reranker fails open, the lexical gate fails; abstention and escalation.
     make(MessageReceived, t2, 60, {
       messageId: options.newId(),
-      text: sealForTests(say('Wholesale refund?')),
+      text: sealed('Wholesale refund?'),
     }),
-    make(RetrievalRequested, t2, 61, { requestId: requestC, query: say('wholesale refund') }),
+    make(RetrievalRequested, t2, 61, { requestId: requestC, query: sealed('wholesale refund') }),
     make(RetrievalCompleted, t2, 63, {
       requestId: requestC,
       verdict: 'below_score_floor',
@@ -174,7 +178,7 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
     make(ReplySent, t2, 64, {
       replyId: options.newId(),
       kind: 'abstention',
-      text: say('A colleague will get back to you.'),
+      text: sealed('A colleague will get back to you.'),
       citations: [],
       draft: undefined,
       validation: undefined,
@@ -183,7 +187,7 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
     make(ReplySent, t2, 300, {
       replyId: options.newId(),
       kind: 'human',
-      text: say('Hi, admin here.'),
+      text: sealed('Hi, admin here.'),
       citations: [],
       draft: undefined,
       validation: undefined,
@@ -191,12 +195,12 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
     // Turn 3: a human has the conversation; a holding note.
     make(MessageReceived, t3, 400, {
       messageId: options.newId(),
-      text: sealForTests(say('Any news?')),
+      text: sealed('Any news?'),
     }),
     make(ReplySent, t3, 401, {
       replyId: options.newId(),
       kind: 'holding',
-      text: say('A colleague is on it.'),
+      text: sealed('A colleague is on it.'),
       citations: [],
       draft: undefined,
       validation: undefined,

@@ -2,6 +2,7 @@ import {
   openCustomerMessage,
   type PersonalData,
   type PlainCustomerMessage,
+  sealReply,
 } from '@support/privacy';
 import type { AdminReplyReceipts } from '@support/persistence';
 import { AppError } from '@support/platform';
@@ -210,7 +211,8 @@ export class AgentConversations {
             ),
             customerId: values.customerId,
             kind: 'human',
-            text,
+            // The admin's words, sealed again under the customer's key.
+            ...(await sealReply(this.personalData, values.customerId, { text })),
             language: values.language ?? this.detectLanguage(text),
             citations: [],
           },

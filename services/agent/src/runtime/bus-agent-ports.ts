@@ -17,7 +17,7 @@ import {
   TRANSCRIPT_MAX_ENTRIES,
 } from '@support/contracts';
 import type { ClarifyChoice } from '@support/policy';
-import { type PersonalData, sealEscalationFields } from '@support/privacy';
+import { type PersonalData, sealEscalationFields, sealReply } from '@support/privacy';
 import type {
   OutgoingEscalation,
   OutgoingReply,
@@ -37,7 +37,8 @@ export const turnIds = {
 
 /**
  * The agent's bus side: knowledge-base searches as request/reply, replies and escalations as
- * events. A turn's route is counted here, once its event is on the bus.
+ * events. A turn's route is counted here, once its event is on the bus. What quotes the customer
+ * (the query, the reply, the clarifying question) is sealed here under the turn's customer's key.
  */
 export class BusAgentPorts {
   readonly retrievals = new PendingReplies<RetrievalCompletedPayload>();
@@ -87,7 +88,7 @@ export class BusAgentPorts {
         RetrievalRequested,
         {
           requestId,
-          query: query.slice(0, QUERY_MAX_CHARS),
+          query: await this.personalData.sealText(turn.customerId, query.slice(0, QUERY_MAX_CHARS)),
           ...(sentenceGate ? { sentenceGate: true } : {}),
           ...((turn.namespace ?? this.namespace)
             ? { namespace: turn.namespace ?? this.namespace }
@@ -110,14 +111,16 @@ export class BusAgentPorts {
           replyId: turnIds.replyId(turn.turnId, reply.kind),
           customerId: turn.customerId,
           kind: reply.kind,
-          text: reply.text,
           language: turn.language,
           citations: reply.citations,
           ...(reply.options ? { options: reply.options } : {}),
-          ...(reply.draft !== undefined
-            ? { draft: reply.draft.slice(0, REPLY_DRAFT_MAX_CHARS) }
-            : {}),
-          ...(reply.validation ? { validation: reply.validation } : {}),
+          ...(await sealReply(this.personalData, turn.customerId, {
+            text: reply.text,
+            ...(reply.draft !== undefined
+              ? { draft: reply.draft.slice(0, REPLY_DRAFT_MAX_CHARS) }
+              : {}),
+            ...(reply.validation ? { validation: reply.validation } : {}),
+          })),
         },
         this.meta(turn, id),
       ),
@@ -136,7 +139,7 @@ export class BusAgentPorts {
         {
           replyId: turnIds.replyId(turn.turnId, 'clarification'),
           customerId: turn.customerId,
-          question: offer.question,
+          question: await this.personalData.sealText(turn.customerId, offer.question),
           language: offer.language,
           sections: offer.options.map(({ id, title, docId, chunkId, score }) => ({
             optionId: id,

@@ -51,7 +51,8 @@ export const adminFrames = {
       line: { role: 'customer', kind: 'message', text, at: event.occurredAt },
     };
   },
-  reply(event: EnvelopeOf<typeof ReplySent>): AdminServerFrame {
+  /** `text`: the reply's text, opened. */
+  reply(event: EnvelopeOf<typeof ReplySent>, text: string): AdminServerFrame {
     const p = event.payload;
     return {
       type: 'message',
@@ -59,7 +60,7 @@ export const adminFrames = {
       line: {
         role: p.kind === 'human' ? 'human' : 'agent',
         kind: p.kind,
-        text: p.text,
+        text,
         at: event.occurredAt,
       },
     };

@@ -21,7 +21,8 @@ export class ReplyDelivery {
     private readonly turns: TurnLatency,
   ) {}
 
-  async replySent(event: EnvelopeOf<typeof ReplySent>): Promise<void> {
+  /** `text`: the reply's text, opened ("[erased]" once its customer was forgotten). */
+  async replySent(event: EnvelopeOf<typeof ReplySent>, text: string): Promise<void> {
     if (!event.conversationId) return;
     const p = event.payload;
     const caused = { event, human: p.kind === 'human' };
@@ -34,7 +35,7 @@ export class ReplyDelivery {
         turnId: event.turnId,
         replyId: p.replyId,
         kind: p.kind,
-        text: p.text,
+        text,
         citations: p.citations,
         ...(p.options ? { options: p.options } : {}),
         at: event.occurredAt,

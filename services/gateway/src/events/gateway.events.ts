@@ -11,7 +11,7 @@ import {
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
-import { openCustomerMessage, openEscalation, PersonalData } from '@support/privacy';
+import { openCustomerMessage, openEscalation, PersonalData, textOrErased } from '@support/privacy';
 import { adminFrames } from '../admin/admin-feed.js';
 import { AdminSocketServer } from '../admin/admin-socket.server.js';
 import { ReplyDelivery } from '../chat/reply-delivery.js';
@@ -38,8 +38,10 @@ export class GatewayEvents {
 
   @OnEvent(ReplySent, CHECKED)
   async replySent(event: EnvelopeOf<typeof ReplySent>): Promise<void> {
-    await this.delivery.replySent(event);
-    this.admins.broadcast(adminFrames.reply(event));
+    // The reply is sealed under the customer's key: opened once, for their socket and the console.
+    const text = textOrErased(await this.personalData.openText(event.payload.text));
+    await this.delivery.replySent(event, text);
+    this.admins.broadcast(adminFrames.reply(event, text));
   }
 
   @OnEvent(EscalationRaised, CHECKED)

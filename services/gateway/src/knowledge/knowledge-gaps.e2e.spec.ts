@@ -52,7 +52,11 @@ const CLARIFIED = {
 };
 
 /** The offer and the pick, as the agent publishes them; `synthetic` marks evaluation traffic. */
-function clarificationEvents(synthetic: boolean): EventEnvelope[] {
+/** `seal`: the question sealed under the customer's key, as the agent seals it. */
+async function clarificationEvents(
+  synthetic: boolean,
+  seal: (customerId: string, text: string) => Promise<string>,
+): Promise<EventEnvelope[]> {
   const conversationId = `conv-gaps-clarified-${newEventId().slice(0, 8)}`;
   const offerTurnId = newEventId();
   const choiceTurnId = newEventId();
@@ -71,7 +75,10 @@ function clarificationEvents(synthetic: boolean): EventEnvelope[] {
       {
         ...EXAMPLE_PAYLOADS['clarification.offered'],
         replyId: newEventId(),
-        question: synthetic ? 'an evaluation question' : CLARIFIED.question,
+        question: await seal(
+          'cust-1001',
+          synthetic ? 'an evaluation question' : CLARIFIED.question,
+        ),
       } as never,
       meta(offerTurnId, 10),
     ),
@@ -245,7 +252,10 @@ describe('knowledge gaps: admin API and page', () => {
           ),
         );
     }
-    events.push(...clarificationEvents(false), ...clarificationEvents(true));
+    events.push(
+      ...(await clarificationEvents(false, harness.seal)),
+      ...(await clarificationEvents(true, harness.seal)),
+    );
     for (const event of events) await harness.publisher.publish(event);
     const admin = await mint('admin-watcher', 'admin');
     await eventually(async () => (await gapsAs(admin)).length >= 2, 30_000);

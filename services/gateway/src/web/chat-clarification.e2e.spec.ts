@@ -103,7 +103,7 @@ describe('a clarifying question on the chat page, in a real browser', () => {
           replyId: newEventId(),
           customerId: cause.payload.customerId,
           kind: 'clarification',
-          text: reply.text,
+          text: await harness.seal(cause.payload.customerId, reply.text),
           language,
           citations: [],
           options: reply.options,

@@ -139,7 +139,7 @@ describe('customer chat page in a real browser', () => {
       replyId: newEventId(),
       customerId: cause.payload.customerId,
       kind: reply.kind,
-      text: reply.text,
+      text: await harness.seal(cause.payload.customerId, reply.text),
       language: reply.language,
       citations: reply.citations ?? [],
     };

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type StartedService, startService } from '@support/platform';
-import { eventually, startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
+import { openDatabase, personalDataOf } from '@support/persistence';
+import {
+  createTestDatabase,
+  eventually,
+  startNatsServer,
+  type TestDatabase,
+  type TestNatsServer,
+  uniqueName,
+} from '@support/testing';
 import { InProcessVectorIndex } from '@support/vector-index';
 import { documentUpsertedEvent, parseKbMarkdown } from '../ingestion/kb-document.js';
 import { RetrievalModule } from '../retrieval.module.js';
@@ -22,6 +30,9 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
   let nats: TestNatsServer;
   let probe: RetrievalProbe;
   let service: StartedService | null = null;
+  let database: TestDatabase;
+  // The probe seals its questions with a connection of its own: retrieval restarts below.
+  let keys: Awaited<ReturnType<typeof openDatabase>>;
   const index = new InProcessVectorIndex({});
   const stream = uniqueName('GLOSSARY');
 
@@ -33,6 +44,7 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
         env: { NATS_URL: nats.url, EVENT_STREAM: stream, RERANK_WAIT_MS: '200' },
         bus: { servers: nats.url, stream, backoffMs: [50] },
         index,
+        database: { url: database.url },
       }),
       { port: 0, host: '127.0.0.1', shutdownHooks: false },
     );
@@ -41,11 +53,14 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
 
   beforeAll(async () => {
     nats = await startNatsServer();
+    database = await createTestDatabase();
     await startRetrieval();
+    keys = await openDatabase({ url: database.url, poolSize: 2 });
     probe = await RetrievalProbe.open({
       name: 'glossary-test',
       env: { NATS_URL: nats.url, EVENT_STREAM: stream },
       conversationId: 'conv-glossary',
+      personalData: personalDataOf(keys),
     });
     for (const doc of [ARABIC_PAYMENTS, ENGLISH_GIFTS])
       await probe.publishAndWait(documentUpsertedEvent(doc));
@@ -54,7 +69,9 @@ describe('the knowledge base glossary (event-sourced, per namespace)', () => {
   afterAll(async () => {
     await probe?.close();
     await service?.app.close();
+    await keys?.destroy();
     await nats.stop();
+    await database?.drop();
   });
 
   it('without a glossary, an English question does not reach the Arabic document', async () => {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type RetrievalCompletedPayload } from '@support/contracts';
 import { type StartedService, startService } from '@support/platform';
-import { startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
+import { PersonalData } from '@support/privacy';
+import {
+  createTestDatabase,
+  startNatsServer,
+  type TestNatsServer,
+  uniqueName,
+} from '@support/testing';
 import { InProcessVectorIndex } from '@support/vector-index';
 import { RetrievalModule } from '../retrieval.module.js';
 import { type DocumentOutcome, RetrievalProbe } from '../testing/retrieval-probe.js';
@@ -50,6 +56,7 @@ interface Stack {
 async function startRetrieval(): Promise<Stack> {
   const nats: TestNatsServer = await startNatsServer();
   const index = new InProcessVectorIndex({});
+  const database = await createTestDatabase();
   const busEnv = { NATS_URL: nats.url, EVENT_STREAM: uniqueName('QUARANTINE') };
   // No reranker proxy answers: retrieval fails open to the lexical gate after RERANK_WAIT_MS.
   const env = { ...busEnv, RERANK_WAIT_MS: '200', LEXICAL_MIN_SCORE: '0' };
@@ -59,6 +66,7 @@ async function startRetrieval(): Promise<Stack> {
       env,
       bus: { servers: nats.url, stream: busEnv.EVENT_STREAM, backoffMs: [50] },
       index,
+      database: { url: database.url },
     }),
     { port: 0, host: '127.0.0.1', shutdownHooks: false },
   );
@@ -66,6 +74,7 @@ async function startRetrieval(): Promise<Stack> {
     name: 'quarantine-test',
     env: busEnv,
     conversationId: 'conv-quarantine',
+    personalData: service.app.get(PersonalData),
   });
   return {
     index,
@@ -75,6 +84,7 @@ async function startRetrieval(): Promise<Stack> {
       await probe.close();
       await service.app.close();
       await nats.stop();
+      await database.drop();
     },
   };
 }

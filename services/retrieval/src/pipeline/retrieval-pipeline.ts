@@ -38,6 +38,11 @@ export interface TraceContext {
   readonly causationId: string | null;
   /** Evaluation traffic: the rerank request it causes is too. */
   readonly synthetic?: boolean;
+  /**
+   * The request's query as it came, sealed under the customer's key: what the pipeline passes on
+   * over the bus (the rerank query) is sealed under the same key. Absent in benchmarks.
+   */
+  readonly sealedQuery?: string;
 }
 
 /** What the pipeline needs from the outside world: ports, not adapters. */

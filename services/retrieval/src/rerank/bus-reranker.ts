@@ -10,6 +10,7 @@ import type {
   TraceContext,
 } from '../pipeline/retrieval-pipeline.js';
 import { type EventPublisher, newEventId, PendingReplies } from '@support/bus';
+import type { PersonalData } from '@support/privacy';
 import {
   type Clock,
   type RerankFailOpenCause,
@@ -23,7 +24,9 @@ export type RerankMetrics = Pick<ServiceMetrics, 'rerankerFailedOpen' | 'timeSta
 /**
  * The rerank port over the bus: publishes `rerank.requested` and waits for the proxy's
  * `rerank.completed`. No answer within the deadline (proxy down, bus slow) is a fail-open, never an
- * error: the pipeline then keeps RRF order and gates on the lexical score.
+ * error: the pipeline then keeps RRF order and gates on the lexical score. The query leaves sealed
+ * under the key of the request's query (the customer's); a query that names no key (an upcast
+ * version-1 request) is not sent, and scored lexically.
  */
 export class BusReranker {
   readonly replies = new PendingReplies<RerankCompletedPayload>();
@@ -32,6 +35,7 @@ export class BusReranker {
     private readonly publisher: EventPublisher,
     private readonly timeoutMs: number,
     private readonly metrics: RerankMetrics,
+    private readonly personalData: Pick<PersonalData, 'sealTextBeside'>,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -49,6 +53,22 @@ export class BusReranker {
     trace: TraceContext,
   ): Promise<RerankOutcome> {
     const started = performance.now();
+    const sealed = trace.sealedQuery
+      ? await this.personalData.sealTextBeside(trace.sealedQuery, query)
+      : null;
+    if (sealed?.kind !== 'open')
+      return {
+        status: 'failed_open',
+        scorer: 'lexical',
+        scores: [],
+        latencyMs: 0,
+        error: {
+          code: sealed ? 'customer_forgotten' : 'query_not_sealed',
+          message: sealed
+            ? "the query's customer was forgotten"
+            : 'the request carried no key to seal the rerank query with (a version-1 request)',
+        },
+      };
     // Scoring has no side effect: each attempt asks anew (a retrieval restarted mid-request would
     // otherwise wait for an answer that went to its predecessor).
     const requestId = newEventId();
@@ -69,7 +89,7 @@ export class BusReranker {
           RerankRequested,
           {
             requestId,
-            query,
+            query: sealed.value,
             candidates: candidates.map(({ chunkId, text }) => ({ chunkId, text })),
           },
           {

@@ -14,6 +14,7 @@ import {
   type RetrievalCompletedPayload,
   RetrievalRequested,
 } from '@support/contracts';
+import type { PersonalData } from '@support/privacy';
 import { documentUpsertedEvent, type KbDocument } from '../ingestion/kb-document.js';
 
 /** Retrieval's answer to a `kb.document_upserted`: indexed or quarantined. */
@@ -27,6 +28,10 @@ export interface RetrievalProbeOptions {
   readonly env: { readonly NATS_URL: string; readonly EVENT_STREAM: string };
   /** The conversation every `ask` is made in. */
   readonly conversationId: string;
+  /** Seals each query as the agent does, with the keys retrieval opens it with. */
+  readonly personalData: PersonalData;
+  /** Whose key seals the queries (default `retrieval-probe`). */
+  readonly customerId?: string;
 }
 
 const OUTCOME_TIMEOUT_MS = 30_000;
@@ -58,11 +63,18 @@ export class RetrievalProbe {
     private readonly bus: BusConnection,
     readonly publisher: EventPublisher,
     private readonly conversationId: string,
+    private readonly seal: (query: string) => Promise<string>,
   ) {}
 
   static async open(options: RetrievalProbeOptions): Promise<RetrievalProbe> {
     const bus = await BusConnection.open(busOptionsFromEnv(options.name, options.env));
-    const probe = new RetrievalProbe(bus, new EventPublisher(bus), options.conversationId);
+    const customerId = options.customerId ?? 'retrieval-probe';
+    const probe = new RetrievalProbe(
+      bus,
+      new EventPublisher(bus),
+      options.conversationId,
+      (query) => options.personalData.sealText(customerId, query),
+    );
     try {
       await probe.startCollectors();
     } catch (error) {
@@ -137,6 +149,11 @@ export class RetrievalProbe {
 
   /** Asks retrieval `query` (in `namespace`, if given) and waits for its `retrieval.completed`. */
   async ask(query: string, namespace?: string): Promise<RetrievalCompletedPayload> {
+    return this.askSealed(await this.seal(query), namespace);
+  }
+
+  /** As `ask`, with a query sealed by the caller (under another customer's key, say). */
+  async askSealed(query: string, namespace?: string): Promise<RetrievalCompletedPayload> {
     const requestId = newEventId();
     await this.publisher.publish(
       createEvent(

@@ -15,7 +15,10 @@ export interface RecordedReply {
   readonly conversationId: string | null;
   readonly kind: ReplyKind;
   readonly language: Language;
-  /** An admin's words, while a late 131047 may still send them as the template. */
+  /**
+   * An admin's words, sealed as `agent.reply_sent` carried them (a forgotten customer's open as
+   * "[erased]"), while a late 131047 may still send them as the template.
+   */
   readonly text: string | null;
 }
 

@@ -1,3 +1,4 @@
+import type { PersonalData } from '@support/privacy';
 import { deterministicId } from '@support/bus';
 import {
   createEvent,
@@ -39,6 +40,8 @@ export class AcceptWebhook {
     private readonly events: EventSink,
     private readonly clock: Clock,
     private readonly waitsForColleague: WaitsForColleague,
+    /** Seals the text (or caption) under the customer's key before it reaches the log. */
+    private readonly personalData: PersonalData,
   ) {}
 
   async execute(batch: WebhookBatch): Promise<AcceptedBatch> {
@@ -69,6 +72,7 @@ export class AcceptWebhook {
     const key = ['whatsapp', message.providerMessageId] as const;
     const turnId = deterministicId('turn', ...key);
     const { content } = message;
+    const seal = (text: string) => this.personalData.sealText(home.customerId, text);
     await this.events.publish(
       createEvent(
         WhatsAppMessageAccepted,
@@ -78,11 +82,11 @@ export class AcceptWebhook {
           providerMessageId: message.providerMessageId,
           sentAt: message.sentAt,
           kind: content.kind,
-          ...(content.kind === 'text' ? { text: content.text } : {}),
+          ...(content.kind === 'text' ? { text: await seal(content.text) } : {}),
           ...(content.kind === 'image'
             ? {
                 media: { mediaId: content.mediaId, mimeType: content.mimeType },
-                ...(content.caption ? { text: content.caption } : {}),
+                ...(content.caption ? { text: await seal(content.caption) } : {}),
               }
             : {}),
           ...(content.kind === 'choice'

@@ -140,6 +140,12 @@ describe('the WhatsApp webhook, in', () => {
     expect(fromAmal!.conversationId).not.toBe(fromOmar!.conversationId);
     // The number itself is in no event: the customer id is the mapping's.
     expect(JSON.stringify([fromAmal, fromOmar])).not.toContain(amal.from);
+    // What they wrote is in no event in plaintext: the accepted message carries it sealed.
+    const { events: accepted } = await readEventLog(h.bus, WhatsAppMessageAccepted);
+    const texts = accepted.flatMap((e) => (e.payload as { text?: string }).text ?? []);
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    expect(texts.every((text) => text.startsWith('pd1.'))).toBe(true);
+    expect(JSON.stringify(accepted)).not.toContain('Muscat');
     expect(h.graph.typing).toEqual(expect.arrayContaining([ids[0], ids[1]]));
     expect(h.graph.typing).not.toContain(ids[2]); // a reaction is not answered
     await eventually(() => statuses.length >= 1, 10_000);

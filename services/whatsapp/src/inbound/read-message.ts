@@ -58,7 +58,7 @@ export class ReadInboundMessage {
     private readonly clock: Clock,
     private readonly metrics: WhatsAppMetrics,
     private readonly warn: (message: string) => void,
-    /** Seals what the customer sent before it reaches the log. */
+    /** Opens the accepted text and seals what the customer sent before it reaches the log. */
     private readonly personalData: PersonalData,
   ) {}
 
@@ -68,8 +68,10 @@ export class ReadInboundMessage {
     const contact = await this.contacts.ofCustomer(p.customerId);
     // Forgotten since it arrived: nothing is kept or answered.
     if (!contact) return;
+    const sent = p.text === undefined ? null : await this.personalData.openText(p.text);
+    if (sent?.kind === 'erased') return;
     if (!(await this.withinRate(contact, p.providerMessageId))) return;
-    const text = readableText(p.text ?? '');
+    const text = readableText(sent?.value ?? '');
     // What they write now says their language, for this message's notice and the next ones.
     const language = hasLetters(text) ? detectLanguage(text) : contact.language;
     if (language !== contact.language) await this.contacts.setLanguage(contact.waId, language!);

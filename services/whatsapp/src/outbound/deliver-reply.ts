@@ -9,6 +9,7 @@ import {
   type ReplySent,
 } from '@support/contracts';
 import { AppError, type Clock } from '@support/platform';
+import { type PersonalData, textOrErased } from '@support/privacy';
 import type { Contact, ContactStore } from '../contacts/contact-store.js';
 import type { DeliveryLog, OutboundVia } from '../contacts/delivery-log.js';
 import { GraphApiError } from '../graph/graph-errors.js';
@@ -70,6 +71,8 @@ export class DeliverReply {
     private readonly clock: Clock,
     private readonly template: ReplyTemplate | null,
     private readonly metrics: WhatsAppMetrics,
+    /** Opens the reply's text where it is sent; the delivery log keeps it sealed. */
+    private readonly personalData: PersonalData,
   ) {}
 
   async execute(reply: Reply): Promise<void> {
@@ -99,7 +102,7 @@ export class DeliverReply {
 
   private async sendAsMessages(reply: ReplyRef, contact: Contact): Promise<void> {
     const p = reply.payload;
-    const plan = planReply(p);
+    const plan = planReply({ ...p, text: await this.opened(p.text) });
     const ids = await this.sendParts(p.replyId, contact, 'message', plan.messages);
     if (p.options?.length)
       await this.contacts.offerOptions(contact.waId, {
@@ -131,7 +134,11 @@ export class DeliverReply {
             .filter(Boolean)
             .join('; ') || undefined,
       });
-    const { message, language, cut } = templateMessage(this.template, p.text, p.language);
+    const { message, language, cut } = templateMessage(
+      this.template,
+      await this.opened(p.text),
+      p.language,
+    );
     let ids: string[];
     try {
       ids = await this.sendParts(p.replyId, contact, 'template', [message]);
@@ -231,6 +238,10 @@ export class DeliverReply {
       ids.push(id);
     }
     return ids;
+  }
+
+  private async opened(text: string): Promise<string> {
+    return textOrErased(await this.personalData.openText(text));
   }
 
   private recorded(reply: ReplyRef, contact: Contact) {

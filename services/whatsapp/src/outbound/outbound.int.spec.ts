@@ -79,7 +79,10 @@ describe('replies out on WhatsApp', () => {
         replyId: newEventId(),
         customerId: message.payload.customerId,
         kind: reply.kind ?? 'answer',
-        text: reply.text,
+        // Sealed under the customer's key, as the agent seals it.
+        text: await h.service.app
+          .get(PersonalData)
+          .sealText(message.payload.customerId, reply.text),
         language: reply.language ?? 'en',
         citations: reply.text.includes(`[${CHUNK.chunkId}]`) ? [CHUNK] : [],
         ...(reply.options ? { options: reply.options } : {}),
@@ -317,7 +320,9 @@ describe('replies out on WhatsApp', () => {
         replyId: newEventId(),
         customerId: 'cust-someone-else',
         kind: 'human',
-        text: 'Your order ORD-9 details…',
+        text: await h.service.app
+          .get(PersonalData)
+          .sealText('cust-someone-else', 'Your order ORD-9 details…'),
         language: 'en',
         citations: [],
       },

@@ -22,13 +22,15 @@ import {
   VERDICT_PROBLEM_MAX_CHARS,
   VERDICT_SENTENCE_MAX_CHARS,
 } from '../../limits.js';
+import { PersonalText } from '../../personal/personal-field.js';
+import { legacyPlain } from '../../personal/sealed-format.js';
 
 export const REPLY_KINDS = ['answer', 'abstention', 'holding', 'human', 'clarification'] as const;
 export type ReplyKind = (typeof REPLY_KINDS)[number];
 
 export class SentenceVerdictDto {
-  @IsString()
-  @Length(1, VERDICT_SENTENCE_MAX_CHARS)
+  /** A sentence of the draft, which may quote the customer: sealed under their key (personal). */
+  @PersonalText({ maxChars: VERDICT_SENTENCE_MAX_CHARS })
   text!: string;
 
   @IsBoolean()
@@ -41,9 +43,9 @@ export class SentenceVerdictDto {
   @IsBoolean()
   ok!: boolean;
 
+  /** Why the sentence failed; names the draft's words it could not support, so it is sealed too. */
   @IsOptional()
-  @IsString()
-  @Length(1, VERDICT_PROBLEM_MAX_CHARS)
+  @PersonalText({ maxChars: VERDICT_PROBLEM_MAX_CHARS })
   problem?: string;
 }
 
@@ -73,8 +75,12 @@ export class ReplySentPayload {
   @IsIn(REPLY_KINDS)
   kind!: ReplyKind;
 
-  @IsString()
-  @Length(1, REPLY_MAX_CHARS)
+  /**
+   * What the customer reads, sealed under their key (personal): an answer may repeat what they
+   * wrote (a name, an order number), an admin's words may say anything. Fixed texts are sealed too,
+   * so no reader needs to know which kind it holds.
+   */
+  @PersonalText({ maxChars: REPLY_MAX_CHARS })
   text!: string;
 
   @IsIn(LANGUAGES)
@@ -96,10 +102,13 @@ export class ReplySentPayload {
   @Type(() => ReplyOptionDto)
   options?: ReplyOptionDto[];
 
-  /** For the turn trace: the model's draft and the validation verdict, when a model ran. */
+  /**
+   * For the turn trace: the model's draft and the validation verdict, when a model ran. The draft
+   * is sealed like the text (personal); the options' titles and the citations are the knowledge
+   * base's words and stay plain.
+   */
   @IsOptional()
-  @IsString()
-  @Length(0, REPLY_DRAFT_MAX_CHARS)
+  @PersonalText({ maxChars: REPLY_DRAFT_MAX_CHARS })
   draft?: string;
 
   @IsOptional()
@@ -108,10 +117,41 @@ export class ReplySentPayload {
   validation?: ValidationVerdictDto;
 }
 
+/**
+ * Version 1 carried the text, the draft and the verdict's sentences in plaintext; version 2 seals
+ * them. An old event's plaintext is handed on wrapped as `pd0` (docs/privacy.md, old events).
+ */
+function sealedFieldsOfVersion1(payload: Record<string, unknown>): Record<string, unknown> {
+  const wrapped = (value: unknown) => legacyPlain(String(value ?? ''));
+  const validation = payload.validation as
+    { sentences?: Record<string, unknown>[] } | null | undefined;
+  return {
+    ...payload,
+    text: wrapped(payload.text),
+    ...(typeof payload.draft === 'string' ? { draft: wrapped(payload.draft) } : {}),
+    ...(validation && Array.isArray(validation.sentences)
+      ? {
+          validation: {
+            ...validation,
+            sentences: validation.sentences.map((sentence) => ({
+              ...sentence,
+              text: wrapped(sentence.text),
+              ...(typeof sentence.problem === 'string'
+                ? { problem: wrapped(sentence.problem) }
+                : {}),
+            })),
+          },
+        }
+      : {}),
+  };
+}
+
 export const ReplySent = defineEvent({
   type: 'agent.reply_sent',
-  version: 1,
+  version: 2,
   payload: ReplySentPayload,
   summary:
-    'A reply went to the customer: a validated answer, the abstention, a holding note or a human.',
+    'A reply went to the customer: a validated answer, the abstention, a holding note or a human. ' +
+    'The text, the draft and the verdict’s sentences are personal: sealed under the customer’s key.',
+  upcasters: { 1: sealedFieldsOfVersion1 },
 });

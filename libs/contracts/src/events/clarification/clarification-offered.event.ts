@@ -23,8 +23,13 @@ import {
   OPTION_TITLE_MAX_CHARS,
 } from '../../limits.js';
 import { CHUNK_ID_PATTERN, LANGUAGES, type Language } from '../shared.dto.js';
+import { PersonalText } from '../../personal/personal-field.js';
+import { legacyPlain } from '../../personal/sealed-format.js';
 
-/** One section a clarification offered: the option shown and where it points in the knowledge base. */
+/**
+ * One section a clarification offered: the option shown and where it points in the knowledge base.
+ * Its title is a knowledge-base heading, never the customer's words: plain.
+ */
 export class OfferedSectionDto {
   @IsString()
   @Length(1, OPTION_ID_MAX_CHARS)
@@ -57,9 +62,11 @@ export class ClarificationOfferedPayload {
   @Length(1, CUSTOMER_ID_MAX_CHARS)
   customerId!: string;
 
-  /** The customer's message the gate could not answer, which a choice is asked about. */
-  @IsString()
-  @Length(1, MESSAGE_MAX_CHARS)
+  /**
+   * The customer's message the gate could not answer, which a choice is asked about: sealed under
+   * their key (personal).
+   */
+  @PersonalText({ maxChars: MESSAGE_MAX_CHARS })
   question!: string;
 
   @IsIn(LANGUAGES)
@@ -76,8 +83,12 @@ export class ClarificationOfferedPayload {
 
 export const ClarificationOffered = defineEvent({
   type: 'clarification.offered',
-  version: 1,
+  version: 2,
   payload: ClarificationOfferedPayload,
   summary:
-    'Instead of a below_score_floor handoff, the customer was asked which of a few knowledge-base sections they mean (titles, never facts), or none of these.',
+    'Instead of a below_score_floor handoff, the customer was asked which of a few knowledge-base sections they mean (titles, never facts), or none of these. The question is personal: sealed under the customer’s key.',
+  // Version 1 carried the question in plaintext: handed on as `pd0` (docs/privacy.md, old events).
+  upcasters: {
+    1: (payload) => ({ ...payload, question: legacyPlain(String(payload.question ?? '')) }),
+  },
 });

@@ -1,13 +1,15 @@
-import { IsBoolean, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+import { IsBoolean, IsOptional, IsUUID, Matches } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
 import { QUERY_MAX_CHARS } from '../../limits.js';
+import { PersonalText } from '../../personal/personal-field.js';
+import { legacyPlain } from '../../personal/sealed-format.js';
 
 export class RetrievalRequestedPayload {
   @IsUUID()
   requestId!: string;
 
-  @IsString()
-  @Length(1, QUERY_MAX_CHARS)
+  /** The customer's words, sealed under the conversation's customer's key (personal). */
+  @PersonalText({ maxChars: QUERY_MAX_CHARS })
   query!: string;
 
   /** Which index namespace to search; eval runs ingest into a fresh one. */
@@ -26,7 +28,11 @@ export class RetrievalRequestedPayload {
 
 export const RetrievalRequested = defineEvent({
   type: 'retrieval.requested',
-  version: 1,
+  version: 2,
   payload: RetrievalRequestedPayload,
-  summary: 'The agent asks the knowledge base for chunks that answer a query.',
+  summary:
+    'The agent asks the knowledge base for chunks that answer a query. The query is personal: ' +
+    'sealed under the customer’s key.',
+  // Version 1 carried the query in plaintext: handed on as `pd0` (docs/privacy.md, old events).
+  upcasters: { 1: (payload) => ({ ...payload, query: legacyPlain(String(payload.query ?? '')) }) },
 });

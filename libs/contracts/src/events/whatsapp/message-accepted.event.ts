@@ -16,6 +16,8 @@ import {
   PROVIDER_MESSAGE_ID_MAX_CHARS,
   WHATSAPP_TEXT_MAX_CHARS,
 } from '../../limits.js';
+import { PersonalText } from '../../personal/personal-field.js';
+import { legacyPlain } from '../../personal/sealed-format.js';
 
 /** What kind of WhatsApp message it was, as far as the assistant can read it. */
 export const WHATSAPP_MESSAGE_KINDS = ['text', 'image', 'choice', 'unsupported'] as const;
@@ -66,10 +68,12 @@ export class WhatsAppMessageAcceptedPayload {
   @IsIn(WHATSAPP_MESSAGE_KINDS)
   kind!: WhatsAppMessageKind;
 
-  /** The text, or a photo's caption; as sent (the limits are applied when it is read). */
+  /**
+   * The text, or a photo's caption; as sent (the limits are applied when it is read), sealed under
+   * the customer's key (personal).
+   */
   @IsOptional()
-  @IsString()
-  @Length(0, WHATSAPP_TEXT_MAX_CHARS)
+  @PersonalText({ maxChars: WHATSAPP_TEXT_MAX_CHARS })
   text?: string;
 
   @IsOptional()
@@ -91,9 +95,15 @@ export class WhatsAppMessageAcceptedPayload {
 
 export const WhatsAppMessageAccepted = defineEvent({
   type: 'whatsapp.message_accepted',
-  version: 1,
+  version: 2,
   payload: WhatsAppMessageAcceptedPayload,
   summary:
     'A signed WhatsApp webhook brought a customer message; it is read (photo fetched, limits ' +
-    'applied) and becomes conversation.message_received, or a notice to the customer.',
+    'applied) and becomes conversation.message_received, or a notice to the customer. The text ' +
+    'is personal: sealed under the customer’s key.',
+  // Version 1 carried the text in plaintext: handed on as `pd0` (docs/privacy.md, old events).
+  upcasters: {
+    1: (payload) =>
+      typeof payload.text === 'string' ? { ...payload, text: legacyPlain(payload.text) } : payload,
+  },
 });

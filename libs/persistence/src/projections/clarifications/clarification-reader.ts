@@ -1,3 +1,5 @@
+import { isLegacyPlain, isSealed } from '@support/contracts';
+import type { PersonalData } from '@support/privacy';
 import type { DataSource } from 'typeorm';
 
 /** A clarification the customer answered with a section (`AcceptedClarification` of @support/knowledge). */
@@ -8,9 +10,15 @@ export interface AcceptedClarificationRecord {
   readonly chosenAt: string;
 }
 
-/** Reads the clarifications projection for the knowledge-gap loop (live traffic only). */
+/**
+ * Reads the clarifications projection for the knowledge-gap loop (live traffic only). The rows hold
+ * the customer's question sealed; it is opened here, and a forgotten customer's is left out.
+ */
 export class ClarificationReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly personalData: PersonalData,
+  ) {}
 
   /** Clarifications answered with a section, chosen at or after `since` (all when null). */
   async accepted(since: Date | null): Promise<AcceptedClarificationRecord[]> {
@@ -22,11 +30,24 @@ export class ClarificationReader {
         ORDER BY chosen_at, offer_turn_id`,
       [since?.toISOString() ?? null],
     )) as { chosen_doc_id: string; chosen_title: string; question: string; chosen_at: Date }[];
-    return rows.map((r) => ({
-      docId: r.chosen_doc_id,
-      section: r.chosen_title,
-      question: r.question,
-      chosenAt: new Date(r.chosen_at).toISOString(),
-    }));
+    const accepted: AcceptedClarificationRecord[] = [];
+    for (const r of rows) {
+      const question = await this.openQuestion(r.question);
+      if (question !== null)
+        accepted.push({
+          docId: r.chosen_doc_id,
+          section: r.chosen_title,
+          question,
+          chosenAt: new Date(r.chosen_at).toISOString(),
+        });
+    }
+    return accepted;
+  }
+
+  /** The question opened; null for a forgotten customer's. A row from before sealing is as it is. */
+  private async openQuestion(stored: string): Promise<string | null> {
+    if (!isSealed(stored) && !isLegacyPlain(stored)) return stored;
+    const opened = await this.personalData.openText(stored);
+    return opened.kind === 'open' ? opened.value : null;
   }
 }

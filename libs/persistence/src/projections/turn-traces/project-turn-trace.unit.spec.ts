@@ -5,10 +5,11 @@ import {
   EXAMPLE_PAYLOADS,
   MessageReceived,
   type EventEnvelope,
+  ReplySent,
 } from '@support/contracts';
 import { projectTurnTrace } from './project-turn-trace.js';
 import { renderTrace } from './render-trace.js';
-import { fixturePersonalData } from '@support/privacy/testing';
+import { fixturePersonalData, sealForTests } from '@support/privacy/testing';
 import { ANSWER_CHUNKS, traceStory } from '../../testing/trace-fixtures.js';
 import { openTurnTrace } from './turn-trace-reader.js';
 import type { TurnTraceState } from './turn-trace-model.js';
@@ -33,8 +34,11 @@ function fold(events: EventEnvelope[]): TurnTraceState[] {
 describe('turn_traces projection (pure)', () => {
   it('keeps the message, the last retrieval, the exact prompt chunks, the draft and the verdict', async () => {
     const [sealed] = fold(story);
-    // The row holds the message sealed; a reader opens it.
+    // The row holds the message, the reply, the draft and the verdict sealed; a reader opens them.
     expect(sealed!.customerMessage).toMatch(/^pd1\./);
+    expect(sealed!.reply).toMatch(/^pd1\./);
+    expect(sealed!.draft).toMatch(/^pd1\./);
+    expect(sealed!.validation!.sentences.every((s) => s.text.startsWith('pd1.'))).toBe(true);
     const answered = await openTurnTrace(fixturePersonalData(), sealed!);
     expect(answered).toMatchObject({
       turnId: T1,
@@ -81,8 +85,9 @@ describe('turn_traces projection (pure)', () => {
     ]);
   });
 
-  it('routes an abstention with its escalation reason, fail-open reranker and lexical gate', () => {
-    const [, escalated, held] = fold(story);
+  it('routes an abstention with its escalation reason, fail-open reranker and lexical gate', async () => {
+    const [, sealed, held] = fold(story);
+    const escalated = await openTurnTrace(fixturePersonalData(), sealed!);
     expect(escalated).toMatchObject({
       route: 'escalated',
       reason: 'below_score_floor',
@@ -119,6 +124,30 @@ describe('turn_traces projection (pure)', () => {
     expect(projectTurnTrace(orphan, null)).toBeNull();
     const once = fold(story);
     expect(fold([...story, ...story])).toEqual(once);
+  });
+
+  it('reads a clarifying question opened, the options it offered on their own lines', async () => {
+    const question = createEvent(
+      ReplySent,
+      {
+        replyId: newId(),
+        customerId: 'cust-1',
+        kind: 'clarification',
+        text: sealForTests('Which of these is it about?'),
+        language: 'en',
+        citations: [],
+        options: [
+          { id: 'section:size-exchanges#2', title: 'Exchanging for another size' },
+          { id: 'none', title: 'None of these' },
+        ],
+      },
+      { id: newId(), occurredAt: start.toISOString(), turnId: T1, correlationId: T1 },
+    );
+    const row = projectTurnTrace(question, null)!;
+    expect(row.reply!.split('\n')[0]).toMatch(/^pd1\./);
+    expect((await openTurnTrace(fixturePersonalData(), row)).reply).toBe(
+      'Which of these is it about?\n- Exchanging for another size\n- None of these',
+    );
   });
 
   it('ends in the same rows whatever order the events arrive in', () => {

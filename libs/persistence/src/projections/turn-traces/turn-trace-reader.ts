@@ -33,17 +33,41 @@ export class TurnTraceReader {
 }
 
 /**
- * The trace as the analyst reads it: the customer's message opened (or "[erased]"), made storable
- * as a plaintext row was.
+ * The trace as the analyst reads it: the customer's message, the reply, the draft and the
+ * verdict's sentences opened (or "[erased]"), made storable as a plaintext row was.
  */
 export async function openTurnTrace(
   personalData: PersonalData,
   trace: TurnTraceState,
 ): Promise<TurnTraceState> {
-  return trace.customerMessage === null
-    ? trace
-    : {
-        ...trace,
-        customerMessage: storableText(await personalData.readable(trace.customerMessage)),
-      };
+  const readable = async (value: string) => storableText(await personalData.readable(value));
+  const opened = async (value: string | null) => (value === null ? null : readable(value));
+  return {
+    ...trace,
+    customerMessage: await opened(trace.customerMessage),
+    reply: trace.reply === null ? null : await openReplyLine(trace.reply, readable),
+    draft: await opened(trace.draft),
+    validation: trace.validation && {
+      ...trace.validation,
+      sentences: await Promise.all(
+        trace.validation.sentences.map(async (sentence) => ({
+          ...sentence,
+          text: await readable(sentence.text),
+          ...(sentence.problem !== undefined ? { problem: await readable(sentence.problem) } : {}),
+        })),
+      ),
+    },
+  };
+}
+
+/**
+ * The reply as stored: its sealed text, then the options a clarifying question offered, a line
+ * each (a sealed value holds no line break, so the first line is the text).
+ */
+async function openReplyLine(
+  reply: string,
+  readable: (value: string) => Promise<string>,
+): Promise<string> {
+  const [text = '', ...options] = reply.split('\n');
+  return [await readable(text), ...options].join('\n');
 }

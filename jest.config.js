@@ -11,6 +11,8 @@ const workspaceMappings = Object.fromEntries(
     [`^@support/${dir.split('/')[1]}$`, `<rootDir>/${dir}/src/index.ts`],
     // A lib's test stand-ins: `@support/<lib>/testing`.
     [`^@support/${dir.split('/')[1]}/testing$`, `<rootDir>/${dir}/src/testing/index.ts`],
+    // A lib's framework-free part: `@support/<lib>/pure`.
+    [`^@support/${dir.split('/')[1]}/pure$`, `<rootDir>/${dir}/src/pure.ts`],
   ]),
 );
 

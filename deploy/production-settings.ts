@@ -4,13 +4,13 @@
  * embedded default to the design's production part, the production models, and the Qdrant server
  * version the client accepts.
  */
-import { type EnvSchema, type ServiceName, serviceStartEnv } from '@support/platform';
-import { gatewayEnv } from '@support/gateway';
+import { type EnvSchema, type ServiceName, serviceStartEnv } from '@support/platform/pure';
+import { gatewayEnv } from '@support/gateway/pure';
 import { agentEnv } from '@support/agent';
-import { retrievalEnv } from '@support/retrieval';
-import { rerankerProxyEnv } from '@support/reranker-proxy';
+import { retrievalEnv } from '@support/retrieval/pure';
+import { rerankerProxyEnv } from '@support/reranker-proxy/pure';
 import { escalationEnv } from '@support/escalation';
-import { classifierEnv } from '@support/classifier';
+import { classifierEnv } from '@support/classifier/pure';
 import { MESSAGE_MAX_ATTACHMENTS } from '@support/contracts';
 import { IMAGE_MAX_PIXELS } from '@support/models';
 export { qdrantClientVersion } from '@support/vector-index';

@@ -1,4 +1,4 @@
-import { type ConfigOf, busEnv, httpEnv, int, optional, str, url } from '@support/platform';
+import { type ConfigOf, busEnv, httpEnv, int, optional, str, url } from '@support/platform/pure';
 
 /** The classifier's own settings: the LLM adapter, and the deadline of one classification. */
 export const classifierLlmEnv = {

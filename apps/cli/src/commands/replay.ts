@@ -5,7 +5,7 @@ import {
   type ReplayFailure,
   replayFromStart,
 } from '@support/persistence';
-import { databaseEnv, loadConfig } from '@support/platform';
+import { databaseEnv, loadConfig } from '@support/platform/pure';
 import { replayProgressBar } from './replay-progress.js';
 
 /**

@@ -5,7 +5,7 @@ import { hostServices } from '../host/service-host.js';
 import { existsSync } from 'node:fs';
 import { withMessage } from '../infra/with-message.js';
 import { ingestCommand } from './ingest.js';
-import { readRunningSystem, removeRunningSystem, writeRunningSystem } from '@support/platform';
+import { readRunningSystem, removeRunningSystem, writeRunningSystem } from '@support/platform/pure';
 import { CliError, EXIT } from '../cli/exit-codes.js';
 import { ownedProcesses } from '../infra/owned-processes.js';
 import type { BusPasswords } from '../infra/local-bus-users.js';

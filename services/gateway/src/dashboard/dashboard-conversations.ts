@@ -1,5 +1,5 @@
 import { ESCALATION_REASONS, ESCALATION_TOPICS } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import type { DataSource } from 'typeorm';
 import { ESCALATION_GROUPS } from '../admin/admin-frames.js';
 import { type DashboardPeriod, periodTimes } from './dashboard-period.js';

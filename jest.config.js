@@ -18,13 +18,15 @@ const workspaceMappings = Object.fromEntries(
 
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/jest.environment.js',
   setupFiles: ['<rootDir>/jest.setup.js'],
   extensionsToTreatAsEsm: ['.ts'],
   testMatch: ['<rootDir>/{libs,services,apps,deploy,bench}/**/*.spec.ts'],
   moduleNameMapper: {
     ...workspaceMappings,
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Data files parsed once per worker, not once per suite (jest.yaml.js).
+    '^yaml$': '<rootDir>/jest.yaml.js',
   },
   // swc transpiles each file on its own, as tsc's isolatedModules would: no type-checking here
   // (`npm run lint` runs `tsc -p tsconfig.spec.json` over every source and spec). Legacy decorators

@@ -19,8 +19,8 @@ import {
   type ServiceName,
 } from '@support/platform/pure';
 import { ADMIN_WS_PATH, CUSTOMER_WS_PATH } from '@support/gateway/pure';
-import { escalationEnv } from '@support/escalation';
-import { WEBHOOK_PATH as WHATSAPP_WEBHOOK_PATH } from '@support/whatsapp';
+import { escalationEnv } from '@support/escalation/pure';
+import { WEBHOOK_PATH as WHATSAPP_WEBHOOK_PATH } from '@support/whatsapp/pure';
 import {
   ENV_SCHEMAS,
   flagValue,

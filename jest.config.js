@@ -11,18 +11,22 @@ const workspaceMappings = Object.fromEntries(
     [`^@support/${dir.split('/')[1]}$`, `<rootDir>/${dir}/src/index.ts`],
     // A lib's test stand-ins: `@support/<lib>/testing`.
     [`^@support/${dir.split('/')[1]}/testing$`, `<rootDir>/${dir}/src/testing/index.ts`],
+    // A lib's framework-free part: `@support/<lib>/pure`.
+    [`^@support/${dir.split('/')[1]}/pure$`, `<rootDir>/${dir}/src/pure.ts`],
   ]),
 );
 
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/jest.environment.js',
   setupFiles: ['<rootDir>/jest.setup.js'],
   extensionsToTreatAsEsm: ['.ts'],
   testMatch: ['<rootDir>/{libs,services,apps,deploy,bench}/**/*.spec.ts'],
   moduleNameMapper: {
     ...workspaceMappings,
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Data files parsed once per worker, not once per suite (jest.yaml.js).
+    '^yaml$': '<rootDir>/jest.yaml.js',
   },
   // swc transpiles each file on its own, as tsc's isolatedModules would: no type-checking here
   // (`npm run lint` runs `tsc -p tsconfig.spec.json` over every source and spec). Legacy decorators

@@ -4,17 +4,17 @@
  * embedded default to the design's production part, the production models, and the Qdrant server
  * version the client accepts.
  */
-import { type EnvSchema, type ServiceName, serviceStartEnv } from '@support/platform';
-import { gatewayEnv } from '@support/gateway';
-import { agentEnv } from '@support/agent';
-import { retrievalEnv } from '@support/retrieval';
-import { rerankerProxyEnv } from '@support/reranker-proxy';
-import { escalationEnv } from '@support/escalation';
-import { classifierEnv } from '@support/classifier';
+import { type EnvSchema, type ServiceName, serviceStartEnv } from '@support/platform/pure';
+import { gatewayEnv } from '@support/gateway/pure';
+import { agentEnv } from '@support/agent/pure';
+import { retrievalEnv } from '@support/retrieval/pure';
+import { rerankerProxyEnv } from '@support/reranker-proxy/pure';
+import { escalationEnv } from '@support/escalation/pure';
+import { classifierEnv } from '@support/classifier/pure';
 import { MESSAGE_MAX_ATTACHMENTS } from '@support/contracts';
 import { IMAGE_MAX_PIXELS } from '@support/models';
 export { qdrantClientVersion } from '@support/vector-index';
-import { whatsappEnv } from '@support/whatsapp';
+import { whatsappEnv } from '@support/whatsapp/pure';
 
 /**
  * Every variable each service reads: the schemas the services validate at start-up, and what

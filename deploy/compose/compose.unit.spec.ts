@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments, parseDocument } from 'yaml';
-import { SERVICE_NAMES, SERVICE_PORTS, type ServiceName } from '@support/platform';
+import { SERVICE_NAMES, SERVICE_PORTS, type ServiceName } from '@support/platform/pure';
 import {
   ENV_SCHEMAS,
   flagValue,

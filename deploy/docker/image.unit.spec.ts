@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NAMES } from '@support/platform';
+import { SERVICE_NAMES } from '@support/platform/pure';
 import { type Lockfile, packageName, productionClosure } from './production-closure.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUS_USERS, natsHelmValues, passwordEnvVar, quotedPasswordEnvVar } from '@support/bus';
+import { BUS_USERS, natsHelmValues, passwordEnvVar, quotedPasswordEnvVar } from '@support/bus/pure';
 import { qdrantClientVersion, qdrantImageMatchesClient } from '../production-settings.js';
 import {
   at,

@@ -11,11 +11,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { BUS_USERS, type BusUser, passwordEnvVar } from '@support/bus';
-import { SERVICE_NAMES, SERVICE_PORTS, type EnvSchema, type ServiceName } from '@support/platform';
-import { ADMIN_WS_PATH, CUSTOMER_WS_PATH } from '@support/gateway';
-import { escalationEnv } from '@support/escalation';
-import { WEBHOOK_PATH as WHATSAPP_WEBHOOK_PATH } from '@support/whatsapp';
+import { BUS_USERS, type BusUser, passwordEnvVar } from '@support/bus/pure';
+import {
+  SERVICE_NAMES,
+  SERVICE_PORTS,
+  type EnvSchema,
+  type ServiceName,
+} from '@support/platform/pure';
+import { ADMIN_WS_PATH, CUSTOMER_WS_PATH } from '@support/gateway/pure';
+import { escalationEnv } from '@support/escalation/pure';
+import { WEBHOOK_PATH as WHATSAPP_WEBHOOK_PATH } from '@support/whatsapp/pure';
 import {
   ENV_SCHEMAS,
   flagValue,

@@ -9,7 +9,7 @@ import {
   type KbDocument,
   screenDocument,
   textAnalysis,
-} from '@support/retrieval';
+} from '@support/retrieval/pure';
 import { arabicBm25, englishBm25 } from '@support/text';
 import { InProcessVectorIndex } from '@support/vector-index';
 import { readKb } from './local-retrieval.js';

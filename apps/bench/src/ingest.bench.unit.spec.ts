@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { chunkDocument } from '@support/retrieval';
+import { chunkDocument } from '@support/retrieval/pure';
 import { benchCorpus, ingestBench, sparseEncodingBench } from './ingest.bench.js';
 
 const KB = fileURLToPath(new URL('../../../kb', import.meta.url));

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crossEncoderFromConfig, HashingEmbedder, rerankerEnv } from '@support/models';
-import { loadConfig } from '@support/platform';
-import { RerankService } from '@support/reranker-proxy';
+import { loadConfig } from '@support/platform/pure';
+import { RerankService } from '@support/reranker-proxy/pure';
 import {
   DocumentIndexer,
   parseKbMarkdown,
@@ -10,7 +10,7 @@ import {
   retrievalConfigFromEnv,
   retrievalPorts,
   textAnalysis,
-} from '@support/retrieval';
+} from '@support/retrieval/pure';
 import type { TermPair } from '@support/text';
 import { InProcessVectorIndex, type VectorIndex } from '@support/vector-index';
 

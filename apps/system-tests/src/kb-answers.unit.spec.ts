@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { splitSentences, validateReply } from '@support/citations';
 import { ExtractiveResponder } from '@support/models';
 import { formatChunksForPrompt, type PromptChunk } from '@support/policy';
-import { chunkDocument } from '@support/retrieval';
+import { chunkDocument } from '@support/retrieval/pure';
 import { kbDocuments } from './support/kb.js';
 
 // The reply validator must never refuse what the embedded default says: a verbatim sentence of a

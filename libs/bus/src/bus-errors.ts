@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 
 /** A publish the stream did not acknowledge in time: the event may not be stored; retry it. */
 export class PublishNotAcknowledged extends AppError {

@@ -1,4 +1,4 @@
-import { busEnv, ConfigError, loadConfig } from '@support/platform';
+import { busEnv, ConfigError, loadConfig } from '@support/platform/pure';
 
 export interface BusOptions {
   /** Connection name, e.g. the service; shows in NATS monitoring. */

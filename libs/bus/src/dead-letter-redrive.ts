@@ -1,6 +1,6 @@
 import { headers, type MsgHdrs } from '@nats-io/nats-core';
 import { createEvent, DeadLetterRedriven, DeadLettered, type EnvelopeOf } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import type { BusConnection } from './bus-connection.js';
 import { type DeadLetterRow, deadLetterRows } from './dead-letter-rows.js';
 import type { EventPublisher } from './event-publisher.js';

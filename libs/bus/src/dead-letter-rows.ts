@@ -1,5 +1,5 @@
 import type { DeadLetterRedriven, DeadLettered, EnvelopeOf } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 
 /** One dead-lettered message as an operator sees it, and whether it was re-driven. */
 export interface DeadLetterRow {

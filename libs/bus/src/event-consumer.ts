@@ -61,11 +61,6 @@ export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
-/** `<service>__<aggregate>_<event>`: one durable consumer per service and event type. */
-export function consumerName(service: string, event: EventDefinition): string {
-  return `${service}__${event.type.replace('.', '_')}`.replace(/[^A-Za-z0-9_-]/g, '_');
-}
-
 interface Logger {
   warn(message: string): void;
   error(message: string): void;

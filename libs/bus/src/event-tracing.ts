@@ -9,7 +9,7 @@ import {
 import type { JsMsg } from '@nats-io/jetstream';
 import type { MsgHdrs } from '@nats-io/nats-core';
 import type { EventEnvelope } from '@support/contracts';
-import { withLogContext } from '@support/platform';
+import { withLogContext } from '@support/platform/pure';
 import { extractTraceContext, injectTraceContext } from './trace-headers.js';
 
 function eventAttributes(subject: string, event: EventEnvelope | null): Attributes {

@@ -1,9 +1,7 @@
-export { deterministicId, newEventId } from './ids.js';
-export { type BusOptions, busOptionsFromEnv, type NatsCredentials } from './bus-options.js';
+export * from './pure.js';
 export { BusConnection } from './bus-connection.js';
 export { EventPublisher, type PublishResult } from './event-publisher.js';
 export {
-  consumerName,
   EventConsumerRunner,
   type EventContext,
   type EventSubscription,
@@ -22,22 +20,7 @@ export {
   EventPayload,
   OnEvent,
 } from './transport/on-event.js';
-export { PendingReplies } from './pending-replies.js';
 export { createFollowUp } from './follow-up.js';
 export { type EventLog, readEventLog } from './event-log.js';
-export { type DeadLetterRow, rowsToRedrive } from './dead-letter-rows.js';
 export { readDeadLetters, redriveDeadLetter } from './dead-letter-redrive.js';
-export { type BusAccess, type BusUser, OPS_USER } from './access/bus-access.js';
-export { BUS_USERS, type NatsPermissions } from './access/nats-permissions.js';
-export {
-  natsAuthorization,
-  passwordEnvVar,
-  type PasswordSource,
-} from './access/nats-authorization.js';
 export { streamConfig } from './stream.js';
-export { inboxPrefixOf } from './access/inbox.js';
-export {
-  natsHelmValues,
-  passwordSecretName,
-  quotedPasswordEnvVar,
-} from './access/nats-helm-values.js';

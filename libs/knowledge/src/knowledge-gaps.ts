@@ -9,7 +9,7 @@ import {
   type DocLanguage,
   type DraftOrigin,
 } from '@support/contracts';
-import { AppError, type Clock } from '@support/platform';
+import { AppError, type Clock } from '@support/platform/pure';
 import { articleDocId } from './drafting/article-doc-id.js';
 import { draftFromGap } from './drafting/draft-from-gap.js';
 import { readGaps } from './grouping/read-gaps.js';

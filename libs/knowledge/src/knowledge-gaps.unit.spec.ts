@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { decodeEvent, encodeEvent, type EventEnvelope } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import type { TermPair } from '@support/text';
 import { createHash } from 'node:crypto';
 import type { GapQuestion, KnowledgeDraft } from './knowledge-gap.js';

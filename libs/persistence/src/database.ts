@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DataSource, type EntitySchema } from 'typeorm';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { ProcessedEventEntity } from './processed-events.js';
 import {
   ConversationEntity,

@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 
 /**
  * A schema name the projections may be built in: lowercase letters, digits and underscores, not

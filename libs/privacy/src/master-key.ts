@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ConfigError, type EnvVar, int, optional, runtimeEnv } from '@support/platform';
+import { ConfigError, type EnvVar, int, optional, runtimeEnv } from '@support/platform/pure';
 
 export const MASTER_KEY_BYTES = 32;
 

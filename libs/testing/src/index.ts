@@ -1,4 +1,4 @@
-export { freePort } from './free-port.js';
+export * from './pure.js';
 export {
   type NatsServerOptions,
   startNatsServer,
@@ -11,9 +11,7 @@ export {
   TEST_DATABASE_SERVER,
   type TestDatabase,
 } from './test-database.js';
-export { eventually } from './eventually.js';
 export { bearer, type Frame, TestSocket } from './ws-client.js';
-export { seededShuffles } from './shuffles.js';
 export { launchChromium } from './chromium.js';
 export {
   type ServiceProcess,
@@ -21,13 +19,4 @@ export {
   startServiceProcesses,
 } from './service-process.js';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
-export {
-  parsePrometheusText,
-  type PrometheusSample,
-  type PrometheusScrape,
-  sampleValue,
-  scrapeMetrics,
-} from './prometheus-text.js';
-export { seededRandom } from './seeded-random.js';
-export { ONE_PIXEL_PNG } from './images.js';
 export { type ClusterNode, startNatsCluster, type TestNatsCluster } from './nats-cluster.js';

@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 
 /** The namespace's collection does not exist: `ensureCollection` was never called for it. */
 export class CollectionNotFound extends AppError {

@@ -18,7 +18,7 @@ import {
   num,
   optional,
   str,
-} from '@support/platform';
+} from '@support/platform/pure';
 import {
   checkTimeZone,
   type OpeningInterval,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig } from '@support/platform';
+import { loadConfig } from '@support/platform/pure';
 import { agentOwnEnv } from './agent-env.js';
 
 describe('REPLY_LINK_HOSTS', () => {

@@ -7,7 +7,7 @@ import {
   optional,
   str,
   url,
-} from '@support/platform';
+} from '@support/platform/pure';
 import { personalDataEnv } from '@support/privacy';
 
 /** The classifier's own settings: the LLM adapter, and the deadline of one classification. */

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { createFollowUp, JetStreamClient, OnEvent } from '@support/bus';
 import { EscalationClassified, EscalationRaised, type EnvelopeOf } from '@support/contracts';
-import { CLOCK, type Clock } from '@support/platform';
+import { CLOCK, type Clock } from '@support/platform/pure';
 import { openEscalation, PersonalData } from '@support/privacy';
 import { ClassifyEscalation } from './classification/classify-escalation.js';
 

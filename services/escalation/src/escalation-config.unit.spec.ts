@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig } from '@support/platform';
+import { loadConfig } from '@support/platform/pure';
 import { escalationOwnEnv } from './escalation-env.js';
 import { adminAllowListFromConfig } from './escalation.module.js';
 

@@ -12,7 +12,7 @@ import {
   optional,
   str,
   url,
-} from '@support/platform';
+} from '@support/platform/pure';
 
 /** An IP address to listen on. */
 function ipAddress(opts: { default: string; description: string }): EnvVar<string> {

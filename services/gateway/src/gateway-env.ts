@@ -1,5 +1,5 @@
 import { personalDataEnv } from '@support/privacy';
-import { busEnv, databaseEnv, httpEnv } from '@support/platform';
+import { busEnv, databaseEnv, httpEnv } from '@support/platform/pure';
 import { gatewayOwnEnv } from './config/gateway-own-env.js';
 
 /** Every environment variable the gateway reads. */

@@ -6,7 +6,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { CustomerRateLimits } from '@support/persistence';
+import { CustomerRateLimits } from '@support/persistence/pure';
 import { AdminSocketServer } from './admin/admin-socket.server.js';
 import { CustomerSocketServer } from './chat/customer-socket.server.js';
 import { PostgresConnectionLedger } from './limits/postgres-connection-ledger.js';

@@ -1,15 +1,6 @@
+export * from './pure.js';
 export * from './gateway.module.js';
-export * from './auth/token-service.js';
 export * from './chat/customer-chat.js';
-export * from './chat/server-frames.js';
-export * from './chat/client-frames.js';
-export * from './config/gateway-config.js';
-export * from './config/gateway-own-env.js';
-export * from './gateway-env.js';
 export * from './dashboard/dashboard-queries.js';
-export * from './dashboard/dashboard-period.js';
 export * from './dashboard/dashboard-from-rows.js';
-export { MAX_CAUSE_LAG_MS } from './chat/reply-causation.js';
-export { CUSTOMER_WS_PATH } from './chat/customer-socket.server.js';
-export { ADMIN_WS_PATH } from './admin/admin-socket.server.js';
 export { GATEWAY_MIGRATIONS } from './limits/gateway-migrations.js';

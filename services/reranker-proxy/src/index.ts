@@ -1,3 +1,2 @@
+export * from './pure.js';
 export * from './reranker-proxy.module.js';
-export * from './reranker-proxy-env.js';
-export * from './scoring/rerank-service.js';

@@ -1,5 +1,5 @@
 import { rerankerEnv } from '@support/models';
-import { busEnv, databaseEnv, httpEnv } from '@support/platform';
+import { busEnv, databaseEnv, httpEnv } from '@support/platform/pure';
 import { personalDataEnv } from '@support/privacy';
 
 /** Every environment variable the reranker-proxy service reads. */

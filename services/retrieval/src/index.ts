@@ -1,15 +1,3 @@
+export * from './pure.js';
 export * from './retrieval.module.js';
-export * from './retrieval-env.js';
-export * from './config/retrieval-config.js';
-export * from './ingestion/kb-document.js';
-export * from './ingestion/chunker.js';
-export * from './ingestion/document-indexer.js';
-export { screenDocument, type ScreeningFinding } from './ingestion/screening/screen-document.js';
-export * from './pipeline/retrieval-pipeline.js';
-export * from './retrieval.tokens.js';
-export * from './retrieval-ports.js';
-export * from './text-analysis.js';
 export * from './rerank/bus-reranker.js';
-export * from './glossary/glossary-id.js';
-export * from './glossary/glossary-file.js';
-export * from './glossary/glossary-store.js';

@@ -1,11 +1,5 @@
+export * from './pure.js';
 export { WhatsAppModule, type WhatsAppModuleOptions } from './whatsapp.module.js';
-export { whatsappEnv, whatsappOwnEnv } from './whatsapp-env.js';
-export { WHATSAPP_CONFIG, type WhatsAppConfig, whatsappConfigFromEnv } from './whatsapp-config.js';
 export { WHATSAPP_CHANNEL, type WhatsAppChannel } from './whatsapp-channel.js';
-export { WEBHOOK_PATH } from './inbound/webhook.controller.js';
 export { type Contact, ContactStore, type OfferedOptions } from './contacts/contact-store.js';
 export { CustomerPhones, DEMO_CUSTOMER_PHONES, phoneDigits } from './contacts/customer-phones.js';
-export { GraphWhatsAppApi, type GraphApiOptions } from './graph/graph-whatsapp-api.js';
-export { type MediaInfo, type WhatsAppApi } from './graph/whatsapp-api.js';
-export { signWebhookBody, verifyWebhookSignature } from './inbound/webhook-signature.js';
-export { planReply, WHATSAPP_LIMITS } from './outbound/reply-messages.js';

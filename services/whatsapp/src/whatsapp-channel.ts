@@ -2,7 +2,7 @@ import type { PersonalData } from '@support/privacy';
 import { type Logger } from '@nestjs/common';
 import type { EventPublisher } from '@support/bus';
 import { ConversationReader, CustomerRateLimits, PostgresRateBuckets } from '@support/persistence';
-import type { Clock } from '@support/platform';
+import type { Clock } from '@support/platform/pure';
 import type { DataSource } from 'typeorm';
 import { ContactStore } from './contacts/contact-store.js';
 import { DeliveryLog } from './contacts/delivery-log.js';

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, runtimeEnv } from '@support/platform';
+import { ConfigError, loadConfig, runtimeEnv } from '@support/platform/pure';
 import type { GraphApiOptions } from './graph/graph-whatsapp-api.js';
 import type { ReplyTemplate } from './outbound/service-window.js';
 import { whatsappOwnEnv } from './whatsapp-env.js';

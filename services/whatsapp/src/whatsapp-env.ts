@@ -1,5 +1,5 @@
 import { personalDataEnv } from '@support/privacy';
-import { customerMessageRateEnv } from '@support/persistence';
+import { customerMessageRateEnv } from '@support/persistence/pure';
 import {
   bool,
   busEnv,
@@ -11,7 +11,7 @@ import {
   optional,
   str,
   url,
-} from '@support/platform';
+} from '@support/platform/pure';
 
 /** A value that must match `pattern`, described by `what` when it does not. */
 function matching(pattern: RegExp, what: string, description: string): EnvVar<string> {

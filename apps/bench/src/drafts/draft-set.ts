@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import type { KbDocument } from '@support/retrieval';
+import type { KbDocument } from '@support/retrieval/pure';
 import { GLOSSARY_FILE, parseGlossaryText, type TermPair } from '@support/text';
 import { readKb } from '../local-retrieval.js';
 

@@ -1,4 +1,4 @@
-import { chunkDocument, type KbDocument } from '@support/retrieval';
+import { chunkDocument, type KbDocument } from '@support/retrieval/pure';
 
 /** Where a cited section's chunk is: what the scripted model searches for when it is missing. */
 export interface SectionChunk {

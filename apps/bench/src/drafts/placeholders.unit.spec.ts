@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseKbMarkdown } from '@support/retrieval';
+import { parseKbMarkdown } from '@support/retrieval/pure';
 import { resolvePlaceholders, sectionChunks } from './placeholders.js';
 
 const returns = parseKbMarkdown(

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { CUSTOMER_ID_MAX_CHARS } from '@support/contracts';
-import { schemaNameProblem } from '@support/persistence';
+import { schemaNameProblem } from '@support/persistence/pure';
 
 /**
  * Typed flag values for commander: each returns the parsed value or throws

@@ -10,14 +10,14 @@ import {
   DocumentUpserted,
   type EnvelopeOf,
 } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import {
   documentUpsertedEvent,
   GLOSSARY_FILE,
   glossaryUpsertedEvent,
   parseGlossary,
   parseKbMarkdown,
-} from '@support/retrieval';
+} from '@support/retrieval/pure';
 import cliProgress from 'cli-progress';
 import { ensureServices } from '../host/system-services.js';
 import { quarantineReport } from './quarantine-report.js';

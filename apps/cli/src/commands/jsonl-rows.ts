@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 
 /** Stops the run with the line and what is wrong with it. */
 export const invalidRow = (where: string, what: string): never => {

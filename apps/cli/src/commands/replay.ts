@@ -1,11 +1,7 @@
 import { BusConnection, busOptionsFromEnv } from '@support/bus';
-import {
-  ALL_PROJECTIONS,
-  openDatabase,
-  type ReplayFailure,
-  replayFromStart,
-} from '@support/persistence';
-import { databaseEnv, loadConfig } from '@support/platform';
+import { ALL_PROJECTIONS, openDatabase, replayFromStart } from '@support/persistence';
+import { databaseEnv, loadConfig } from '@support/platform/pure';
+import { describeFailures } from './replay-failures.js';
 import { replayProgressBar } from './replay-progress.js';
 
 /**
@@ -48,23 +44,4 @@ export async function replayCommand(options: {
     await dataSource.destroy();
     await bus.close();
   }
-}
-
-const LISTED_FAILURES = 50;
-
-/** The events a projection refused: left out of the tables, as live consumers dead-letter them. */
-export function describeFailures(failed: readonly ReplayFailure[]): string {
-  const lines = failed
-    .slice(0, LISTED_FAILURES)
-    .map(
-      (f) =>
-        `  seq ${f.streamSequence}  ${f.eventType} ${f.eventId}  ${f.projection}: ` +
-        `${f.code} after ${f.attempts} ${f.attempts === 1 ? 'try' : 'tries'}: ${f.reason}`,
-    );
-  if (failed.length > LISTED_FAILURES)
-    lines.push(`  ... and ${failed.length - LISTED_FAILURES} more`);
-  return [
-    `${failed.length} event(s) could not be projected and were left out (live consumers dead-letter them the same way):`,
-    ...lines,
-  ].join('\n');
 }

@@ -5,10 +5,11 @@ import { hostServices } from '../host/service-host.js';
 import { existsSync } from 'node:fs';
 import { withMessage } from '../infra/with-message.js';
 import { ingestCommand } from './ingest.js';
-import { readRunningSystem, removeRunningSystem, writeRunningSystem } from '@support/platform';
+import { readRunningSystem, removeRunningSystem, writeRunningSystem } from '@support/platform/pure';
 import { CliError, EXIT } from '../cli/exit-codes.js';
 import { ownedProcesses } from '../infra/owned-processes.js';
 import type { BusPasswords } from '../infra/local-bus-users.js';
+import { turnsOnDemoMode } from './demo-mode.js';
 
 const log = (line: string) => console.log(`[start] ${line}`);
 
@@ -89,16 +90,6 @@ export async function startCommand(options: {
 function giveUp(reason: string): void {
   console.error(`[start] error: ${reason}; stopping`);
   process.exit(EXIT.failed);
-}
-
-/**
- * Whether `start` turns demo mode on: the embedded default is a demo, and says so (a gateway
- * started any other way has no demo mode), unless DEMO_TOKENS says otherwise, and never in
- * production, where the gateway refuses it: production signs customers in through the shop's own
- * tokens, staff through `cli token`.
- */
-export function turnsOnDemoMode(env: Record<string, string | undefined>): boolean {
-  return env.DEMO_TOKENS === undefined && env.NODE_ENV !== 'production';
 }
 
 /** One `start` per data folder: a second one would fight the first for its ports and servers. */

@@ -4,8 +4,8 @@ import {
   ROLES,
   type Role,
   TokenService,
-} from '@support/gateway';
-import { type Clock, systemClock } from '@support/platform';
+} from '@support/gateway/pure';
+import { type Clock, systemClock } from '@support/platform/pure';
 import { usageError } from '../cli/exit-codes.js';
 
 export interface TokenRequest {

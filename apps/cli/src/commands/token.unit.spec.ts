@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEV_TOKEN_SECRET, TokenService } from '@support/gateway';
+import { DEV_TOKEN_SECRET, TokenService } from '@support/gateway/pure';
 import { EXIT } from '../cli/exit-codes.js';
 import { mintToken, ttlSeconds } from './token.js';
 

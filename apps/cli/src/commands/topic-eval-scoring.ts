@@ -1,4 +1,4 @@
-import { LABEL_TOPICS, type LabelTopic } from '@support/classifier';
+import { LABEL_TOPICS, type LabelTopic } from '@support/classifier/pure';
 import type { EscalationTopic } from '@support/contracts';
 
 /** One escalation of a set as the classifier labelled it. */

@@ -1,4 +1,4 @@
-import { isLabelTopic, type LabelTopic, type TranscriptLine } from '@support/classifier';
+import { isLabelTopic, type LabelTopic, type TranscriptLine } from '@support/classifier/pure';
 import { invalidRow as fail, jsonlRows } from './jsonl-rows.js';
 
 export const ESCALATION_SET_LANGS = ['en', 'ar', 'mixed'] as const;

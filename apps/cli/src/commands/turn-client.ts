@@ -1,5 +1,5 @@
 import { openDatabase, personalDataOf } from '@support/persistence';
-import { databaseEnv, loadConfig } from '@support/platform';
+import { databaseEnv, loadConfig } from '@support/platform/pure';
 import { openReply, type PersonalData, sealCustomerMessage, textOrErased } from '@support/privacy';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import {

@@ -1,5 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
-import type { BusOptions } from '@support/bus';
+import type { BusOptions } from '@support/bus/pure';
 import { AgentModule } from '@support/agent';
 import { ClassifierModule } from '@support/classifier';
 import { EscalationModule } from '@support/escalation';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SERVICE_PORTS, type ServiceName } from '@support/platform';
+import { SERVICE_PORTS, type ServiceName } from '@support/platform/pure';
 import { ensureInfrastructure } from '../infra/ensure-infrastructure.js';
 import { hostServices } from './service-host.js';
 

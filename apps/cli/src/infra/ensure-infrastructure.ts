@@ -1,6 +1,6 @@
-import { OPS_USER } from '@support/bus';
+import { OPS_USER } from '@support/bus/pure';
 import { ensureDatabaseExists } from '@support/persistence';
-import { busEnv, databaseEnv, loadConfig } from '@support/platform';
+import { busEnv, databaseEnv, loadConfig } from '@support/platform/pure';
 import type { BusPasswords } from './local-bus-users.js';
 import { ensureNats } from './ensure-nats.js';
 import { ensurePostgres } from './ensure-postgres.js';

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import type { NatsCredentials } from '@support/bus';
-import { OPS_USER } from '@support/bus';
+import type { NatsCredentials } from '@support/bus/pure';
+import { OPS_USER } from '@support/bus/pure';
 import { type BusPasswords, ensureBusPasswords, writeLocalNatsConfig } from './local-bus-users.js';
 import { SupervisedServer } from './supervised-server.js';
 

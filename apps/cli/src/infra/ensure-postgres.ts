@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import pg from 'pg';
 import {
   isAlive,

@@ -7,7 +7,7 @@ import {
   natsAuthorization,
   type NatsCredentials,
   OPS_USER,
-} from '@support/bus';
+} from '@support/bus/pure';
 
 /**
  * The bus users of a local `npm start`: the same users and permissions as production (generated

@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 
 /** A readable reason for any thrown value, never empty. */
 export function messageOf(error: unknown): string {

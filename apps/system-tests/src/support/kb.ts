@@ -8,7 +8,7 @@ import {
   type EnvelopeOf,
 } from '@support/contracts';
 import { eventually } from '@support/testing';
-import { documentUpsertedEvent, type KbDocument, parseKbMarkdown } from '@support/retrieval';
+import { documentUpsertedEvent, type KbDocument, parseKbMarkdown } from '@support/retrieval/pure';
 
 export const KB_DIR = fileURLToPath(new URL('../../../../kb/', import.meta.url));
 

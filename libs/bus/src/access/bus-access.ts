@@ -29,7 +29,7 @@ import {
   WhatsAppMessageAccepted,
   WithdrawalRequested,
 } from '@support/contracts';
-import type { ServiceName } from '@support/platform';
+import type { ServiceName } from '@support/platform/pure';
 
 /** What one service may do on the bus; everything else is refused by the NATS server. */
 export interface BusAccess {

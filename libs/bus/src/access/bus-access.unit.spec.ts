@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DeadLettered, eventRegistry } from '@support/contracts';
-import { SERVICE_NAMES } from '@support/platform';
+import { SERVICE_NAMES } from '@support/platform/pure';
 import { BUS_ACCESS, OPS_PUBLISHES } from './bus-access.js';
 import { natsAuthorization } from './nats-authorization.js';
 import { servicePermissions, sharedDurables } from './nats-permissions.js';

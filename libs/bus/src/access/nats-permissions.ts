@@ -1,6 +1,6 @@
 import { DeadLettered, type EventDefinition } from '@support/contracts';
-import { SERVICE_NAMES, type ServiceName } from '@support/platform';
-import { consumerName } from '../event-consumer.js';
+import { SERVICE_NAMES, type ServiceName } from '@support/platform/pure';
+import { consumerName } from '../consumer-name.js';
 import { deadLetterKeysStream } from '../dead-letter-keys.js';
 import { inboxPrefixOf } from './inbox.js';
 import { BUS_ACCESS, type BusAccess, type BusUser, OPS_USER } from './bus-access.js';

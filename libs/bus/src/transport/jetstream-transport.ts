@@ -3,8 +3,8 @@ import { type CustomTransportStrategy, type MessageHandler, Server } from '@nest
 import type { EnvelopeOf, EventDefinition } from '@support/contracts';
 import { lastValueFrom } from 'rxjs';
 import type { BusConnection } from '../bus-connection.js';
+import { consumerName } from '../consumer-name.js';
 import {
-  consumerName,
   type EventConsumerRunner,
   type EventContext,
   type EventSubscription,

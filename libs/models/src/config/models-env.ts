@@ -1,4 +1,4 @@
-import { type ConfigOf, int, num, optional, str, url } from '@support/platform';
+import { type ConfigOf, int, num, optional, str, url } from '@support/platform/pure';
 import type { ChatModel } from '../chat/chat-model.js';
 import { ExtractiveResponder } from '../chat/extractive-responder.js';
 import { OpenAiCompatibleChatModel } from '../chat/openai-compatible-chat-model.js';

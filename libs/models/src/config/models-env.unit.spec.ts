@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from '@support/platform';
+import { ConfigError, loadConfig } from '@support/platform/pure';
 import { ExtractiveResponder } from '../chat/extractive-responder.js';
 import { OpenAiCompatibleChatModel } from '../chat/openai-compatible-chat-model.js';
 import { HashingEmbedder } from '../embeddings/hashing-embedder.js';

@@ -1,4 +1,4 @@
-import { deterministicId } from '@support/bus';
+import { deterministicId } from '@support/bus/pure';
 import {
   createEvent,
   CustomerForgotten,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { EscalationRaised, type EventEnvelope, isEvent } from '@support/contracts';
-import { seededShuffles } from '@support/testing';
+import { seededShuffles } from '@support/testing/pure';
 import { projectConversation } from './conversations/project-conversation.js';
 import { escalationIdOf, projectEscalation } from './escalations/project-escalation.js';
 import { traceStory } from '../testing/trace-fixtures.js';

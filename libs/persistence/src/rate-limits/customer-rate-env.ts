@@ -1,4 +1,4 @@
-import { int } from '@support/platform';
+import { int } from '@support/platform/pure';
 
 /**
  * How many messages one customer may send, whatever the channel: the web chat's sockets and

@@ -1,4 +1,4 @@
-import { AppError, codeOf } from '@support/platform';
+import { AppError, codeOf } from '@support/platform/pure';
 import type { LimitKind, RateBucketStore } from './rate-bucket-store.js';
 import {
   msToRefill,

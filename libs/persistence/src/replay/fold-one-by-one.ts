@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@support/contracts';
-import { AppError, codeOf, type ErrorCode, policyOf } from '@support/platform';
+import { AppError, codeOf, type ErrorCode, policyOf } from '@support/platform/pure';
 import type { DataSource } from 'typeorm';
 import { claimUnprocessed, type SequencedEvent } from '../processed-events.js';
 import type { Projection } from '../projections/projection.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { seededRandom } from '@support/testing';
+import { seededRandom } from '@support/testing/pure';
 import { describeVectorIndexContract } from '../testing/vector-index.contract.js';
 import { testChunk } from '../testing/test-chunk.js';
 import { InProcessVectorIndex } from './in-process-vector-index.js';

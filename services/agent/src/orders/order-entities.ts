@@ -1,4 +1,4 @@
-import { isoTimestamp } from '@support/persistence';
+import { isoTimestamp } from '@support/persistence/pure';
 import { EntitySchema, type ValueTransformer } from 'typeorm';
 import type {
   CountryCode,

@@ -1,4 +1,4 @@
-import { storableText } from '@support/persistence';
+import { storableText } from '@support/persistence/pure';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import {
   OrderEntity,

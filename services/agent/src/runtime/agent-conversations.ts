@@ -5,7 +5,7 @@ import {
   sealReply,
 } from '@support/privacy';
 import type { AdminReplyReceipts } from '@support/persistence';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { Command } from '@langchain/langgraph';
 import { deterministicId, type EventPublisher } from '@support/bus';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';

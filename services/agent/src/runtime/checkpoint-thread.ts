@@ -1,4 +1,4 @@
-import { storableText } from '@support/persistence';
+import { storableText } from '@support/persistence/pure';
 
 /**
  * The checkpoint thread and lock key of a conversation. Checkpoints keep the graph's values (message

@@ -8,7 +8,7 @@ import {
   type ViewSubmitAction,
 } from '@slack/bolt';
 import { type RetryOptions, WebClient, type WebClientOptions } from '@slack/web-api';
-import { ConfigError } from '@support/platform';
+import { ConfigError } from '@support/platform/pure';
 import type {
   AdminChannel,
   AdminReplyHandler,

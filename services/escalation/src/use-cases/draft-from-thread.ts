@@ -1,6 +1,6 @@
 import { DOC_LANGUAGES, type DocLanguage } from '@support/contracts';
 import type { KnowledgeGaps, KnowledgeSources } from '@support/knowledge';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import type { ThreadStore } from '../persistence/thread-store.js';
 import type {
   DraftEdits,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { KnowledgeDraft, KnowledgeGap } from '@support/knowledge';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import type { EscalationThreadRow } from '../persistence/thread-entities.js';
 import { AdminAllowList } from './admin-allow-list.js';
 import { DraftFromThread } from './draft-from-thread.js';

@@ -1,5 +1,5 @@
 import type { EnvelopeOf, EscalationWithdrawn } from '@support/contracts';
-import type { Clock } from '@support/platform';
+import type { Clock } from '@support/platform/pure';
 import type { ThreadStore } from '../persistence/thread-store.js';
 import type { AdminChannel } from '../ports/admin-channel.js';
 import { THREAD_NOTICES } from './thread-notices.js';

@@ -1,4 +1,4 @@
-import { deterministicId } from '@support/bus';
+import { deterministicId } from '@support/bus/pure';
 import {
   causedBy,
   createEvent,
@@ -7,7 +7,7 @@ import {
   isSynthetic,
   ThreadOpened,
 } from '@support/contracts';
-import { AppError, type Clock } from '@support/platform';
+import { AppError, type Clock } from '@support/platform/pure';
 import { openEscalation, type PersonalData } from '@support/privacy';
 import type { ThreadStore } from '../persistence/thread-store.js';
 import type { AdminChannel } from '../ports/admin-channel.js';

@@ -1,5 +1,5 @@
 import type { EnvelopeOf, EscalationClaimed, EscalationClaimReleased } from '@support/contracts';
-import type { Clock } from '@support/platform';
+import type { Clock } from '@support/platform/pure';
 import type { ThreadStore } from '../persistence/thread-store.js';
 import type { AdminChannel } from '../ports/admin-channel.js';
 import { CLAIM_NOTICES } from './thread-notices.js';

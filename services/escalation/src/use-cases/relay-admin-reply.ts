@@ -1,4 +1,4 @@
-import { deterministicId } from '@support/bus';
+import { deterministicId } from '@support/bus/pure';
 import {
   ADMIN_ID_MAX_CHARS,
   ADMIN_REPLY_MAX_CHARS,
@@ -7,7 +7,7 @@ import {
   EXTERNAL_REPLY_ID_MAX_CHARS,
 } from '@support/contracts';
 import { foreignHosts } from '@support/citations';
-import { AppError, type Clock } from '@support/platform';
+import { AppError, type Clock } from '@support/platform/pure';
 import type { AdminReplyReceipts } from '@support/persistence';
 import type { PersonalData } from '@support/privacy';
 import { normalizeForChecks } from '@support/text';

@@ -1,6 +1,6 @@
 import { openCustomerMessage, type PersonalData } from '@support/privacy';
 import { type EnvelopeOf, isSynthetic, type MessageReceived } from '@support/contracts';
-import type { Clock } from '@support/platform';
+import type { Clock } from '@support/platform/pure';
 import type { ThreadStore } from '../persistence/thread-store.js';
 import type { AdminChannel } from '../ports/admin-channel.js';
 import { formatCustomerMessage } from '../summary/format-summary.js';

@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { renderTrace, TurnTraceReader } from '@support/persistence';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { TokenService } from '../auth/token-service.js';
 import { CustomerErasure } from './customer-erasure.js';
 

@@ -1,4 +1,4 @@
-import { deterministicId } from '@support/bus';
+import { deterministicId } from '@support/bus/pure';
 import {
   ADMIN_REPLY_MAX_CHARS,
   AdminReplied,
@@ -8,7 +8,7 @@ import {
 } from '@support/contracts';
 import type { AdminReplyReceipts } from '@support/persistence';
 import type { PersonalData } from '@support/privacy';
-import { AppError, type Clock } from '@support/platform';
+import { AppError, type Clock } from '@support/platform/pure';
 import type { EventSink } from '../chat/customer-chat.js';
 import { errorFrame } from '../chat/customer-chat.js';
 import {

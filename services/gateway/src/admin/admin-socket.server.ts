@@ -6,10 +6,9 @@ import type { TokenService } from '../auth/token-service.js';
 import { closeOnTokenExpiry } from '../auth/close-on-token-expiry.js';
 import { closeWebSockets } from '../auth/close-web-sockets.js';
 import { authenticateUpgrade, BEARER_PROTOCOL, upgradePath } from '../auth/upgrade-auth.js';
+import { ADMIN_WS_PATH } from '../socket-paths.js';
 import type { AdminConsole } from './admin-console.js';
 import type { AdminServerFrame } from './admin-frames.js';
-
-export const ADMIN_WS_PATH = '/admin/ws';
 
 /** The admin console's WebSocket: admin tokens only; frames in, use-case results and live updates out. */
 export class AdminSocketServer {

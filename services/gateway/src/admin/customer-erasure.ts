@@ -1,7 +1,7 @@
 import type { EventPublisher } from '@support/bus';
 import { CUSTOMER_ID_MAX_CHARS } from '@support/contracts';
 import { type ForgetParts, forgetCustomer, forgetPastRetention } from '@support/persistence';
-import { AppError, type Clock } from '@support/platform';
+import { AppError, type Clock } from '@support/platform/pure';
 import type { PersonalData } from '@support/privacy';
 import type { DataSource } from 'typeorm';
 

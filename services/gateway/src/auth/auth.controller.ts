@@ -10,10 +10,10 @@ import {
   Post,
 } from '@nestjs/common';
 import { validatePlain, ContractViolation } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { CustomerRateLimits, type RateLimits } from '@support/persistence';
+import { CustomerRateLimits, type RateLimits } from '@support/persistence/pure';
 import { ROLES, type Role, SUBJECT_PATTERN, TokenService } from './token-service.js';
 
 class DemoTokenRequest {

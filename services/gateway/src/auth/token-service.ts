@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { ADMIN_ID_MAX_CHARS, CUSTOMER_ID_MAX_CHARS } from '@support/contracts';
-import { AppError, type Clock } from '@support/platform';
+import { AppError, type Clock } from '@support/platform/pure';
 
 export const ROLES = ['customer', 'admin', 'analyst'] as const;
 export type Role = (typeof ROLES)[number];

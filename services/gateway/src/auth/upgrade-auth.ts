@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { AppError, ERROR_POLICY, isAppError } from '@support/platform';
+import { AppError, ERROR_POLICY, isAppError } from '@support/platform/pure';
 import type { Role, TokenService, VerifiedPrincipal } from './token-service.js';
 
 /** A socket's token travels as the `bearer.<token>` subprotocol (the pages: see protocol.js). */

@@ -8,7 +8,7 @@ import {
   MESSAGE_MAX_CHARS,
   validatePlain,
 } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { IsBoolean, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { type FrameBounds, parseWithinShape, readBoundedFrame } from '../frames/bounded-frame.js';
 import { CONVERSATION_ID } from './conversation-ids.js';

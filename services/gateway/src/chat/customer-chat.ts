@@ -1,6 +1,6 @@
 import { type PersonalData, sealCustomerMessage } from '@support/privacy';
 import { createHash } from 'node:crypto';
-import { deterministicId, newEventId } from '@support/bus';
+import { deterministicId, newEventId } from '@support/bus/pure';
 import {
   ATTACHMENT_MAX_BYTES,
   type AttachmentDto,
@@ -24,7 +24,7 @@ import {
   ERROR_POLICY,
   type ErrorCode,
   publicMessageOf,
-} from '@support/platform';
+} from '@support/platform/pure';
 import { checkImage, ImageRefused } from '@support/media';
 import {
   type AttachmentFrame,

@@ -10,12 +10,11 @@ import type {
   AdmittedConnection,
   CustomerConnectionCap,
 } from '../limits/customer-connection-cap.js';
+import { CUSTOMER_WS_PATH } from '../socket-paths.js';
 import { refuseUpgrade } from '../limits/refuse-upgrade.js';
 import type { ConnectionRegistry, FrameSink } from './connection-registry.js';
 import type { CustomerChat } from './customer-chat.js';
 import type { ServerFrame } from './server-frames.js';
-
-export const CUSTOMER_WS_PATH = '/ws';
 
 /**
  * The customer WebSocket transport: authenticates the upgrade, asks the connection cap for a slot

@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { firstBidiControl } from '@support/text';
 
 /** Text and captions may hold tabs and line feeds; file names may not. */

@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from '@support/platform';
+import { type Clock, systemClock } from '@support/platform/pure';
 import type { ServerFrame } from './server-frames.js';
 
 export type ReplyFrame = Extract<ServerFrame, { type: 'reply' }>;

@@ -1,5 +1,5 @@
 import { AdminReplied, type EventEnvelope, ReplySent } from '@support/contracts';
-import { AppError, type Clock, systemClock } from '@support/platform';
+import { AppError, type Clock, systemClock } from '@support/platform/pure';
 
 /** What the system recorded, as far as the check needs it. */
 export interface CausationRecords {

@@ -1,5 +1,5 @@
 import type { CitationDto, ReplyKind, ReplyOptionDto } from '@support/contracts';
-import type { ErrorCode } from '@support/platform';
+import type { ErrorCode } from '@support/platform/pure';
 
 export interface HistoryEntry {
   /** The message id of a customer's message, the reply id of a reply. */

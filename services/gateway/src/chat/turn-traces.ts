@@ -1,5 +1,5 @@
 import { SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
-import { withLogContext } from '@support/platform';
+import { withLogContext } from '@support/platform/pure';
 import type { EventSink } from './customer-chat.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@support/platform';
+import { ConfigError, loadConfig } from '@support/platform/pure';
 import type { Role } from '../auth/token-service.js';
 import { demoTokenRoles } from './demo-mode.js';
 import { DEV_TOKEN_SECRET, gatewayOwnEnv } from './gateway-own-env.js';

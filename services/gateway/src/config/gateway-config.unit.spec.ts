@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError } from '@support/platform';
+import { ConfigError } from '@support/platform/pure';
 import { demoModeWarning } from './demo-mode.js';
 import { gatewayConfigFromEnv } from './gateway-config.js';
 import { DEV_TOKEN_SECRET } from './gateway-own-env.js';

@@ -1,5 +1,5 @@
-import { bool, int, optional, runtimeEnv, str } from '@support/platform';
-import { customerMessageRateEnv } from '@support/persistence';
+import { bool, int, optional, runtimeEnv, str } from '@support/platform/pure';
+import { customerMessageRateEnv } from '@support/persistence/pure';
 
 /** Public (it is in this repository): accepted only in demo mode outside production. */
 export const DEV_TOKEN_SECRET = 'dev-only-secret-change-me-dev-only-secret';

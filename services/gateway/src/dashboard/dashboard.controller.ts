@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { renderTrace, TurnTraceReader } from '@support/persistence';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import type { Request, Response } from 'express';
 import { TokenService } from '../auth/token-service.js';
 import { sendBundle, sendProtocolScript, sendWebFile } from '../web/chat-page.controller.js';

@@ -1,4 +1,4 @@
-import { latencyBucketRange } from '@support/persistence';
+import { latencyBucketRange } from '@support/persistence/pure';
 
 export interface LatencyBar {
   /** Null: below zero (the services' clocks disagreed). */

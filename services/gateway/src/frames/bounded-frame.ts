@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 
 /** What a socket's JSON text frames may be, checked before any frame is parsed. */
 export interface FrameBounds {

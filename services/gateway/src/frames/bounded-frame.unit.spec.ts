@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { CLIENT_FRAME_BOUNDS } from '../chat/client-frames.js';
 import { type FrameBounds, parseWithinShape, readBoundedFrame } from './bounded-frame.js';
 

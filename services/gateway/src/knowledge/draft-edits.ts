@@ -1,6 +1,6 @@
 import type { DocLanguage } from '@support/contracts';
 import type { DraftEdits } from '@support/knowledge';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 
 const FIELDS = ['title', 'lang', 'topic', 'body'] as const;
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post } from '@
 import { GAP_ID_PATTERN } from '@support/contracts';
 import { groupWordingGaps, KnowledgeGaps } from '@support/knowledge';
 import { ClarificationReader, KnowledgeReader } from '@support/persistence';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { TokenService } from '../auth/token-service.js';
 import { draftEditsOf } from './draft-edits.js';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import type { ConnectionLedger } from './connection-ledger.js';
 
 /** An admitted customer socket; `release` when it closes (once is enough, more are ignored). */

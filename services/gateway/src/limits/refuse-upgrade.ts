@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { policyOf, publicMessageOf } from '@support/platform';
+import { policyOf, publicMessageOf } from '@support/platform/pure';
 
 /**
  * Answers a WebSocket upgrade with the HTTP status of the error's code (429 for `rate_limited`)

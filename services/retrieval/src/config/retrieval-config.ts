@@ -1,4 +1,4 @@
-import { loadConfig } from '@support/platform';
+import { loadConfig } from '@support/platform/pure';
 import type { RetrievalSettings } from '../pipeline/retrieval-pipeline.js';
 import { retrievalOwnEnv } from './retrieval-own-env.js';
 

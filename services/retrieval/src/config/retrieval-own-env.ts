@@ -1,5 +1,5 @@
 import { RERANK_MAX_CANDIDATES } from '@support/contracts';
-import { busEnv, httpEnv, int, num, optional, str, url } from '@support/platform';
+import { busEnv, httpEnv, int, num, optional, str, url } from '@support/platform/pure';
 import { DEFAULT_LEXICAL_MIN_SCORE, DEFAULT_RERANK_MIN_SCORE } from '@support/policy';
 
 /** Retrieval's own settings; every figure is the design's default. */

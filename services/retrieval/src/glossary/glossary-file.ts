@@ -1,6 +1,6 @@
-import { newEventId } from '@support/bus';
+import { newEventId } from '@support/bus/pure';
 import { createEvent, DocumentUpserted } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { GLOSSARY_FILE, GlossaryError, parseGlossaryText, type TermPair } from '@support/text';
 import { sha256 } from '../ingestion/kb-document.js';
 import { GLOSSARY_DOC_ID, GLOSSARY_TOPIC } from './glossary-id.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { parseKbMarkdown } from '../ingestion/kb-document.js';
 import { glossaryUpsertedEvent, parseGlossary } from './glossary-file.js';
 import { GLOSSARY_DOC_ID, isGlossaryDocument } from './glossary-id.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { newEventId } from '@support/bus';
+import { newEventId } from '@support/bus/pure';
 import { createEvent, DocumentUpserted } from '@support/contracts';
-import { AppError } from '@support/platform';
+import { AppError } from '@support/platform/pure';
 import { parse as parseYaml } from 'yaml';
 import { GLOSSARY_DOC_ID } from '../glossary/glossary-id.js';
 

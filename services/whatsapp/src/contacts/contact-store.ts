@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deterministicId } from '@support/bus';
+import { deterministicId } from '@support/bus/pure';
 import type { Language, ReplyOptionDto } from '@support/contracts';
 import { schemaOf } from '@support/persistence';
 import type { DataSource, EntityManager } from 'typeorm';

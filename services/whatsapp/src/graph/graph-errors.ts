@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@support/platform';
+import type { ErrorCode } from '@support/platform/pure';
 import type { WireError, WireErrorResponse } from './graph-wire.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { codeOf, policyOf } from '@support/platform';
+import { codeOf, policyOf } from '@support/platform/pure';
 import { graphErrorOf, graphUnreachable, isWindowError, webhookErrorOf } from './graph-errors.js';
 
 /** Graph's error body, as Meta's error-codes page gives its syntax. */

@@ -1,12 +1,12 @@
 import type { PersonalData } from '@support/privacy';
-import { deterministicId } from '@support/bus';
+import { deterministicId } from '@support/bus/pure';
 import {
   createEvent,
   DeliveryUpdated,
   type EventEnvelope,
   WhatsAppMessageAccepted,
 } from '@support/contracts';
-import type { Clock } from '@support/platform';
+import type { Clock } from '@support/platform/pure';
 import type { ContactStore } from '../contacts/contact-store.js';
 import type { DeliveryLog } from '../contacts/delivery-log.js';
 import type { InboundMessage, InboundStatus, WebhookBatch } from './webhook-payload.js';

@@ -1,4 +1,4 @@
-import { storableText } from '@support/persistence';
+import { storableText } from '@support/persistence/pure';
 import type { OfferedOptions } from '../contacts/contact-store.js';
 
 /** C0 and C1 controls other than tab and line feed: nothing a person types. */

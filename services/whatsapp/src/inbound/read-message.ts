@@ -1,6 +1,6 @@
 import { type PersonalData, sealCustomerMessage } from '@support/privacy';
 import { createHash } from 'node:crypto';
-import { deterministicId } from '@support/bus';
+import { deterministicId } from '@support/bus/pure';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MIME_TYPES,
@@ -14,9 +14,9 @@ import {
   type WhatsAppMessageAccepted,
 } from '@support/contracts';
 import { checkImage, ImageRefused } from '@support/media';
-import type { RateLimits } from '@support/persistence';
+import type { RateLimits } from '@support/persistence/pure';
 import { type ChannelNotice, channelNotice } from '@support/policy';
-import { type Clock, codeOf } from '@support/platform';
+import { type Clock, codeOf } from '@support/platform/pure';
 import { detectLanguage } from '@support/text';
 import type { Contact, ContactStore } from '../contacts/contact-store.js';
 import type { DeliveryLog } from '../contacts/delivery-log.js';

@@ -13,9 +13,7 @@ import {
 import type { Request, Response } from 'express';
 import { WHATSAPP_CHANNEL, type WhatsAppChannel } from '../whatsapp-channel.js';
 import type { EndpointAnswer, WebhookEndpoint } from './webhook-endpoint.js';
-
-/** The path to give Meta's app dashboard as the callback URL. */
-export const WEBHOOK_PATH = '/whatsapp/webhook';
+import { WEBHOOK_PATH } from './webhook-path.js';
 
 /** Translates HTTP to the endpoint and back; 404 while the channel is off (no endpoint). */
 @Controller(WEBHOOK_PATH.slice(1))

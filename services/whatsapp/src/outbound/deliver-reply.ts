@@ -1,4 +1,4 @@
-import { deterministicId } from '@support/bus';
+import { deterministicId } from '@support/bus/pure';
 import {
   ChannelErrorDto,
   createEvent,
@@ -8,7 +8,7 @@ import {
   ReplyFailed,
   type ReplySent,
 } from '@support/contracts';
-import { AppError, type Clock } from '@support/platform';
+import { AppError, type Clock } from '@support/platform/pure';
 import { type PersonalData, textOrErased } from '@support/privacy';
 import type { Contact, ContactStore } from '../contacts/contact-store.js';
 import type { DeliveryLog, OutboundVia } from '../contacts/delivery-log.js';

@@ -1,5 +1,5 @@
 import type { DeliveryUpdated, EnvelopeOf } from '@support/contracts';
-import { AppError, type Clock } from '@support/platform';
+import { AppError, type Clock } from '@support/platform/pure';
 import type { ContactStore } from '../contacts/contact-store.js';
 import type { DeliveryLog } from '../contacts/delivery-log.js';
 import { isWindowError } from '../graph/graph-errors.js';

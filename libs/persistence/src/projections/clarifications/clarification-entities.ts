@@ -1,5 +1,5 @@
 import { EntitySchema } from 'typeorm';
-import { isoTimestamp } from '../conversations/conversation-entities.js';
+import { isoTimestamp } from '../iso-timestamp.js';
 import type { ClarificationState } from './clarification-model.js';
 
 const time = (name: string) =>

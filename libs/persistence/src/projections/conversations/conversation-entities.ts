@@ -1,11 +1,6 @@
-import { EntitySchema, type ValueTransformer } from 'typeorm';
+import { EntitySchema } from 'typeorm';
+import { isoTimestamp } from '../iso-timestamp.js';
 import type { ConversationState, MessageState, TurnState } from './conversation-model.js';
-
-/** timestamptz <-> ISO-8601 strings, so rows compare and serialise exactly. */
-export const isoTimestamp: ValueTransformer = {
-  to: (value: string | null | undefined) => value ?? null,
-  from: (value: Date | null) => (value ? value.toISOString() : null),
-};
 
 export const ConversationEntity = new EntitySchema<ConversationState>({
   name: 'Conversation',

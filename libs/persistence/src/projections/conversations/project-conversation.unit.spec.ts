@@ -1,6 +1,6 @@
 import { sealForTests } from '@support/privacy/testing';
 import { describe, expect, it } from '@jest/globals';
-import { seededShuffles } from '@support/testing';
+import { seededShuffles } from '@support/testing/pure';
 import {
   createEvent,
   EscalationRaised,

@@ -1,6 +1,6 @@
 import { AdminReplied, type EventEnvelope, isEvent } from '@support/contracts';
 import { EntitySchema } from 'typeorm';
-import { isoTimestamp } from '../conversations/conversation-entities.js';
+import { isoTimestamp } from '../iso-timestamp.js';
 import { escalationIdOf } from './project-escalation.js';
 
 /**

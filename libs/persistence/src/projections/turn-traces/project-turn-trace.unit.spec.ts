@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { seededShuffles } from '@support/testing';
+import { seededShuffles } from '@support/testing/pure';
 import {
   createEvent,
   EXAMPLE_PAYLOADS,

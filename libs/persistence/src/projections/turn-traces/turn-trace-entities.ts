@@ -1,5 +1,5 @@
 import { EntitySchema } from 'typeorm';
-import { isoTimestamp } from '../conversations/conversation-entities.js';
+import { isoTimestamp } from '../iso-timestamp.js';
 import type { TurnTraceState } from './turn-trace-model.js';
 
 const time = (name: string) =>

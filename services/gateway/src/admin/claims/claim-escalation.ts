@@ -1,6 +1,6 @@
-import { deterministicId } from '@support/bus';
+import { deterministicId } from '@support/bus/pure';
 import { createEvent, EscalationClaimed, EscalationClaimReleased } from '@support/contracts';
-import { AppError, type Clock } from '@support/platform';
+import { AppError, type Clock } from '@support/platform/pure';
 import type { EventSink } from '../../chat/customer-chat.js';
 import {
   type ClaimChange,

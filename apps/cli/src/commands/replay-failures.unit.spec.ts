@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ReplayFailure } from '@support/persistence';
-import { describeFailures } from './replay.js';
+import { describeFailures } from './replay-failures.js';
 
 const failure = (n: number): ReplayFailure => ({
   projection: 'conversations',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { turnsOnDemoMode } from './start.js';
+import { turnsOnDemoMode } from './demo-mode.js';
 
 describe('npm start and demo mode', () => {
   it('turns demo mode on for the local demo only', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { validatePlain, ValidationVerdictDto } from '@support/contracts';
+import { formatSealed, validatePlain, ValidationVerdictDto } from '@support/contracts';
 import { validateReply } from './validate-reply.js';
 import type { PromptChunk } from './verdict.js';
 
@@ -169,7 +169,17 @@ describe('validateReply', () => {
     expect(validateReply('Hello! Thank you for reaching out.', []).passed).toBe(true);
   });
 
-  it('produces a verdict the ValidationVerdictDto contract accepts', () => {
+  // The agent seals a verdict's sentences before it travels (libs/privacy): AES-GCM keeps the
+  // plaintext's length, so a stand-in of the same length checks the sealed sizes.
+  const sealedLike = (text: string) =>
+    formatSealed({
+      keyId: '00000000-0000-4000-8000-000000000000',
+      iv: 'A'.repeat(16),
+      tag: 'A'.repeat(22),
+      ciphertext: Buffer.from(text, 'utf8').toString('base64url'),
+    });
+
+  it('produces a verdict the ValidationVerdictDto contract accepts once its sentences are sealed', () => {
     for (const reply of [
       'Hi! Items can be returned within 21 days [retail-returns#2]. Returns are free.',
       'You can return it within 30 days [nope#1].',
@@ -178,7 +188,14 @@ describe('validateReply', () => {
       'x'.repeat(5000),
     ]) {
       const verdict = validateReply(reply, chunks);
-      const typed: ValidationVerdictDto = verdict;
+      const typed: ValidationVerdictDto = {
+        ...verdict,
+        sentences: verdict.sentences.map((sentence) => ({
+          ...sentence,
+          text: sealedLike(sentence.text),
+          ...(sentence.problem === undefined ? {} : { problem: sealedLike(sentence.problem) }),
+        })),
+      };
       expect(() =>
         validatePlain(ValidationVerdictDto, typed, { prefix: 'validation', eventType: null }),
       ).not.toThrow();

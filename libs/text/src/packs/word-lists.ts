@@ -17,6 +17,15 @@ export interface WordList {
   readonly pairs: Readonly<Record<string, readonly string[]>>;
   /** The same relation with its words as the packs write them. */
   readonly writtenPairs: Readonly<Record<string, readonly string[]>>;
+  /** Phrases read as other words, in order: each a regular expression on the text it rewrites. */
+  readonly rewrites: readonly Rewrite[];
+}
+
+/** One rewrite of a list: `pattern` (with `flags`, `g` unless told) is replaced by `to`. */
+export interface Rewrite {
+  readonly pattern: string;
+  readonly flags: string;
+  readonly to: string;
 }
 
 interface EntryData {
@@ -24,6 +33,7 @@ interface EntryData {
   readonly words?: unknown;
   readonly patterns?: unknown;
   readonly pairs?: unknown;
+  readonly rewrites?: unknown;
 }
 
 const isStrings = (value: unknown): value is string[] =>
@@ -44,6 +54,17 @@ function pairsOf(value: unknown, where: string): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(value).map(([key, list]) => [key, strings(list, `${where}.pairs.${key}`)]),
   );
+}
+
+function rewritesOf(value: unknown, where: string): Rewrite[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new Error(`language pack ${where}: \`rewrites\` must be a list`);
+  return value.map((item: { pattern?: unknown; flags?: unknown; to?: unknown }, i) => {
+    const { pattern, flags = 'g', to } = item ?? {};
+    if (typeof pattern !== 'string' || typeof flags !== 'string' || typeof to !== 'string')
+      throw new Error(`language pack ${where}.rewrites[${i}]: needs a \`pattern\` and a \`to\``);
+    return { pattern, flags, to };
+  });
 }
 
 const foldPairs = (pairs: Record<string, string[]>) =>
@@ -83,6 +104,7 @@ function loadLists(dataDir: URL, packs: readonly string[]): ReadonlyMap<string, 
           ],
           pairs: joinPairs(known?.pairs ?? {}, foldPairs(writtenPairs)),
           writtenPairs: joinPairs(known?.writtenPairs ?? {}, writtenPairs),
+          rewrites: [...(known?.rewrites ?? []), ...rewritesOf(entry.rewrites, where)],
         });
       }
     }

@@ -36,3 +36,12 @@ export { GLOSSARY_FILE, GlossaryError, parseGlossaryText } from './glossary/pars
 export { clausesOf, isNegated, segmentsOf } from './negation/negation.js';
 export { arabicLightStem, arabicVariants } from './stem/arabic-light-stem.js';
 export { snowballStemmer } from './stem/stemmer.js';
+export { readDataFile } from './packs/read-packs.js';
+export { readTextData } from './packs/text-lists.js';
+export {
+  alternativesOf,
+  type AlternativesOptions,
+  escapeRegExp,
+  type WordList,
+  WordLists,
+} from './packs/word-lists.js';

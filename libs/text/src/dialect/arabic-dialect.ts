@@ -1,118 +1,19 @@
 import { normalizeArabic } from '../normalize/normalize-arabic.js';
+import { textLists } from '../packs/text-lists.js';
 
 /**
- * Gulf, Levantine and Egyptian words a customer types, with the Modern Standard Arabic word the
- * knowledge base writes for them. Keys are compared after Arabic folding (no hamza, ى → ي, ة → ه),
- * so each is listed once.
+ * Gulf, Levantine and Egyptian words a customer types, folded, with the Modern Standard Arabic
+ * word the knowledge base writes for them (`lang/ar/dialect.yaml`, `dialect_forms`).
  */
-const DIALECT_TO_MSA: Readonly<Record<string, string>> = {
-  // question words
-  وين: 'أين',
-  فين: 'أين',
-  وينه: 'أين',
-  فينه: 'أين',
-  شلون: 'كيف',
-  ازاي: 'كيف',
-  كيفاش: 'كيف',
-  وش: 'ماذا',
-  ايش: 'ماذا',
-  شو: 'ماذا',
-  شنو: 'ماذا',
-  ايه: 'ماذا',
-  ليش: 'لماذا',
-  ليه: 'لماذا',
-  امتي: 'متى',
-  لين: 'حتى',
-  لمتى: 'متى',
-  ايمتي: 'متى',
-  متين: 'متى',
-  قديش: 'كم',
-  قديه: 'كم',
-  كام: 'كم',
-  بكام: 'بكم',
-  // wanting, being able, being allowed
-  ابغي: 'أريد',
-  ابغا: 'أريد',
-  ابي: 'أريد',
-  ابا: 'أريد',
-  بدي: 'أريد',
-  عايز: 'أريد',
-  عاوز: 'أريد',
-  عايزه: 'أريد',
-  عاوزه: 'أريد',
-  بدنا: 'نريد',
-  الاوردر: 'الطلب',
-  اوردر: 'طلب',
-  ودي: 'أريد',
-  اقدر: 'أستطيع',
-  نقدر: 'نستطيع',
-  تقدر: 'تستطيع',
-  يمدي: 'يمكن',
-  يمديني: 'يمكنني',
-  ينفع: 'يمكن',
-  يصير: 'يمكن',
-  مش: 'ليس',
-  مو: 'ليس',
-  مب: 'ليس',
-  // things and money
-  فلوس: 'المبلغ',
-  فلوسي: 'المبلغ',
-  مصاري: 'المبلغ',
-  سايز: 'مقاس',
-  كاش: 'نقدا',
-  هدوم: 'ملابس',
-  اغراض: 'منتجات',
-  غراض: 'منتجات',
-  حاجات: 'منتجات',
-  الحين: 'الآن',
-  دلوقتي: 'الآن',
-  هلق: 'الآن',
-  وايد: 'كثير',
-  واجد: 'كثير',
-  كتير: 'كثير',
-  زي: 'مثل',
-  برضه: 'أيضا',
-  برضو: 'أيضا',
-  كمان: 'أيضا',
-  // returning, exchanging, arriving
-  ارجعه: 'إرجاع',
-  ارجعها: 'إرجاع',
-  رجعه: 'إرجاع',
-  ترجيع: 'إرجاع',
-  بدله: 'استبدال',
-  ابدله: 'استبدال',
-  ابدلها: 'استبدال',
-  يوصلني: 'يصل',
-  توصلني: 'يصل',
-  // a verb with its object glued on: "ابي ألغيه" would read as the article and "غيه"
-  الغيه: 'إلغاء',
-  الغيها: 'إلغاء',
-  الغيهم: 'إلغاء',
-  اغيره: 'تغيير',
-  اغيرها: 'تغيير',
-  اصلحه: 'إصلاح',
-  اصلحها: 'إصلاح',
-  تصلحه: 'إصلاح',
-  تصلحها: 'إصلاح',
-  تصلحوه: 'إصلاح',
-  تصلحوها: 'إصلاح',
-  ببلاش: 'مجانا',
-  // must, do
-  لازم: 'يجب',
-  اعمل: 'أفعل',
-  اسوي: 'أفعل',
-  نسوي: 'نفعل',
-  سوي: 'أفعل',
-};
-
-const FOLDED = new Map(Object.entries(DIALECT_TO_MSA).map(([k, v]) => [normalizeArabic(k), v]));
-
-// Question words that "and" or "so" is often glued to ("ومتى", "فكم"): written apart, so the
-// analysis drops them as it drops the bare word instead of keeping "ومت" as a term.
-const GLUED_QUESTION_WORDS = new Set(
-  ['متى', 'كم', 'بكم', 'كيف', 'هل', 'أين', 'ماذا', 'لماذا', 'ما'].map((word) =>
-    normalizeArabic(word),
+const FOLDED = new Map(
+  Object.entries(textLists.wordList('dialect_forms').writtenPairs).flatMap(([standard, forms]) =>
+    forms.map((form) => [normalizeArabic(form), standard] as const),
   ),
+);
+
+// Question words that "and" or "so" is often glued to ("ومتى"), written apart (`glued_question_words`).
+const GLUED_QUESTION_WORDS = new Set(
+  textLists.written('glued_question_words').map((word) => normalizeArabic(word)),
 );
 const EGYPTIAN_FUTURE = /^ه[تين][\u0621-\u064A]{3,}$/;
 // Arabic letters and their marks: punctuation (، ؟ ؛) ends a word.

@@ -2,13 +2,14 @@ import { Bm25Encoder } from '../bm25/bm25-encoder.js';
 import { englishBm25 } from '../bm25/language-encoders.js';
 import { normalizeText } from '../normalize/normalize-text.js';
 import { arabicLightStem } from '../stem/arabic-light-stem.js';
+import { textLists } from '../packs/text-lists.js';
 import { ARABIC_STOP_WORDS } from '../stop-words/arabic-stop-words.js';
 
 /** English terms for matching: the `sparse_en` analysis (Porter2 stems). */
 export const englishMatchTerms = englishBm25();
 
-// NLTK lists "رجع" ("went back", as in "again"); in a shop it is returning an item.
-const SHOP_WORDS = new Set(['رجع']);
+// Stop words a shop means ("رجع" is returning an item): matching keeps them, BM25 does not.
+const SHOP_WORDS = new Set(textLists.written('shop_words_not_stop'));
 
 /**
  * Arabic terms for matching: BM25's tokens and stop words, folded (ة as ه), each word reduced to

@@ -1,11 +1,19 @@
+import { textLists } from '../packs/text-lists.js';
 import { contentTerms } from './lexical-scores.js';
 
-// A clause that sets the customer's circumstances ("if I don't like them once they arrive",
-// "لو رجعت الفستان،"), not what they ask. English "when", "after" and "before" open a question as
-// often as a condition ("When will it arrive?"), so they count only after the question's start.
-const OPENS_ANYWHERE =
-  /\b(?:if|once|unless|until)\b|(?:^|\s)(?:لو|اذا|إذا|لما|عندما|بعدما|بعد ما)(?=\s)/i;
-const OPENS_LATER = /\s(?:when|whenever|after|before)\b/i;
+// The words that open a clause setting the customer's circumstances ("if I don't like them once
+// they arrive", "لو رجعت الفستان،"), as typed (`lang/*/questions.yaml`): English "when", "after"
+// and "before" open a question as often as a condition, so they count only after its start.
+const OPENS_ANYWHERE = new RegExp(
+  `\\b(?:${textLists.written('condition_openers', 'latin').join('|')})\\b|(?:^|\\s)(?:${textLists
+    .written('condition_openers', 'arabic')
+    .join('|')})(?=\\s)`,
+  'i',
+);
+const OPENS_LATER = new RegExp(
+  `\\s(?:${textLists.written('later_condition_openers').join('|')})\\b`,
+  'i',
+);
 // A clause ends at a comma or the end of its sentence.
 const CLAUSE_END = /[,،;؛.!?؟]/;
 

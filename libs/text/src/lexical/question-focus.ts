@@ -1,3 +1,4 @@
+import { textLists } from '../packs/text-lists.js';
 import { contentTerms } from './lexical-scores.js';
 
 /** A message split into what it asks and what it tells around that. */
@@ -11,11 +12,20 @@ export interface QuestionFocus {
 const SENTENCE_BREAK = /(?<=[.!?؟])\s+|\n+/;
 const ASKS = /[?؟]\s*$/;
 // The last sentence of a message asks when it opens as a question, question mark or not: "can I
-// pay the driver cash? is there some kind of limit" asks two things.
-const OPENS_AS_QUESTION =
-  /^(?:is|are|can|could|do|does|did|will|would|should|how|what|whats|when|where|which|who|why)\b|^(?:هل|كم|متى|متي|وين|اين|أين|كيف|ليش|لماذا|ماذا|شو|وش|ايش|إيش)(?=\s|$)/i;
-const POINTS_BACK =
-  /\b(?:it|that|this|them|those|these)\b|(?:^|\s)(?:ذلك|ذاك|هذا|هذه|هذي|هاذا|هذول|كذا|كده)(?=\s|$|[?؟])|[\u0621-\u064A]{2,}(?:ه|ها|هم)(?=\s|$|[?؟])/i;
+// pay the driver cash? is there some kind of limit" asks two things. Words as typed
+// (`lang/*/questions.yaml`); a pronoun suffix points back by its shape.
+const OPENS_AS_QUESTION = new RegExp(
+  `^(?:${textLists.written('question_openers', 'latin').join('|')})\\b|^(?:${textLists
+    .written('question_openers', 'arabic')
+    .join('|')})(?=\\s|$)`,
+  'i',
+);
+const POINTS_BACK = new RegExp(
+  `\\b(?:${textLists.written('pointing_back', 'latin').join('|')})\\b|(?:^|\\s)(?:${textLists
+    .written('pointing_back', 'arabic')
+    .join('|')})(?=\\s|$|[?؟])|[\\u0621-\\u064A]{2,}(?:ه|ها|هم)(?=\\s|$|[?؟])`,
+  'i',
+);
 
 /**
  * What a message asks, apart from the story around it: in "whats your return window? my parcel

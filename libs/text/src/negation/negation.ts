@@ -1,70 +1,26 @@
 import { normalizeText } from '../normalize/normalize-text.js';
+import { textLists } from '../packs/text-lists.js';
 
 const fold = (word: string) => normalizeText(word);
 
-/** Words that turn a clause into its opposite, English and Arabic (MSA and dialects). */
-const NEGATION_WORDS = new Set(
-  [
-    'not',
-    'no',
-    'never',
-    'cannot',
-    'nor',
-    'neither',
-    'none',
-    'nothing',
-    // "non-refundable" is written as two words once split at the hyphen.
-    'non',
-    'لا',
-    'لم',
-    'لن',
-    'ليس',
-    'ليست',
-    'ليسوا',
-    'لست',
-    'غير',
-    'عدم',
-    'مش',
-    'مو',
-    'مب',
-    'مافي',
-    'مافيه',
-    'ماكو',
-  ].map(fold),
-);
+// The words and wordings of `lang/*/negation.yaml`, each list with its reason.
+const NEGATION_WORDS = new Set(textLists.written('negation_words').map(fold));
 const CONTRACTED = /^[a-z]+n['\u2019]t$/;
 const ARABIC_CONJUNCTION = /^[وف](?=\p{Script=Arabic}{2})/u;
 
-/**
- * Wordings that contain a negation word but state a bound or a positive claim: "no later than
- * 5 December" is "by 5 December", "لا تتجاوز 14 يوماً" is "at most 14 days", "لا بد" is "must",
- * "ما زال" is "still", "ما لم" is "unless". A faithful paraphrase drops the "no"; it must not read
- * as a twist.
- */
+const arabicAlternatives = (name: string) => textLists.written(name).map(fold).join('|');
+
+/** Wordings that hold a negation word but state a bound or a positive claim ("no later than"). */
 const NOT_A_NEGATION: readonly RegExp[] = [
-  /\b(?:no|not) (?:later|more|less|fewer|earlier|longer|sooner|greater) than\b/g,
-  /\bnot only\b/g,
-  /\b(?:at )?no (?:extra |additional )?(?:cost|charge|fee)s?\b/g,
-  /\bno matter\b/g,
-  /\bwhether or not\b/g,
-  new RegExp(
-    `(?:^|\\s)(?:${['لا بد', 'لابد', 'لا سيما', 'ما لم'].map(fold).join('|')})(?=\\s|$)`,
-    'gu',
-  ),
-  new RegExp(
-    `(?:^|\\s)[وف]?(?:لا|ما) ?(?:${['يتجاوز', 'تتجاوز', 'يزيد', 'تزيد', 'يقل', 'تقل', 'يتعدى', 'تتعدى', 'زال', 'زالت', 'يزال', 'تزال', 'دام', 'دامت'].map(fold).join('|')})(?=\\s|$)`,
-    'gu',
-  ),
+  ...textLists.wordList('not_a_negation').patterns.map((pattern) => new RegExp(pattern, 'g')),
+  new RegExp(`(?:^|\\s)(?:${arabicAlternatives('negation_idioms')})(?=\\s|$)`, 'gu'),
+  new RegExp(`(?:^|\\s)[وف]?(?:لا|ما) ?(?:${arabicAlternatives('bound_verbs')})(?=\\s|$)`, 'gu'),
 ];
 
 /** Before "ما", these make it "what" / "whatever" (حسب ما، كل ما، بعد ما), not "not". */
-const RELATIVE_MA_AFTER = new Set(
-  ['حسب', 'كل', 'بعد', 'قبل', 'عند', 'مع', 'على', 'إلى', 'في', 'من', 'عن', 'بين', 'مثل', 'كما'].map(
-    fold,
-  ),
-);
+const RELATIVE_MA_AFTER = new Set(textLists.written('relative_ma_after').map(fold));
 /** After "ما", these make it a question or a relative ("ما هي"، "ما الذي"، "ما الرسوم"). */
-const RELATIVE_MA_BEFORE = new Set(['هو', 'هي', 'هم', 'هن', 'الذي', 'التي', 'إذا'].map(fold));
+const RELATIVE_MA_BEFORE = new Set(textLists.written('relative_ma_before').map(fold));
 const MA = fold('ما');
 
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['\u2019][\p{L}\p{M}]+)*/gu;
@@ -97,8 +53,8 @@ export function isNegated(clause: string): boolean {
 const CONTRAST = new RegExp(
   [
     '[;؛]',
-    '\\b(?:but|however|whereas|while|although|though|except|unless)\\b',
-    `(?:^|\\s)(?:${['لكن', 'ولكن', 'بينما', 'إلا أن', 'باستثناء'].map(fold).join('|')})(?=\\s|$)`,
+    `\\b(?:${textLists.written('contrast_words', 'latin').join('|')})\\b`,
+    `(?:^|\\s)(?:${textLists.written('contrast_words', 'arabic').map(fold).join('|')})(?=\\s|$)`,
   ].join('|'),
   'giu',
 );

@@ -3,290 +3,32 @@ import {
   arabicMatchTerms as arabic,
   englishMatchTerms as english,
 } from '../lexical/match-analysers.js';
+import { textLists } from '../packs/text-lists.js';
 import { arabicVariants, MATCH_STEPS } from '../stem/arabic-light-stem.js';
+import { conceptList } from './concept-lists.js';
 import { baseFormsOfIrregularVerbs } from './english-inflections.js';
 import { expandEnglishShorthand } from './english-shorthand.js';
-import {
-  GULF_ARABIC_PHRASES,
-  GULF_NAMES,
-  GULF_PAYMENT_NAMES,
-  GULF_PHRASES,
-  GULF_PLACES,
-} from './gulf-names.js';
+import { GULF_NAMES, GULF_PAYMENT_NAMES, GULF_PLACES } from './gulf-names.js';
 
 /**
  * The words a fashion shop's customers and policies use for the same thing, in English and
- * Arabic, grouped under one concept. Matching compares concepts, so "ship" finds "delivery",
- * "send back" finds "return" and "رسوم" finds "fee". Listed as people write them; the analysers
- * turn each into its stem at load.
+ * Arabic, grouped under one concept (`domain/fashion-retail/shop-concepts.yaml`): its concepts,
+ * then the Gulf's places and payment names. Listed as people write them; the analysers turn each
+ * into its stem at load.
  */
 const CONCEPTS: Readonly<Record<string, { en: string; ar: string }>> = {
-  deliver: {
-    en: 'ship ships shipped shipping shipment shipments deliver delivers delivered delivering delivery deliveries courier dispatch dispatched arrive arrives arrived arriving arrival reach reaches reached',
-    ar: 'توصيل التوصيل شحن الشحن شحنة الشحنة يوصل توصل يصل تصل وصول استلام الاستلام تسليم التسليم مندوب المندوب',
-  },
-  return: {
-    en: 'return returns returned returning',
-    ar: 'إرجاع الإرجاع ارجع أرجع رجع ترجيع مرتجع المرتجعة المرتجعات استرجاع الاسترجاع استرجع يسترجع',
-  },
-  refund: {
-    en: 'refund refunds refunded refunding reimburse reimbursed reimbursement money',
-    ar: 'استرداد الاسترداد المسترد مسترد يسترد المبلغ المبالغ',
-  },
-  exchange: {
-    en: 'exchange exchanges exchanged exchanging swap swaps swapped swapping',
-    ar: 'استبدال الاستبدال تبديل التبديل ابدل أبدل بدل',
-  },
-  price: {
-    en: 'cost costs price prices priced fee fees charge charges charged',
-    ar: 'سعر السعر أسعار رسوم الرسوم تكلفة التكلفة كلفة',
-  },
-  cancel: {
-    en: 'cancel cancels cancelled canceled cancelling canceling cancellation',
-    ar: 'إلغاء الإلغاء ألغي الغي يلغي',
-  },
-  size: { en: 'size sizes sizing bigger smaller larger', ar: 'مقاس المقاس مقاسات المقاسات قياس' },
-  damaged: {
-    en: 'damaged damage defective faulty broken torn hole holes ripped',
-    ar: 'تالف التالف تالفة معيب المعيب مكسور ممزق تمزق شق مثقوب',
-  },
-  // Garments stand for "an item" in policies ("items can be returned within 14 days"); accessories,
-  // swimwear, underwear and perfume stay themselves: policies name them to make exceptions.
-  item: {
-    en: 'item items product products piece pieces garment garments clothes clothing dress dresses shirt shirts blouse blouses abaya abayas top tops skirt skirts trousers pants jeans jacket jackets coat coats kaftan kaftans thobe thobes dishdasha dishdashas kandura kanduras jalabiya',
-    ar: 'منتج المنتج منتجات المنتجات قطعة القطعة قطع ملابس الملابس فستان الفستان فساتين قميص القميص عباية العباية عبايات عباءة العباءة تنورة بنطلون جاكيت معطف قفطان القفطان دشداشة الدشداشة كندورة الكندورة ثوب الثوب جلابية الجلابية',
-  },
-  free: { en: 'free', ar: 'مجاني مجانا مجانية مجاناً' },
-  pay: { en: 'pay pays paid paying payment payments', ar: 'دفع الدفع ادفع سداد' },
-  accept: {
-    en: 'accept accepts accepted accepting',
-    ar: 'نقبل يقبل تقبل تقبلون يقبلون قبول مقبول مقبولة',
-  },
-  gift: { en: 'gift gifts', ar: 'هدية الهدية هدايا الهدايا' },
-  expire: {
-    en: 'expire expires expired expiry expiration valid validity',
-    ar: 'صلاحية الصلاحية صلاحيتها تنتهي ينتهي انتهاء صالحة صالح',
-  },
-  change: {
-    en: 'change changes changed changing modify modified edit update',
-    ar: 'تغيير التغيير تعديل التعديل اغير أغير يغير نغير اعدل أعدل',
-  },
-  address: { en: 'address addresses', ar: 'عنوان العنوان عناوين' },
-  store: {
-    en: 'store stores shop shops branch branches showroom',
-    ar: 'فرع الفرع فروع الفروع متجر المتجر محل المحل معرض',
-  },
-  // A store's hours: "what time does it close?" is answered by "Opening hours: 10 AM to 11 PM".
-  open: {
-    en: 'open opens opened opening close closes closed closing',
-    ar: 'يفتح تفتح مفتوح يغلق تغلق يقفل يسكر يسكّر مواعيد دوام',
-  },
-  alteration: {
-    en: 'alteration alterations alter altered tailoring tailor tailored hem hems hemmed hemming shorten shortened shortening lengthen',
-    ar: 'خياطة الخياطة تقصير التقصير تقصر تطويل تضييق توسيع تفصيل التفصيل',
-  },
-  order: { en: 'order orders ordered', ar: 'طلب الطلب طلبي طلبك طلبات الطلبات' },
-  cash: { en: 'cash', ar: 'نقد نقدا نقدي نقدية كاش' },
-  card: { en: 'card cards', ar: 'بطاقة البطاقة بطاقات البطاقات' },
-  riyal: { en: 'sar omr qar riyal riyals rial rials', ar: 'ريال ريالا ريالات' },
-  dirham: { en: 'aed dirham dirhams', ar: 'درهم درهما دراهم' },
-  dinar: { en: 'kwd kd bhd bd dinar dinars', ar: 'دينار دينارا دنانير' },
-  track: { en: 'track tracks tracked tracking', ar: 'تتبع التتبع تعقب' },
-  day: { en: 'day days', ar: 'يوم أيام يومين' },
-  week: { en: 'week weeks', ar: 'أسبوع أسابيع أسبوعين' },
-  hour: { en: 'hour hours', ar: 'ساعة ساعات ساعتين' },
-  collect: {
-    en: 'collect collects collected collecting collection pickup',
-    ar: 'تجميع التجميع',
-  },
-  keep: {
-    en: 'keep keeps kept keeping hold holds held holding reserve reserved',
-    ar: 'نحتفظ يحتفظ الاحتفاظ احتفاظ',
-  },
-  // What a fashion shop's pages and customers talk about besides orders and money: the words
-  // a question in one language must find in a page of the other.
-  credit: { en: 'credit credits', ar: 'رصيد الرصيد' },
-  missing: { en: 'missing lost', ar: 'ناقص ناقصة مفقود مفقودة نقص ينقص' },
-  parcel: { en: 'parcel parcels package packages', ar: 'طرد الطرد طرود الطرود' },
-  wrong: { en: 'wrong incorrect', ar: 'خطأ الخطأ خاطئ خاطئة غلط' },
-  repair: {
-    en: 'repair repairs repaired repairing mend mended',
-    ar: 'إصلاح الإصلاح تصليح التصليح أصلح نصلح يصلح تصلح',
-  },
-  wash: {
-    en: 'wash washes washed washing washable launder',
-    ar: 'غسل الغسل غسيل الغسيل اغسل يغسل تغسل',
-  },
-  iron: { en: 'iron ironed ironing', ar: 'كوي الكوي' },
-  embroidery: { en: 'embroidery embroidered', ar: 'تطريز التطريز مطرز مطرزة' },
-  colour: { en: 'colour colours color colors', ar: 'لون اللون ألوان الألوان' },
-  receipt: { en: 'receipt receipts invoice invoices', ar: 'فاتورة الفاتورة إيصال الإيصال' },
-  discount: {
-    en: 'discount discounts discounted coupon coupons promo',
-    ar: 'خصم الخصم خصومات الخصومات كوبون الكوبون',
-  },
-  sale: { en: 'sale sales clearance', ar: 'تخفيضات التخفيضات تنزيلات التنزيلات' },
-  bank: { en: 'bank banks iban', ar: 'بنك البنك بنكي بنكية البنكي آيبان الآيبان' },
-  transfer: { en: 'transfer transfers transferred', ar: 'تحويل التحويل حوالة' },
-  wallet: { en: 'wallet wallets', ar: 'محفظة المحفظة' },
-  point: { en: 'point points', ar: 'نقطة النقطة نقاط النقاط' },
-  reward: {
-    en: 'reward rewards loyalty',
-    ar: 'مكافأة المكافأة مكافآت المكافآت ولاء الولاء',
-  },
-  tier: { en: 'tier tiers level levels', ar: 'مستوى المستوى مستويات المستويات فئة الفئة فئات' },
-  gold: { en: 'gold golden', ar: 'ذهبي الذهبي ذهبية الذهبية' },
-  silver: { en: 'silver', ar: 'فضي الفضي فضية الفضية' },
-  platinum: { en: 'platinum', ar: 'بلاتيني البلاتيني بلاتينية البلاتينية' },
-  diamond: { en: 'diamond', ar: 'ماسي الماسي ماسية الماسية' },
-  bronze: { en: 'bronze', ar: 'برونزي البرونزي برونزية البرونزية' },
-  member: {
-    en: 'member members membership',
-    ar: 'عضو العضو أعضاء عضوية العضوية',
-  },
-  // The days a store opens or a courier comes.
-  friday: { en: 'friday fridays', ar: 'الجمعة جمعة' },
-  saturday: { en: 'saturday saturdays', ar: 'السبت سبت' },
-  sunday: { en: 'sunday sundays', ar: 'الأحد' },
-  thursday: { en: 'thursday thursdays', ar: 'الخميس خميس' },
-  holiday: { en: 'holiday holidays', ar: 'عطلة العطلة عطل إجازة الإجازة' },
-  sameday: { en: 'today sameday', ar: 'نفساليوم' },
-  // "غدا" is an NLTK stop word: next-day delivery reaches the concept through the phrase.
-  nextday: { en: 'tomorrow nextday', ar: 'اليومالتالي بكرة بكره' },
-  warehouse: { en: 'warehouse warehouses', ar: 'مستودع المستودع مستودعات' },
-  swimwear: {
-    en: 'swimwear swimsuit swimsuits bikini bikinis burkini burkinis',
-    ar: 'مايوه مايوهات بوركيني البوركيني سباحة السباحة',
-  },
-  shoe: { en: 'shoe shoes sandal sandals', ar: 'حذاء الحذاء أحذية الأحذية' },
-  bag: { en: 'bag bags handbag handbags', ar: 'حقيبة الحقيبة حقائب الحقائب شنطة الشنطة' },
-  perfume: {
-    en: 'perfume perfumes fragrance fragrances',
-    ar: 'عطر العطر عطور العطور',
-  },
-  earring: { en: 'earring earrings', ar: 'حلق الحلق أقراط الأقراط' },
-  tag: { en: 'tag tags label labels', ar: 'ملصق الملصق ملصقات الملصقات' },
-  wear: { en: 'wear wears wore worn wearing unworn', ar: 'ملبوس ملبوسة ملبوسه لبس' },
-  wrap: { en: 'wrap wraps wrapped wrapping', ar: 'تغليف التغليف تغلف' },
-  minimum: { en: 'minimum', ar: 'أدنى الأدنى' },
-  maximum: { en: 'maximum', ar: 'أقصى الأقصى' },
+  ...conceptList('shop_concepts'),
   ...GULF_NAMES,
 };
 
-// Phrases that mean one word: "send it back" is "return", "money back" is "refund".
-const ENGLISH_PHRASES: readonly [RegExp, string][] = [
-  [
-    /\b(?:send|sending|sent|bring|take|ship)\s+(?:(?:it|them|this|that|the \w+|my \w+)\s+)?back\b/gi,
-    'return',
-  ],
-  [/\b(?:money|cash)\s+back\b/gi, 'refund'],
-  // "Return shipping" is what sending a return back costs, not the delivery of an order.
-  [/\breturns?\s+(?:shipping|delivery|postage|courier)\b/gi, 'return'],
-  [/\bpick(?:s|ed|ing)?[- ]up\b/gi, 'pickup'],
-  // Storing a garment is keeping it ("store them folded", "stored flat"); a store is a shop.
-  [/\bstor(?:ed|ing|age)\b/gi, 'keep'],
-  [
-    /\bstores?\s+(?=(?:them|it|my|your|our|the|these|those|this|away|folded|flat|hanging)\b)/gi,
-    'keep ',
-  ],
-  // The delivery address is an address: changing it is not about delivering.
-  [/\b(?:delivery|shipping)\s+address(es)?\b/gi, 'address$1'],
-  // An order that leaves the warehouse is dispatched.
-  [/\b(?:leave|leaves|left|leaving)\s+(?:the|our)\s+warehouse\b/gi, 'dispatched'],
-  // "When will I see my money?" asks for the refund.
-  [/\b(?:see|get|receive)\s+(?:the|my|our|this|that)\s+money\b/gi, 'refund'],
-  // "get the delivery fee back" asks for a refund of it.
-  [/\bget\s+(?:(?:the|my|your|it|them)\s+)?((?:\w+\s+)?\w+\s+)?back\b/gi, 'refund $1'],
-  [/\bpay(?:ing)?\s+back\b/gi, 'refund'],
-  // "Do I pay for the return shipping?", "who pays for it?", "at my expense": what something
-  // costs the customer, not how they pay ("can I pay for it with Apple Pay?" stays paying).
-  [
-    /\b(?:(?:do|does|will|would|should|must)\s+(?:i|we|you|they|customers?)\s+(?:have\s+to\s+|need\s+to\s+)?|(?:have|has|need|needs)\s+to\s+)pays?\s+(?:for|extra)\b/gi,
-    'fee for',
-  ],
-  [/\bwho\s+pays\b/gi, 'fee'],
-  [/\bat\s+(?:my|our|your|the\s+customer'?s?)\s+(?:own\s+)?(?:expense|cost)\b/gi, 'fee'],
-  // Cash on delivery is a way to pay, whether or not the sentence says "pay"; it says nothing
-  // about delivery ("how much is delivery?" is not answered by a cash-on-delivery rule).
-  [/\bcash[- ]on[- ]delivery\b/gi, 'cash payment'],
-  [/\bCOD\b/g, 'cash payment'],
-  // Paying the courier, on arrival or at the door is paying cash on delivery.
-  [
-    /\bpay(?:s|ing)?\s+(?:(?:in\s+)?cash\s+)?(?:to\s+|when\s+|at\s+)?the\s+(?:courier|driver|delivery\s+(?:guy|man|person)|door)\b/gi,
-    'cash payment',
-  ],
-  [
-    /\bpay(?:s|ing)?\s+(?:(?:in\s+)?cash\s+)?(?:on|upon)\s+(?:arrival|delivery)\b/gi,
-    'cash payment',
-  ],
-  // Free of charge, however it is put.
-  [
-    /\b(?:without|with no|no|free of|at no)\s+(?:extra\s+|additional\s+)?(?:charge|cost|fee)s?\b/gi,
-    'free',
-  ],
-  // Same-day and next-day delivery are when an order arrives, as "today" and "tomorrow" ask.
-  [/\bsame[- ]day\b/gi, 'sameday'],
-  [/\bnext[- ](?:working[- ])?day\b/gi, 'nextday'],
-  // "When will my refund show up?" asks when it appears.
-  [/\bshow(?:s|ed|ing)?\s+up\b/gi, 'appear'],
-  // Limits: "orders up to 150 KWD" states the maximum a question asks for.
-  [/\b(?:up to|no more than|at most|not exceeding)\b/gi, 'maximum'],
-  [/\b(?:at least|no less than)\b/gi, 'minimum'],
-  ...GULF_PHRASES,
-];
-
-// Arabic phrases that mean one thing, on folded text.
-const ARABIC_PHRASES: readonly [RegExp, string][] = [
-  [/(?:^|\s)[وفب]?(?:ال)?دفع\s+عند\s+(?:ال)?استلام(?![\u0621-\u064A])/g, ' الدفع نقدا'],
-  // Currencies as prices write them ("3.500 د.ب", "15 ر.ع."; the dots are gone by now), as the
-  // plural: NLTK's stop words drop the singular "دينار", "ريال" and "درهم".
-  [/(?:^|\s)د\s+[بك](?=\s|$)/g, ' دنانير'],
-  [/(?:^|\s)ر\s+[سعق](?=\s|$)/g, ' ريالات'],
-  [/(?:^|\s)د\s+ا(?=\s|$)/g, ' دراهم'],
-  // "أكثر مبلغ", "أقصى مبلغ", "الحد الأقصى": the most an order may be.
-  [/(?:^|\s)(?:اكثر|اقصي|اعلي)\s+(?:مبلغ|قيمه)(?![\u0621-\u064A])/g, ' الاقصي'],
-  [/(?:^|\s)(?:اقل|ادني)\s+(?:مبلغ|قيمه)(?![\u0621-\u064A])/g, ' الادني'],
-  [/(?:^|\s)الحد\s+(الاقصي|الادني)(?![\u0621-\u064A])/g, ' $1'],
-  // "تعديل" is changing anything; in the plural a shop means alterations ("تعديلات الخياطة").
-  [/(?:^|\s)([وفب]?(?:ال)?)تعديلات(?![\u0621-\u064A])/g, ' $1خياطه'],
-  // Receiving a return ("رسوم استلام المرتجع", "لاستلام الشحنة المرتجعة") is the courier's pickup,
-  // as "return pickup" is in English, not the delivery of an order.
-  [
-    /(?:^|\s)[لوب]?(?:ال)?استلام\s+(?=(?:ال)?(?:مرتجع|شحنه\s+المرتجعه|الشحنه\s+المرتجعه))/g,
-    ' تجميع ',
-  ],
-  // The delivery address ("عنوان التوصيل") is an address, as in English.
-  [/(?:^|\s)([وفب]?(?:ال)?عنوان)\s+(?:ال)?(?:توصيل|شحن)(?![\u0621-\u064A])/g, ' $1'],
-  // Paying the courier ("ادفع كاش للمندوب", "دفعت للمندوب") is paying on delivery.
-  [
-    /(?:^|\s)[وفب]?(?:ال|ا|ت|ي|ن)?دفع(?:ت)?\s+(?:نقدا\s+)?(?:لل|ل)مندوب(?![\u0621-\u064A])/g,
-    ' الدفع نقدا',
-  ],
-  // Who pays for something, or at whose expense, asks what it costs the customer: "مين يدفع
-  // الشحن؟", "على حسابي ولا حسابكم؟".
-  [/(?:^|\s)(?:مين|من)\s+(?:ي|ب)?(?:دفع|يدفع)(?![\u0621-\u064A])/g, ' رسوم'],
-  [
-    /(?:^|\s)علي\s+(?:حسابي|حسابكم|حسابنا|حساب\s+مين|حساب\s+من|حساب\s+العميل)(?![\u0621-\u064A])/g,
-    ' رسوم',
-  ],
-  // Same-day and next-day delivery.
-  [
-    /(?:^|\s)(?:في\s+)?(?:[بو]?نفس\s+اليوم|(?:ب|في\s+)?اليوم\s+(?:نفسه|ذاته))(?![\u0621-\u064A])/g,
-    ' نفساليوم',
-  ],
-  [/(?:^|\s)(?:في\s+)?(?:اليوم\s+التالي|غدا)(?![\u0621-\u064A])/g, ' اليومالتالي'],
-  // Free of charge.
-  [
-    /(?:^|\s)(?:بدون|بلا|دون|من\s+غير)\s+(?:اي\s+)?(?:رسوم|تكلفه|مقابل)(?![\u0621-\u064A])/g,
-    ' مجانا',
-  ],
-  // An order that leaves the warehouse is dispatched: "تغادر الطلبات المستودع".
-  [
-    /(?:^|\s)[يت]?(?:غادر|خرج)(?:\s+\S+){0,2}?\s+(?:من\s+)?(?:ال)?مستودع(?![\u0621-\u064A])/g,
-    '$& شحن',
-  ],
-  ...GULF_ARABIC_PHRASES,
-];
+// Phrases that stand for one word ("send it back" is "return", "الدفع عند الاستلام" is paying
+// cash), in order, with their reasons: `lang/*/phrases.yaml`, then the trade's multi-word names.
+const phrases = (name: string): readonly [RegExp, string][] =>
+  textLists
+    .wordList(name)
+    .rewrites.map(({ pattern, flags, to }) => [new RegExp(pattern, flags), to]);
+const ENGLISH_PHRASES = phrases('english_phrases');
+const ARABIC_PHRASES = phrases('arabic_phrases');
 
 const CONCEPT_OF_TERM = new Map<string, string>();
 for (const [concept, words] of Object.entries(CONCEPTS)) {

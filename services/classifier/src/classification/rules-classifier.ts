@@ -9,7 +9,7 @@ import {
 import { groupHolds, shippedTopicCues, type TopicCue, type TopicCues } from './topic-cues.js';
 
 export interface RulesClassifierOptions {
-  /** The cues and weights (default: the shipped `data/topic-cues.yaml`). */
+  /** The cues and weights (default: the shipped `topic-cues.yaml` of `@support/text`). */
   readonly cues?: TopicCues;
 }
 

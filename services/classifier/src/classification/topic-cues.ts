@@ -1,5 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { conceptWords, contentTerms, isPaymentConcept, isPlaceConcept } from '@support/text';
+import {
+  conceptWords,
+  contentTerms,
+  isPaymentConcept,
+  isPlaceConcept,
+  readTextData,
+} from '@support/text';
 import { parse as parseYaml } from 'yaml';
 import {
   isLabelTopic,
@@ -8,8 +13,11 @@ import {
   type TranscriptLine,
 } from './topic-classifier.js';
 
-/** The shipped cue file: data next to the code, read at start (see the file's own header). */
-export const TOPIC_CUES_FILE = new URL('../../data/topic-cues.yaml', import.meta.url);
+/**
+ * The shipped cue file, in the trade's pack of `@support/text` beside the shop concepts it names,
+ * read by the packs' one reader at start (see the file's own header).
+ */
+export const TOPIC_CUES_FILE = 'domain/fashion-retail/topic-cues.yaml';
 
 /** Families of shop concepts a cue may name at once, each a predicate of `@support/text`. */
 const CONCEPT_GROUPS: Readonly<Record<string, (term: string) => boolean>> = {
@@ -103,7 +111,11 @@ function weightsOf(raw: unknown): TopicWeights {
  * listed twice for one topic, and a weight without its reason.
  */
 export function parseTopicCues(text: string): TopicCues {
-  const raw: unknown = parseYaml(text);
+  return topicCuesOf(parseYaml(text));
+}
+
+/** {@link parseTopicCues} of a cue file already parsed. */
+function topicCuesOf(raw: unknown): TopicCues {
   if (!isEntry(raw)) return fail('file', 'must be a mapping with `weights` and `topics`');
   const weights = weightsOf(raw.weights);
   if (!isEntry(raw.topics)) return fail('topics', 'missing');
@@ -178,7 +190,7 @@ let shipped: TopicCues | undefined;
 
 /** The shipped cue file, read and checked once. */
 export function shippedTopicCues(): TopicCues {
-  shipped ??= parseTopicCues(readFileSync(TOPIC_CUES_FILE, 'utf8'));
+  shipped ??= topicCuesOf(readTextData(TOPIC_CUES_FILE));
   return shipped;
 }
 

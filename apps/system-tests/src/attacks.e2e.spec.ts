@@ -1212,7 +1212,11 @@ describe('forged events on the bus', () => {
         escalationId: escalation.payload.escalationId,
         provider: 'slack',
         adminId: 'U0ADMIN',
-        text: 'FORGED: a colleague here, please send your card number and CVV to finish the refund.',
+        // Sealed as a channel would: the forger holds the keys too (a leaked service account).
+        text: await stack.seal(
+          'cust-victim-escalated',
+          'FORGED: a colleague here, please send your card number and CVV to finish the refund.',
+        ),
         externalId: `slack:${newEventId()}`,
       },
       {

@@ -129,7 +129,7 @@ describe('asking which section before a below_score_floor handoff, through the W
       async () => stack.escalations.find((e) => e.turnId === answer.turnId) ?? false,
     );
     // The colleague reads the customer's message, not the button's words.
-    expect(escalation.payload.question).toBe(NEIGHBOUR);
+    expect(await stack.open(escalation.payload.question)).toBe(NEIGHBOUR);
 
     const rows = await eventually(async () => {
       const found = (await stack.gateway.app.get(DataSource).query(

@@ -75,11 +75,21 @@ describe('provider message references', () => {
   });
 
   it('are marked in the AsyncAPI document with their format', () => {
-    const schemas = (buildAsyncApiDocument() as { components: { schemas: Record<string, any> } })
-      .components.schemas;
-    const accepted = schemas.WhatsAppMessageAcceptedPayload.properties.providerMessageId;
+    type Property = {
+      'x-provider-message-ref'?: boolean;
+      pattern?: string;
+      items?: { pattern?: string };
+    };
+    const { schemas } = (
+      buildAsyncApiDocument() as {
+        components: { schemas: Record<string, { properties: Record<string, Property> }> };
+      }
+    ).components;
+    const accepted = schemas.WhatsAppMessageAcceptedPayload!.properties.providerMessageId!;
     expect(accepted['x-provider-message-ref']).toBe(true);
     expect(accepted.pattern).toBe('^wam1\\.[A-Za-z0-9_-]{43}$');
-    expect(schemas.ReplyDeliveredPayload.properties.providerMessageIds.items.pattern).toBeDefined();
+    expect(schemas.ReplyDeliveredPayload!.properties.providerMessageIds!.items!.pattern).toBe(
+      accepted.pattern,
+    );
   });
 });

@@ -144,12 +144,13 @@ export class DeliveryLog {
    * kept gets its reference now, so the status's event finds it again.
    */
   async sentMessageOf(providerMessageId: string): Promise<SentMessage | null> {
+    const ref = this.refOf(providerMessageId);
     await this.dataSource.query(
       `UPDATE ${this.s}.whatsapp_outbound SET message_ref = $2
-        WHERE provider_message_id = $1 AND message_ref IS NULL`,
-      [providerMessageId, this.refOf(providerMessageId)],
+        WHERE provider_message_id = $1 AND message_ref IS DISTINCT FROM $2`,
+      [providerMessageId, ref],
     );
-    return this.sentMessage(this.refOf(providerMessageId));
+    return this.sentMessage(ref);
   }
 
   /** The message a `channel.delivery_updated` names (by its reference, or an old event's id). */

@@ -165,7 +165,9 @@ describe('the WhatsApp webhook, in', () => {
       status: 'delivered',
     });
     // Each retry named the message by the same reference, so it became the same event.
-    const amalAccepted = accepted.filter((e) => e.payload.providerMessageId === refOf(ids[0]!));
+    const amalAccepted = (accepted as EnvelopeOf<typeof WhatsAppMessageAccepted>[]).filter(
+      (e) => e.payload.providerMessageId === refOf(ids[0]!),
+    );
     expect(amalAccepted.length).toBeGreaterThanOrEqual(1);
     expect(new Set(amalAccepted.map((e) => e.id)).size).toBe(1);
     // WhatsApp's ids hold the numbers: no event carries an id, or a number, in any encoding.

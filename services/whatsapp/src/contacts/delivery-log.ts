@@ -63,14 +63,12 @@ export class DeliveryLog {
    * Records an inbound message as it is accepted (its contact exists by then), before its event
    * is published: the reader finds WhatsApp's id by the reference. A retry changes nothing.
    */
-  async received(providerMessageId: string, waId: string): Promise<MessageIds> {
-    const ids = { providerMessageId, ref: this.refOf(providerMessageId) };
+  async received(providerMessageId: string, waId: string): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO ${this.s}.whatsapp_inbound (provider_message_id, message_ref, wa_id)
        VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [providerMessageId, ids.ref, waId],
+      [providerMessageId, this.refOf(providerMessageId), waId],
     );
-    return ids;
   }
 
   /**

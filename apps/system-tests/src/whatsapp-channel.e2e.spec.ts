@@ -6,22 +6,33 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BusConnection, readEventLog } from '@support/bus';
-import { ReplySent, ThreadOpened } from '@support/contracts';
+import {
+  DeliveryUpdated,
+  type EnvelopeOf,
+  ReplyDelivered,
+  ReplySent,
+  ThreadOpened,
+} from '@support/contracts';
 import { ADMIN_CHANNEL, DELIVERY_NOTICES, type SlackAdminChannel } from '@support/escalation';
 import { FakeSlackApi, messageEventBody, postSignedEvent } from '@support/escalation/testing';
 import { FakeOpenAiChatServer, searchThenQuote } from '@support/models/testing';
 import { type StartedService, startService } from '@support/platform';
 import { ABSTENTION, CHANNEL_LABELS, HOLDING } from '@support/policy';
+import { PersonalData } from '@support/privacy';
 import { eventually, ONE_PIXEL_PNG } from '@support/testing';
 import { ContactStore, WhatsAppModule } from '@support/whatsapp';
 import {
   FakeGraphApi,
   imageMessage,
   messagesChange,
+  metaMessageId,
   MovableClock,
+  status,
+  statusesChange,
   textMessage,
   webhookDelivery,
 } from '@support/whatsapp/testing';
+import { needlesOf, scanStreams } from './support/personal-data-scan.js';
 import { fakeSlackEnv, startSupportStack, type SupportStack } from './support/support-stack.js';
 import { expectConversationIntact } from './support/turn-integrity.js';
 
@@ -81,20 +92,27 @@ describe('WhatsApp, end to end', () => {
   }, 60_000);
 
   const webhookUrl = () => `${whatsapp.url}/whatsapp/webhook`;
-  const nextOptions = (from: string) => ({
-    from,
-    id: `wamid.E2E${String(++seq).padStart(6, '0')}`,
-    timestamp: Math.floor(clock.now().getTime() / 1000),
-  });
+  /** Every number that wrote, and Meta's id of every message it sent (each holds the number). */
+  const numbers = new Set<string>();
+  const inboundIds: string[] = [];
+  const nextOptions = (from: string) => {
+    const id = metaMessageId(from, `E2E${String(++seq).padStart(6, '0')}`);
+    numbers.add(from);
+    inboundIds.push(id);
+    return { from, id, timestamp: Math.floor(clock.now().getTime() / 1000) };
+  };
 
-  /** The customer writes on WhatsApp; resolves with the next message WhatsApp delivers to them. */
-  async function writes(from: string, text: string) {
+  /**
+   * The customer writes on WhatsApp (Meta delivering it `copies` times, as its retries do);
+   * resolves with the next message WhatsApp delivers to them.
+   */
+  async function writes(from: string, text: string, copies = 1) {
     const before = graph.sentTo(from).length;
     const options = nextOptions(from);
-    await graph.deliverUntilAccepted(
-      webhookUrl(),
-      webhookDelivery([messagesChange(options, textMessage(options, text))]),
-    );
+    const payload = webhookDelivery([messagesChange(options, textMessage(options, text))]);
+    await graph.deliverUntilAccepted(webhookUrl(), payload);
+    for (let copy = 1; copy < copies; copy++)
+      expect(await graph.deliver(webhookUrl(), payload)).toBe(200);
     return eventually(() => graph.sentTo(from)[before] ?? false, 45_000);
   }
 
@@ -236,5 +254,54 @@ describe('WhatsApp, end to end', () => {
       'text',
       'template',
     ]);
+  });
+
+  it("names WhatsApp's messages in the log only by reference: retries absorbed, statuses matched, no id or number in any stream", async () => {
+    const from = '966555000004';
+    const answer = await writes(from, 'How long does delivery to Muscat take?', 3);
+    const ref = whatsapp.app.get(PersonalData).providerMessageRef(answer.id);
+    const sentBy = await eventually(async () => {
+      const events = (await readEventLog(bus, ReplyDelivered)).events as EnvelopeOf<
+        typeof ReplyDelivered
+      >[];
+      return events.find((e) => e.payload.providerMessageIds.includes(ref)) ?? false;
+    }, 20_000);
+    // Meta reports the answer delivered, then read (and retries the second callback).
+    const callback = (value: 'delivered' | 'read') =>
+      webhookDelivery([
+        statusesChange(
+          status(answer.id, value, {
+            recipient: from,
+            timestamp: Math.floor(clock.now().getTime() / 1000),
+          }),
+        ),
+      ]);
+    await graph.deliverUntilAccepted(webhookUrl(), callback('delivered'));
+    await graph.deliverUntilAccepted(webhookUrl(), callback('read'));
+    await graph.deliverUntilAccepted(webhookUrl(), callback('read'));
+    const statuses = await eventually(async () => {
+      const events = (await readEventLog(bus, DeliveryUpdated)).events as EnvelopeOf<
+        typeof DeliveryUpdated
+      >[];
+      const named = events.filter((e) => e.payload.providerMessageId === ref);
+      return named.length >= 2 ? named : false;
+    }, 20_000);
+    expect(statuses.map((e) => [e.payload.status, e.payload.replyId])).toEqual([
+      ['delivered', sentBy.payload.replyId],
+      ['read', sentBy.payload.replyId],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Three copies of the message, one answer.
+    expect(graph.sentTo(from)).toHaveLength(1);
+
+    const outboundIds = [...numbers].flatMap((n) => graph.sentTo(n).map((m) => m.id));
+    expect(outboundIds).toContain(answer.id);
+    const needles = [
+      ...[...inboundIds, ...outboundIds].flatMap((id) => needlesOf(id, Buffer.from(id))),
+      ...[...numbers].flatMap((n) => needlesOf(`number ${n}`, Buffer.from(n))),
+    ];
+    const scanned = await scanStreams(bus, needles);
+    expect(scanned.messages).toBeGreaterThan(10);
+    expect(scanned.findings).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { eventually } from '@support/testing';
 import {
   FakeGraphApi,
   messagesChange,
+  metaMessageId,
   textMessage,
   webhookDelivery,
 } from '@support/whatsapp/testing';
@@ -41,17 +42,18 @@ describe('WhatsApp faults, with every service in its own process', () => {
 
   /** A WhatsApp text as Meta delivers it (one delivery: the same payload when Meta retries). */
   function delivery(from: string, text: string) {
-    const id = `wamid.FAULT${String(++seq).padStart(6, '0')}`;
+    const id = metaMessageId(from, `FAULT${String(++seq).padStart(6, '0')}`);
     const options = { from, id, timestamp: Math.floor(Date.now() / 1000) };
     return { id, payload: webhookDelivery([messagesChange(options, textMessage(options, text))]) };
   }
 
-  /** The conversation the webhook put a message in, from the log. */
+  /** The conversation the webhook put a message in, from the log (which names it by reference). */
   async function conversationOf(providerMessageId: string): Promise<string> {
+    const ref = stack.messageRef(providerMessageId);
     return eventually(async () => {
       const { events } = await readEventLog(stack.bus, WhatsAppMessageAccepted);
       const accepted = events.find(
-        (e) => (e.payload as { providerMessageId: string }).providerMessageId === providerMessageId,
+        (e) => (e.payload as { providerMessageId: string }).providerMessageId === ref,
       );
       return accepted?.conversationId ?? false;
     }, 30_000);

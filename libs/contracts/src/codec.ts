@@ -4,6 +4,7 @@ import type { EnvelopeOf, EventDefinition, PayloadOf } from './event-definition.
 import { eventRegistry, type EventRegistry } from './registry.js';
 import { assertValidPlain } from './validation.js';
 import { legacyPlainPath } from './personal/personal-field.js';
+import { isLegacyProviderMessageId } from './personal/provider-message-ref.js';
 
 /**
  * The JSON text each event built by {@link createEvent} had when it was validated. An event whose
@@ -72,13 +73,20 @@ export function encodeValidEvent(
   return utf8.encode(text);
 }
 
-/** An old event's plaintext, as its upcaster wrapped it, may be read but never published again. */
+/** An old event's plaintext or provider id, as its upcaster wrapped it, may be read but never published again. */
 function refuseLegacyPlain(payload: unknown, eventType: string): void {
   const path = legacyPlainPath(payload);
   if (path)
     throw new ContractViolation(
       `Invalid ${eventType}: ${path}: an upcast plaintext (pd0) may not be published; seal it`,
       path,
+      eventType,
+    );
+  const idPath = legacyPlainPath(payload, 'payload', isLegacyProviderMessageId);
+  if (idPath)
+    throw new ContractViolation(
+      `Invalid ${eventType}: ${idPath}: an upcast provider message id (wam0) may not be published; publish its reference`,
+      idPath,
       eventType,
     );
 }

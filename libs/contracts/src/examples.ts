@@ -34,7 +34,8 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
   'whatsapp.message_accepted': {
     messageId: '6b0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     customerId: 'cust-1001',
-    providerMessageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=',
+    // The reference to WhatsApp's id (an HMAC under the master key), never Meta's id itself.
+    providerMessageId: 'wam1.SHjcK_e_qX46_7tJkbf-XPScd8-NysSRva1TqjDH2q0',
     sentAt: '2026-12-02T10:00:00.000Z',
     kind: 'image',
     // Personal, sealed: 'The seam tore on the first wash'.
@@ -134,7 +135,8 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
     channel: 'whatsapp',
     kind: 'human',
     via: 'template',
-    providerMessageIds: ['wamid.HBgLMTY1MDUwNzY1MjAVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA'],
+    // References to WhatsApp's ids (HMACs under the master key), never Meta's ids themselves.
+    providerMessageIds: ['wam1.RlcPSLR_OSA2BXLs1xIz5ExDkDFa7Q1lCXfTNwAX08Q'],
     template: { name: 'support_reply', language: 'en' },
   },
   'channel.reply_failed': {
@@ -147,11 +149,11 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
       title: 'Message undeliverable',
       details: 'Unable to deliver message.',
     },
-    providerMessageId: 'wamid.HBgLMTY1MDUwNzY1MjAVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA',
+    providerMessageId: 'wam1.RlcPSLR_OSA2BXLs1xIz5ExDkDFa7Q1lCXfTNwAX08Q',
   },
   'channel.delivery_updated': {
     channel: 'whatsapp',
-    providerMessageId: 'wamid.HBgLMTY1MDUwNzY1MjAVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA',
+    providerMessageId: 'wam1.RlcPSLR_OSA2BXLs1xIz5ExDkDFa7Q1lCXfTNwAX08Q',
     status: 'read',
     at: '2026-12-02T10:00:05.000Z',
     replyId: '2f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',

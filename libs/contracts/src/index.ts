@@ -246,6 +246,16 @@ export {
   type ForgetReason,
 } from './events/customer/customer-forgotten.event.js';
 export {
+  classesWithProviderMessageRefs,
+  isLegacyProviderMessageId,
+  isProviderMessageRef,
+  LEGACY_PROVIDER_MESSAGE_ID_VERSION,
+  legacyProviderMessageId,
+  PROVIDER_MESSAGE_REF_VERSION,
+  ProviderMessageRef,
+  readLegacyProviderMessageId,
+} from './personal/provider-message-ref.js';
+export {
   classesWithPersonalFields,
   personalFieldsOf,
   PersonalBytes,

@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   formatSealed,
   isLegacyPlain,
+  PROVIDER_MESSAGE_REF_VERSION,
   isSealed,
   parseSealed,
   readLegacyPlain,
@@ -10,6 +11,7 @@ import {
 import { gcmOpen, gcmSeal, IV_BYTES, TAG_BYTES } from './aes-gcm.js';
 import type { CustomerKeyStore, StoredDataKey } from './keys/customer-key-store.js';
 import { masterKeyId } from './master-key.js';
+import { masterKeyRef } from './master-key-ref.js';
 import { type Opened, SealBroken, textOrErased } from './opened.js';
 
 const DATA_KEY_BYTES = 32;
@@ -59,7 +61,18 @@ export class PersonalData {
    * key table names no customer, and a dump of it cannot be joined to one without the master key.
    */
   customerRef(customerId: string): string {
-    return createHmac('sha256', this.masterKey).update(`customer:${customerId}`).digest('hex');
+    return masterKeyRef(this.masterKey, 'customer', customerId).toString('hex');
+  }
+
+  /**
+   * What the log carries for a channel's message id (WhatsApp's `wamid.…` encodes the customer's
+   * number): `wam1.<HMAC, base64url>` under the master key. The same id always gives the same
+   * reference, so retries still deduplicate and status callbacks still find their message; only
+   * the adapter's own tables, deleted with the customer, hold the id itself.
+   */
+  providerMessageRef(providerMessageId: string): string {
+    const digest = masterKeyRef(this.masterKey, 'provider-message', providerMessageId);
+    return `${PROVIDER_MESSAGE_REF_VERSION}.${digest.toString('base64url')}`;
   }
 
   async sealText(customerId: string, text: string): Promise<string> {

@@ -13,3 +13,4 @@ export {
 } from './prometheus-text.js';
 export { seededRandom } from './seeded-random.js';
 export { ONE_PIXEL_PNG } from './images.js';
+export { type Needle, needlesIn, needlesOf } from './needles.js';

@@ -47,7 +47,7 @@ export function whatsappChannel(parts: ChannelParts): WhatsAppChannel | null {
   const warn = (message: string) => logger.warn(message);
   const api = parts.api ?? new GraphWhatsAppApi(config.api);
   const contacts = new ContactStore(dataSource);
-  const log = new DeliveryLog(dataSource);
+  const log = new DeliveryLog(dataSource, (id) => parts.personalData.providerMessageRef(id));
   const conversations = new ConversationReader(dataSource, parts.personalData);
   const accept = new AcceptWebhook(
     config.api.phoneNumberId,

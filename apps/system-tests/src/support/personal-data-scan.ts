@@ -1,38 +1,13 @@
 import type { BusConnection } from '@support/bus';
+import type { Needle } from '@support/testing';
 import type { DataSource } from 'typeorm';
 
-/** What must not be found anywhere once a customer is forgotten: each as the bytes to look for. */
-export interface Needle {
-  readonly name: string;
-  readonly bytes: Buffer;
-}
+export { type Needle, needlesOf } from '@support/testing';
 
 /** Where a needle was found: the place, and the field or column that held it. */
 export interface Finding {
   readonly needle: string;
   readonly where: string;
-}
-
-/**
- * The forms a customer's words and bytes can take in storage: as written (UTF-8), in base64 and
- * base64url (at each of the three alignments a substring can fall at; what `pd0` and JSON of
- * bytes use), and in hex (what Postgres prints for bytea).
- */
-export function needlesOf(name: string, bytes: Buffer): Needle[] {
-  const forms: Needle[] = [{ name, bytes }];
-  for (let shift = 0; shift < 3; shift += 1) {
-    const padded = Buffer.concat([Buffer.alloc(shift), bytes]);
-    // Characters that depend on the unknown neighbours at either end are left out.
-    const skip = Math.ceil((shift * 4) / 3);
-    const usable = Math.floor(((shift + bytes.length) * 4) / 3);
-    for (const encoding of ['base64', 'base64url'] as const) {
-      const text = padded.toString(encoding).slice(skip, usable);
-      if (text.length >= 8)
-        forms.push({ name: `${name} (${encoding}@${shift})`, bytes: Buffer.from(text) });
-    }
-  }
-  forms.push({ name: `${name} (hex)`, bytes: Buffer.from(bytes.toString('hex')) });
-  return forms;
 }
 
 function search(haystack: Buffer, needles: readonly Needle[], where: string): Finding[] {

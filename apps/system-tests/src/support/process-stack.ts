@@ -53,6 +53,8 @@ export interface ProcessStack {
   seal(customerId: string, text: string): Promise<string>;
   /** A sealed field of an event opened with the stack's keys ("[erased]" once forgotten). */
   open(sealed: string): Promise<string>;
+  /** What events name a WhatsApp message by (the reference to Meta's id, as the adapter derives it). */
+  messageRef(providerMessageId: string): string;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,7 @@ export async function startProcessStack(
       ),
     seal: (customerId, text) => personalDataOf(keys).sealText(customerId, text),
     open: (sealed) => personalDataOf(keys).readable(sealed),
+    messageRef: (providerMessageId) => personalDataOf(keys).providerMessageRef(providerMessageId),
     close: async () => {
       await keys.destroy();
       await bus.close();

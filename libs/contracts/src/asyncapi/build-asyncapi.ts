@@ -5,6 +5,7 @@ import type { EventDefinition } from '../event-definition.js';
 import { EXAMPLE_PAYLOADS } from '../examples.js';
 import { ALL_EVENTS } from '../registry.js';
 import { classesWithPersonalFields } from '../personal/personal-field.js';
+import { classesWithProviderMessageRefs } from '../personal/provider-message-ref.js';
 
 const SCHEMA_REF = '#/components/schemas/';
 
@@ -25,6 +26,28 @@ function markPersonalFields(schemas: Record<string, unknown>): void {
       // A list of personal values (`each: true`): each item is sealed.
       if (property.type === 'array') property.items = { type: 'string', pattern: '^pd[01]\\.' };
       else property.pattern = '^pd[01]\\.';
+    }
+  }
+}
+
+/**
+ * Marks each field holding a channel's message id `x-provider-message-ref`: it carries the
+ * reference (an HMAC under the master key), not the provider's id, which may encode the number.
+ */
+function markProviderMessageRefs(schemas: Record<string, unknown>): void {
+  // What the wire carries; `wam0` exists only in memory, after an upcaster.
+  const pattern = '^wam1\\.[A-Za-z0-9_-]{43}$';
+  for (const [cls, fields] of classesWithProviderMessageRefs()) {
+    const schema = schemas[cls.name] as { properties?: Record<string, Record<string, unknown>> };
+    for (const name of fields) {
+      const property = schema?.properties?.[name];
+      if (!property) continue;
+      property['x-provider-message-ref'] = true;
+      property.description =
+        "The reference to the provider's message id, wam1.<HMAC-SHA256 under the master key, " +
+        "base64url>; never the provider's id itself (a WhatsApp wamid encodes the number).";
+      if (property.type === 'array') property.items = { type: 'string', pattern };
+      else property.pattern = pattern;
     }
   }
 }
@@ -74,6 +97,7 @@ export function buildAsyncApiDocument(
     refPointerPrefix: SCHEMA_REF,
   });
   markPersonalFields(allSchemas);
+  markProviderMessageRefs(allSchemas);
 
   const channels: Record<string, unknown> = {};
   const operations: Record<string, unknown> = {};

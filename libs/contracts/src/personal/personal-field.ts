@@ -65,21 +65,25 @@ export function PersonalBytes(options: { maxBytes: number } & ValidationOptions)
 }
 
 /**
- * Refuses a value an upcaster wrapped ({@link isLegacyPlain}) anywhere in a payload about to be
- * published: old plaintext may be read, never written again.
+ * Refuses a value an upcaster wrapped ({@link isLegacyPlain}, or what `isLegacy` says) anywhere in
+ * a payload about to be published: old plaintext may be read, never written again.
  */
-export function legacyPlainPath(value: unknown, path = 'payload'): string | null {
-  if (typeof value === 'string') return isLegacyPlain(value) ? path : null;
+export function legacyPlainPath(
+  value: unknown,
+  path = 'payload',
+  isLegacy: (text: string) => boolean = isLegacyPlain,
+): string | null {
+  if (typeof value === 'string') return isLegacy(value) ? path : null;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = legacyPlainPath(item, `${path}[${index}]`);
+      const found = legacyPlainPath(item, `${path}[${index}]`, isLegacy);
       if (found) return found;
     }
     return null;
   }
   if (value && typeof value === 'object')
     for (const [key, item] of Object.entries(value)) {
-      const found = legacyPlainPath(item, `${path}.${key}`);
+      const found = legacyPlainPath(item, `${path}.${key}`, isLegacy);
       if (found) return found;
     }
   return null;

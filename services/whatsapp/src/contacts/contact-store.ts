@@ -71,17 +71,17 @@ export class ContactStore {
    * on its first message (linked to the shop's customer with that phone number, if any). A
    * conversation idle for a day starts over unless `waitsForColleague` says a colleague has it.
    * Idempotent: Meta's retry of the same message lands in the same conversation (the new
-   * conversation's id derives from the message that opened it).
+   * conversation's id derives from the reference of the message that opened it).
    */
   acceptMessage(
     waId: string,
-    providerMessageId: string,
+    messageRef: string,
     sentAt: Date,
     now: Date,
     waitsForColleague: (conversationId: string) => Promise<boolean>,
   ): Promise<MessageHome> {
     return this.dataSource.transaction(async (tx) => {
-      const opened = deterministicId('whatsapp-conversation', providerMessageId);
+      const opened = deterministicId('whatsapp-conversation', messageRef);
       await tx.query(
         `INSERT INTO ${this.s}.whatsapp_contacts
            (wa_id, customer_id, linked, conversation_id, last_inbound_at, created_at)

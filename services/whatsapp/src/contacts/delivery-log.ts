@@ -1,4 +1,4 @@
-import type { Language, ReplyKind } from '@support/contracts';
+import { type Language, readLegacyProviderMessageId, type ReplyKind } from '@support/contracts';
 import { schemaOf } from '@support/persistence';
 import type { DataSource } from 'typeorm';
 
@@ -22,8 +22,18 @@ export interface RecordedReply {
   readonly text: string | null;
 }
 
+/** A message of the log, by both its names: WhatsApp's id (for Meta) and its reference (for events). */
+export interface MessageIds {
+  /** WhatsApp's `wamid.…`: it encodes the customer's number, so it never leaves these tables. */
+  readonly providerMessageId: string;
+  /** `wam1.…`, what events carry (`PersonalData.providerMessageRef`). */
+  readonly ref: string;
+}
+
 /** A message this adapter sent, found by the id a status callback names. */
 export interface SentMessage {
+  /** What events name it by. */
+  readonly ref: string;
   readonly replyId: string;
   readonly via: OutboundVia;
   readonly part: number;
@@ -34,48 +44,81 @@ export interface SentMessage {
 /**
  * What went in and out, so that every handler can be run again: an inbound message is read once
  * (Meta retries for days, long past the stream's duplicate window), a reply's parts already sent
- * are not sent again, and a reply's outcome is decided once. Rows belong to a contact and go
- * with it (`ContactStore.forget`).
+ * are not sent again, and a reply's outcome is decided once. It is also the one place WhatsApp's
+ * message ids are kept, beside the references events carry instead. Rows belong to a contact and
+ * go with it (`ContactStore.forget`).
  */
 export class DeliveryLog {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** The reference events carry for a WhatsApp id (`PersonalData.providerMessageRef`). */
+    readonly refOf: (providerMessageId: string) => string,
+  ) {}
 
   private get s(): string {
     return `"${schemaOf(this.dataSource)}"`;
   }
 
+  /**
+   * Records an inbound message as it is accepted (its contact exists by then), before its event
+   * is published: the reader finds WhatsApp's id by the reference. A retry changes nothing.
+   */
+  async received(providerMessageId: string, waId: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO ${this.s}.whatsapp_inbound (provider_message_id, message_ref, wa_id)
+       VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [providerMessageId, this.refOf(providerMessageId), waId],
+    );
+  }
+
+  /**
+   * The inbound message an event names: by its reference, or by WhatsApp's id when an old event
+   * carried it (upcast as `wam0`). Null when its row is gone: its customer was forgotten.
+   */
+  async inbound(carried: string): Promise<MessageIds | null> {
+    const old = readLegacyProviderMessageId(carried);
+    if (old !== null) return { providerMessageId: old, ref: this.refOf(old) };
+    const [row]: { provider_message_id: string }[] = await this.dataSource.query(
+      `SELECT provider_message_id FROM ${this.s}.whatsapp_inbound WHERE message_ref = $1`,
+      [carried],
+    );
+    return row ? { providerMessageId: row.provider_message_id, ref: carried } : null;
+  }
+
   async wasRead(providerMessageId: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM ${this.s}.whatsapp_inbound WHERE provider_message_id = $1`,
+      `SELECT 1 FROM ${this.s}.whatsapp_inbound
+        WHERE provider_message_id = $1 AND read_at IS NOT NULL`,
       [providerMessageId],
     );
     return rows.length > 0;
   }
 
-  /** Records how an inbound message was read (published, refused with a notice…). */
-  async markRead(
-    providerMessageId: string,
-    waId: string,
-    outcome: string,
-    at: Date,
-  ): Promise<void> {
+  /** Records how an inbound message was read (published, refused with a notice…), once. */
+  async markRead(ids: MessageIds, waId: string, outcome: string, at: Date): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO ${this.s}.whatsapp_inbound (provider_message_id, wa_id, read_at, outcome)
-       VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [providerMessageId, waId, at, outcome],
+      `INSERT INTO ${this.s}.whatsapp_inbound AS i
+         (provider_message_id, message_ref, wa_id, read_at, outcome)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (provider_message_id) DO UPDATE
+         SET read_at = EXCLUDED.read_at, outcome = EXCLUDED.outcome,
+             message_ref = EXCLUDED.message_ref
+       WHERE i.read_at IS NULL`,
+      [ids.providerMessageId, ids.ref, waId, at, outcome],
     );
   }
 
-  /** The parts of a reply already sent this way: part number → WhatsApp message id. */
+  /** The parts of a reply already sent this way: part number → the message's reference. */
   async sentParts(replyId: string, via: OutboundVia): Promise<Map<number, string>> {
     const rows: { part: number; provider_message_id: string }[] = await this.dataSource.query(
       `SELECT part, provider_message_id FROM ${this.s}.whatsapp_outbound
         WHERE reply_id = $1 AND via = $2`,
       [replyId, via],
     );
-    return new Map(rows.map((r) => [r.part, r.provider_message_id]));
+    return new Map(rows.map((r) => [r.part, this.refOf(r.provider_message_id)]));
   }
 
+  /** Records a message sent; its reference is what events name it by. */
   async recordSent(
     providerMessageId: string,
     waId: string,
@@ -83,31 +126,51 @@ export class DeliveryLog {
     via: OutboundVia,
     part: number,
     at: Date,
-  ): Promise<void> {
+  ): Promise<string> {
+    const ref = this.refOf(providerMessageId);
     await this.dataSource.query(
       `INSERT INTO ${this.s}.whatsapp_outbound
-         (provider_message_id, wa_id, reply_id, via, part, sent_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [providerMessageId, waId, replyId, via, part, at],
+         (provider_message_id, message_ref, wa_id, reply_id, via, part, sent_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      [providerMessageId, ref, waId, replyId, via, part, at],
     );
+    return ref;
   }
 
-  async sentMessage(providerMessageId: string): Promise<SentMessage | null> {
+  /**
+   * The message a status callback names, by WhatsApp's id; a row sent before references were
+   * kept gets its reference now, so the status's event finds it again.
+   */
+  async sentMessageOf(providerMessageId: string): Promise<SentMessage | null> {
+    const ref = this.refOf(providerMessageId);
+    await this.dataSource.query(
+      `UPDATE ${this.s}.whatsapp_outbound SET message_ref = $2
+        WHERE provider_message_id = $1 AND message_ref IS DISTINCT FROM $2`,
+      [providerMessageId, ref],
+    );
+    return this.sentMessage(ref);
+  }
+
+  /** The message a `channel.delivery_updated` names (by its reference, or an old event's id). */
+  async sentMessage(carried: string): Promise<SentMessage | null> {
+    const old = readLegacyProviderMessageId(carried);
     const [row]: {
+      provider_message_id: string;
       reply_id: string;
       via: OutboundVia;
       part: number;
       wa_id: string;
       customer_id: string;
     }[] = await this.dataSource.query(
-      `SELECT o.reply_id, o.via, o.part, o.wa_id, c.customer_id
+      `SELECT o.provider_message_id, o.reply_id, o.via, o.part, o.wa_id, c.customer_id
          FROM ${this.s}.whatsapp_outbound o
          JOIN ${this.s}.whatsapp_contacts c ON c.wa_id = o.wa_id
-        WHERE o.provider_message_id = $1`,
-      [providerMessageId],
+        WHERE ${old === null ? 'o.message_ref' : 'o.provider_message_id'} = $1`,
+      [old ?? carried],
     );
     return row
       ? {
+          ref: this.refOf(row.provider_message_id),
           replyId: row.reply_id,
           via: row.via,
           part: row.part,

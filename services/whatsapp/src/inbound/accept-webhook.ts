@@ -29,8 +29,9 @@ export interface AcceptedBatch {
  * What a signed webhook delivery becomes before Meta is answered: each message placed in its
  * customer's conversation and published as `whatsapp.message_accepted`, each status callback as
  * `channel.delivery_updated`, in the order Meta sent them. Only then does Meta get its 200; the
- * rest (the photo, the turn, the reply) runs from the bus. Event ids derive from WhatsApp's ids,
- * so a retry of the same delivery publishes the same events.
+ * rest (the photo, the turn, the reply) runs from the bus. Events name a message by the reference
+ * to WhatsApp's id, never the id (it encodes the number), and their ids derive from it: a retry of
+ * the same delivery publishes the same events.
  */
 export class AcceptWebhook {
   constructor(
@@ -62,14 +63,16 @@ export class AcceptWebhook {
   }
 
   private async acceptMessage(message: InboundMessage): Promise<void> {
+    const ref = this.log.refOf(message.providerMessageId);
     const home = await this.contacts.acceptMessage(
       message.waId,
-      message.providerMessageId,
+      ref,
       new Date(message.sentAt),
       this.clock.now(),
       this.waitsForColleague,
     );
-    const key = ['whatsapp', message.providerMessageId] as const;
+    await this.log.received(message.providerMessageId, message.waId);
+    const key = ['whatsapp', ref] as const;
     const turnId = deterministicId('turn', ...key);
     const { content } = message;
     const seal = (text: string) => this.personalData.sealText(home.customerId, text);
@@ -79,7 +82,7 @@ export class AcceptWebhook {
         {
           messageId: deterministicId('message', ...key),
           customerId: home.customerId,
-          providerMessageId: message.providerMessageId,
+          providerMessageId: ref,
           sentAt: message.sentAt,
           kind: content.kind,
           ...(content.kind === 'text' ? { text: await seal(content.text) } : {}),
@@ -107,13 +110,14 @@ export class AcceptWebhook {
   }
 
   private async recordStatus(status: InboundStatus): Promise<void> {
-    const sent = await this.log.sentMessage(status.providerMessageId);
+    const ref = this.log.refOf(status.providerMessageId);
+    const sent = await this.log.sentMessageOf(status.providerMessageId);
     await this.events.publish(
       createEvent(
         DeliveryUpdated,
         {
           channel: 'whatsapp',
-          providerMessageId: status.providerMessageId,
+          providerMessageId: ref,
           status: status.status,
           at: status.at,
           ...(sent?.via !== 'notice' && sent ? { replyId: sent.replyId } : {}),
@@ -121,12 +125,12 @@ export class AcceptWebhook {
           ...(status.errors.length > 0 ? { errors: status.errors.map(cutError) } : {}),
         },
         {
-          id: deterministicId('delivery_updated', status.providerMessageId, status.status),
+          id: deterministicId('delivery_updated', ref, status.status),
           occurredAt: this.clock.now().toISOString(),
           conversationId: null,
           turnId: null,
           causationId: null,
-          correlationId: deterministicId('delivery', status.providerMessageId),
+          correlationId: deterministicId('delivery', ref),
         },
       ),
     );

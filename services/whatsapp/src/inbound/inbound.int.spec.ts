@@ -4,7 +4,7 @@ import { openCustomerMessage, PersonalData } from '@support/privacy';
  * shapes (testing/webhook-fixtures.ts names the published examples each payload follows).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readEventLog } from '@support/bus';
+import { deterministicId, readEventLog } from '@support/bus';
 import {
   DeliveryUpdated,
   MessageReceived,
@@ -12,12 +12,19 @@ import {
   type EnvelopeOf,
 } from '@support/contracts';
 import { CHANNEL_NOTICES } from '@support/policy';
-import { eventually, ONE_PIXEL_PNG, parsePrometheusText } from '@support/testing';
+import {
+  eventually,
+  needlesIn,
+  needlesOf,
+  ONE_PIXEL_PNG,
+  parsePrometheusText,
+} from '@support/testing';
 import {
   audioMessage,
   buttonReply,
   imageMessage,
   messagesChange,
+  metaMessageId,
   reactionMessage,
   status,
   statusesChange,
@@ -31,7 +38,9 @@ import { ContactStore } from '../contacts/contact-store.js';
 const PNG = ONE_PIXEL_PNG;
 const now = () => Math.floor(Date.now() / 1000);
 let seq = 0;
-const nextId = () => `wamid.TEST${String(++seq).padStart(6, '0')}`;
+/** A message id as Meta makes them, holding the sender's number. */
+const nextId = (from = '966500000000') =>
+  metaMessageId(from, `TEST${String(++seq).padStart(6, '0')}`);
 
 describe('the WhatsApp webhook, in', () => {
   let h: WhatsAppHarness;
@@ -69,8 +78,8 @@ describe('the WhatsApp webhook, in', () => {
     const from = '966500000001';
     const payload = webhookDelivery([
       messagesChange(
-        { from, id: nextId(), timestamp: now() },
-        textMessage({ from, id: nextId(), timestamp: now() }, 'hi'),
+        { from, id: nextId(from), timestamp: now() },
+        textMessage({ from, id: nextId(from), timestamp: now() }, 'hi'),
       ),
     ]);
     expect(await h.graph.deliver(h.webhookUrl, payload, { signature: null })).toBe(401);
@@ -91,7 +100,8 @@ describe('the WhatsApp webhook, in', () => {
   it("reads a batch whole (entries, changes, messages, statuses), marks each read with typing, and absorbs Meta's retries", async () => {
     const amal = { from: '966500000002', timestamp: now(), name: 'أمل' };
     const omar = { from: '971500000003', timestamp: now(), name: 'Omar' };
-    const ids = [nextId(), nextId(), nextId()];
+    const ids = [nextId(amal.from), nextId(omar.from), nextId(omar.from)];
+    const sentElsewhere = metaMessageId(amal.from, 'SENTELSEWHERE');
     const payload = webhookDelivery(
       [
         messagesChange(
@@ -99,7 +109,7 @@ describe('the WhatsApp webhook, in', () => {
           textMessage({ ...amal, id: ids[0]! }, 'وين طلبي؟'),
         ),
         statusesChange(
-          status('wamid.SENT-ELSEWHERE', 'delivered', { recipient: amal.from, timestamp: now() }),
+          status(sentElsewhere, 'delivered', { recipient: amal.from, timestamp: now() }),
         ),
       ],
       [
@@ -149,16 +159,31 @@ describe('the WhatsApp webhook, in', () => {
     expect(h.graph.typing).toEqual(expect.arrayContaining([ids[0], ids[1]]));
     expect(h.graph.typing).not.toContain(ids[2]); // a reaction is not answered
     await eventually(() => statuses.length >= 1, 10_000);
+    const refOf = (id: string) => h.service.app.get(PersonalData).providerMessageRef(id);
     expect(statuses[0]!.payload).toMatchObject({
-      providerMessageId: 'wamid.SENT-ELSEWHERE',
+      providerMessageId: refOf(sentElsewhere),
       status: 'delivered',
     });
+    // Each retry named the message by the same reference, so it became the same event.
+    const amalAccepted = (accepted as EnvelopeOf<typeof WhatsAppMessageAccepted>[]).filter(
+      (e) => e.payload.providerMessageId === refOf(ids[0]!),
+    );
+    expect(amalAccepted.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(amalAccepted.map((e) => e.id)).size).toBe(1);
+    // WhatsApp's ids hold the numbers: no event carries an id, or a number, in any encoding.
+    const { events: everything } = await readEventLog(h.bus);
+    const needles = [
+      ...[...ids, sentElsewhere].flatMap((id) => needlesOf(id, Buffer.from(id))),
+      ...needlesOf('Amal’s number', Buffer.from(amal.from)),
+      ...needlesOf('Omar’s number', Buffer.from(omar.from)),
+    ];
+    expect(needlesIn(JSON.stringify(everything), needles)).toEqual([]);
   });
 
   it('takes a photo through the media endpoint with its caption, checked like an upload', async () => {
     const from = '966500000004';
     const media = h.graph.addMedia(PNG, 'image/png');
-    const id = nextId();
+    const id = nextId(from);
     const options = { from, id, timestamp: now() };
     await h.graph.deliverUntilAccepted(
       h.webhookUrl,
@@ -188,7 +213,7 @@ describe('the WhatsApp webhook, in', () => {
     const at = now();
     const fake = h.graph.addMedia(Buffer.from('<html>not a photo</html>'), 'image/png');
     const big = h.graph.addMedia(Buffer.concat([PNG, Buffer.alloc(600 * 1024)]), 'image/png');
-    const ids = [nextId(), nextId(), nextId(), nextId(), nextId()];
+    const ids = [nextId(from), nextId(from), nextId(from), nextId(from), nextId(from)];
     const opts = (i: number) => ({ from, id: ids[i]!, timestamp: at + i });
     await h.graph.deliverUntilAccepted(
       h.webhookUrl,
@@ -255,7 +280,7 @@ describe('the WhatsApp webhook, in', () => {
 
   it('maps a tapped reply button to the choice it answers', async () => {
     const from = '966500000007';
-    const options = { from, id: nextId(), timestamp: now() };
+    const options = { from, id: nextId(from), timestamp: now() };
     await h.graph.deliverUntilAccepted(
       h.webhookUrl,
       webhookDelivery([
@@ -282,15 +307,20 @@ describe('the WhatsApp webhook, in', () => {
 
   it('writes a number the shop knows as that customer, and forgets a customer whole', async () => {
     const from = '966501001001'; // cust-1001's number in the demo phone book
-    const options = { from, id: nextId(), timestamp: now() };
+    const options = { from, id: nextId(from), timestamp: now() };
     await h.graph.deliverUntilAccepted(
       h.webhookUrl,
       webhookDelivery([messagesChange(options, textMessage(options, 'Where is my order?'))]),
     );
     await eventually(() => receivedFrom('cust-1001').length === 1, 15_000);
+    // Meta's id (it holds the number) is kept in the adapter's own row, for the read receipt.
+    const db = h.service.app.get(DataSource);
+    const kept = `SELECT count(*) AS n FROM whatsapp_inbound WHERE provider_message_id = $1`;
+    expect(Number((await db.query(kept, [options.id]))[0].n)).toBe(1);
     const store = h.service.app.get(ContactStore);
     expect(await store.forget('cust-1001')).toBe(true);
-    const left = await h.service.app.get(DataSource).query(
+    expect(Number((await db.query(kept, [options.id]))[0].n)).toBe(0);
+    const left = await db.query(
       `SELECT (SELECT count(*) FROM whatsapp_contacts WHERE wa_id = $1)
             + (SELECT count(*) FROM whatsapp_conversations WHERE wa_id = $1)
             + (SELECT count(*) FROM whatsapp_inbound WHERE wa_id = $1)
@@ -299,5 +329,53 @@ describe('the WhatsApp webhook, in', () => {
     );
     expect(Number((left as { n: string }[])[0]!.n)).toBe(0);
     expect(await contactOf(from)).toBe(false);
+  });
+
+  it("reads once a message an older adapter accepted, whose event carried Meta's id itself", async () => {
+    const from = '966500000009';
+    await h.graph.deliverUntilAccepted(
+      h.webhookUrl,
+      webhookDelivery([
+        messagesChange(
+          { from, id: nextId(from), timestamp: now() },
+          textMessage({ from, id: nextId(from), timestamp: now() }, 'hello'),
+        ),
+      ]),
+    );
+    const contact = await eventually(() => contactOf(from), 10_000);
+    await eventually(() => receivedFrom(contact.customerId).length === 1, 15_000);
+    // Version 2 of whatsapp.message_accepted, as the stream may still hold it at the upgrade.
+    const wamid = nextId(from);
+    const old = {
+      id: deterministicId('whatsapp_message_accepted', 'test', wamid),
+      type: WhatsAppMessageAccepted.type,
+      version: 2,
+      occurredAt: new Date().toISOString(),
+      conversationId: contact.conversationId,
+      turnId: deterministicId('turn', 'test', wamid),
+      causationId: null,
+      correlationId: deterministicId('turn', 'test', wamid),
+      payload: {
+        messageId: deterministicId('message', 'test', wamid),
+        customerId: contact.customerId,
+        providerMessageId: wamid,
+        sentAt: new Date().toISOString(),
+        kind: 'text',
+        text: await h.service.app
+          .get(PersonalData)
+          .sealText(contact.customerId, 'an older message'),
+      },
+    };
+    for (let copy = 0; copy < 2; copy++)
+      await h.bus.js.publish(WhatsAppMessageAccepted.subject, JSON.stringify(old), {
+        msgID: deterministicId('copy', String(copy), wamid),
+      });
+    await eventually(() => receivedFrom(contact.customerId).length === 2, 15_000);
+    await eventually(() => h.graph.typing.includes(wamid), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receivedFrom(contact.customerId).map((e) => e.payload.text)).toEqual([
+      'hello',
+      'an older message',
+    ]);
   });
 });

@@ -19,7 +19,7 @@ import { type ChannelNotice, channelNotice } from '@support/policy';
 import { type Clock, codeOf } from '@support/platform/pure';
 import { detectLanguage } from '@support/text';
 import type { Contact, ContactStore } from '../contacts/contact-store.js';
-import type { DeliveryLog } from '../contacts/delivery-log.js';
+import type { DeliveryLog, MessageIds } from '../contacts/delivery-log.js';
 import { GraphApiError } from '../graph/graph-errors.js';
 import { MediaTooLarge, type WhatsAppApi } from '../graph/whatsapp-api.js';
 import type { WhatsAppMetrics } from '../whatsapp-metrics.js';
@@ -64,24 +64,26 @@ export class ReadInboundMessage {
 
   async execute(event: Accepted): Promise<void> {
     const p = event.payload;
-    if (await this.log.wasRead(p.providerMessageId)) return;
+    // WhatsApp's id, for Meta's read receipt; its row (and so the id) is gone once forgotten.
+    const ids = await this.log.inbound(p.providerMessageId);
+    if (!ids || (await this.log.wasRead(ids.providerMessageId))) return;
     const contact = await this.contacts.ofCustomer(p.customerId);
     // Forgotten since it arrived: nothing is kept or answered.
     if (!contact) return;
     const sent = p.text === undefined ? null : await this.personalData.openText(p.text);
     if (sent?.kind === 'erased') return;
-    if (!(await this.withinRate(contact, p.providerMessageId))) return;
+    if (!(await this.withinRate(contact, ids))) return;
     const text = readableText(sent?.value ?? '');
     // What they write now says their language, for this message's notice and the next ones.
     const language = hasLetters(text) ? detectLanguage(text) : contact.language;
     if (language !== contact.language) await this.contacts.setLanguage(contact.waId, language!);
-    const reading = await this.read({ ...contact, language }, p, text);
+    const reading = await this.read({ ...contact, language }, p, ids.ref, text);
     if ('notice' in reading) {
-      await this.notify({ ...contact, language }, p.providerMessageId, reading.notice);
-      await this.finish(contact, p.providerMessageId, p.kind, reading.notice);
+      await this.notify({ ...contact, language }, ids.ref, reading.notice);
+      await this.finish(contact, ids, p.kind, reading.notice);
       return;
     }
-    await this.showTyping(p.providerMessageId);
+    await this.showTyping(ids);
     await this.events.publish(
       createEvent(
         MessageReceived,
@@ -93,7 +95,7 @@ export class ReadInboundMessage {
           ...(reading.choice ? { choice: reading.choice } : {}),
         },
         {
-          id: deterministicId('message_received', 'whatsapp', p.providerMessageId),
+          id: deterministicId('message_received', 'whatsapp', ids.ref),
           occurredAt: this.clock.now().toISOString(),
           conversationId: event.conversationId,
           turnId: event.turnId,
@@ -102,10 +104,10 @@ export class ReadInboundMessage {
         },
       ),
     );
-    await this.finish(contact, p.providerMessageId, p.kind, 'published');
+    await this.finish(contact, ids, p.kind, 'published');
   }
 
-  private async withinRate(contact: Contact, providerMessageId: string): Promise<boolean> {
+  private async withinRate(contact: Contact, ids: MessageIds): Promise<boolean> {
     try {
       await this.limits.take(contact.customerId, 'message');
       return true;
@@ -114,12 +116,17 @@ export class ReadInboundMessage {
     }
     const now = this.clock.now();
     if (await this.contacts.claimLimitNotice(contact.waId, now, LIMIT_NOTICE_GAP_MS))
-      await this.notify(contact, providerMessageId, 'rateLimited');
-    await this.finish(contact, providerMessageId, 'any', 'rateLimited');
+      await this.notify(contact, ids.ref, 'rateLimited');
+    await this.finish(contact, ids, 'any', 'rateLimited');
     return false;
   }
 
-  private async read(contact: Contact, p: Accepted['payload'], text: string): Promise<Reading> {
+  private async read(
+    contact: Contact,
+    p: Accepted['payload'],
+    ref: string,
+    text: string,
+  ): Promise<Reading> {
     const offered = await this.contacts.takeOfferedOptions(contact.waId);
     if (text.length > MESSAGE_MAX_CHARS) return { notice: 'tooLong' };
     switch (p.kind) {
@@ -132,7 +139,7 @@ export class ReadInboundMessage {
           choice: { optionId: p.choice!.optionId },
         };
       case 'image': {
-        const photo = await this.fetchPhoto(p.providerMessageId, p.media!.mediaId);
+        const photo = await this.fetchPhoto(ref, p.media!.mediaId);
         return 'notice' in photo ? photo : { text, attachments: [photo] };
       }
       case 'text': {
@@ -147,7 +154,7 @@ export class ReadInboundMessage {
 
   /** The photo through the media endpoint, checked as the gateway checks an upload. */
   private async fetchPhoto(
-    providerMessageId: string,
+    ref: string,
     mediaId: string,
   ): Promise<AttachmentDto | { notice: ChannelNotice }> {
     let bytes: Buffer;
@@ -178,9 +185,7 @@ export class ReadInboundMessage {
       if (error instanceof MediaTooLarge) return { notice: 'photoTooLarge' };
       // Expired (media ids in webhooks last 7 days) or refused: the customer can send it again.
       if (error instanceof GraphApiError && !error.transient) {
-        this.warn(
-          `photo ${mediaId} of ${providerMessageId} could not be fetched: ${error.message}`,
-        );
+        this.warn(`photo ${mediaId} of ${ref} could not be fetched: ${error.message}`);
         return { notice: 'photoUnreadable' };
       }
       throw error;
@@ -190,11 +195,11 @@ export class ReadInboundMessage {
       await checkImage(bytes, mimeType as ImageMimeType);
     } catch (error) {
       if (!(error instanceof ImageRefused)) throw error;
-      this.warn(`photo ${mediaId} of ${providerMessageId} refused: ${error.message}`);
+      this.warn(`photo ${mediaId} of ${ref} refused: ${error.message}`);
       return { notice: 'photoUnreadable' };
     }
     return {
-      attachmentId: deterministicId('attachment', 'whatsapp', providerMessageId),
+      attachmentId: deterministicId('attachment', 'whatsapp', ref),
       mimeType: mimeType as AttachmentDto['mimeType'],
       fileName: `whatsapp-photo.${mimeType.slice('image/'.length)}`,
       sizeBytes: bytes.length,
@@ -204,17 +209,17 @@ export class ReadInboundMessage {
   }
 
   /** Read receipt and "typing…" while the agent works: worth a try, never worth a retry. */
-  private async showTyping(providerMessageId: string): Promise<void> {
+  private async showTyping(ids: MessageIds): Promise<void> {
     try {
-      await this.api.markReadTyping(providerMessageId);
+      await this.api.markReadTyping(ids.providerMessageId);
     } catch (error) {
-      this.warn(`typing indicator for ${providerMessageId} failed: ${String(error)}`);
+      this.warn(`typing indicator for ${ids.ref} failed: ${String(error)}`);
     }
   }
 
   /** Sends a notice once per message (a redelivery finds it sent). */
-  private async notify(contact: Contact, providerMessageId: string, notice: ChannelNotice) {
-    const noticeId = deterministicId('whatsapp-notice', providerMessageId);
+  private async notify(contact: Contact, ref: string, notice: ChannelNotice) {
+    const noticeId = deterministicId('whatsapp-notice', ref);
     if ((await this.log.sentParts(noticeId, 'notice')).size > 0) return;
     try {
       const sent = await this.api.send(contact.waId, {
@@ -225,12 +230,12 @@ export class ReadInboundMessage {
     } catch (error) {
       // A refused notice (the number blocked the shop…) is logged; the message is still read.
       if (!(error instanceof GraphApiError) || error.transient) throw error;
-      this.warn(`notice ${notice} for ${providerMessageId} refused: ${error.message}`);
+      this.warn(`notice ${notice} for ${ref} refused: ${error.message}`);
     }
   }
 
-  private async finish(contact: Contact, providerMessageId: string, kind: string, outcome: string) {
-    await this.log.markRead(providerMessageId, contact.waId, outcome, this.clock.now());
+  private async finish(contact: Contact, ids: MessageIds, kind: string, outcome: string) {
+    await this.log.markRead(ids, contact.waId, outcome, this.clock.now());
     this.metrics.messageRead(kind, outcome);
   }
 }

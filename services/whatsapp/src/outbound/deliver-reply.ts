@@ -163,7 +163,8 @@ export class DeliverReply {
     reply: ReplyRef,
     contact: Contact,
     failure: Failure,
-    providerMessageId?: string,
+    /** The failed message's reference, when a status callback named it. */
+    providerMessageRef?: string,
   ): Promise<void> {
     const p = reply.payload;
     const error = cutError({
@@ -180,7 +181,7 @@ export class DeliverReply {
           channel: 'whatsapp',
           kind: p.kind,
           error,
-          ...(providerMessageId ? { providerMessageId } : {}),
+          ...(providerMessageRef ? { providerMessageId: providerMessageRef } : {}),
         },
         this.followUp(reply, 'reply_failed'),
       ),
@@ -220,7 +221,10 @@ export class DeliverReply {
     this.metrics.replyDelivered(how.via);
   }
 
-  /** Sends each message not sent before (a redelivery resumes after the last one sent). */
+  /**
+   * Sends each message not sent before (a redelivery resumes after the last one sent); the
+   * messages' references, in order.
+   */
   private async sendParts(
     replyId: string,
     contact: Contact,
@@ -230,12 +234,12 @@ export class DeliverReply {
     const sent = await this.log.sentParts(replyId, via);
     const ids: string[] = [];
     for (const [part, message] of messages.entries()) {
-      let id = sent.get(part);
-      if (!id) {
-        id = await this.api.send(contact.waId, message);
-        await this.log.recordSent(id, contact.waId, replyId, via, part, this.clock.now());
+      let ref = sent.get(part);
+      if (!ref) {
+        const id = await this.api.send(contact.waId, message);
+        ref = await this.log.recordSent(id, contact.waId, replyId, via, part, this.clock.now());
       }
-      ids.push(id);
+      ids.push(ref);
     }
     return ids;
   }

@@ -53,7 +53,7 @@ export class FollowDeliveryStatus {
     const error = p.errors?.[0] ?? { code: 'unknown', title: 'the message failed' };
     if (isWindowError(error) && recorded.text !== null)
       await this.deliver.outsideWindow(reply, contact, error);
-    else await this.deliver.fail(reply, contact, error, p.providerMessageId);
+    else await this.deliver.fail(reply, contact, error, sent.ref);
   }
 
   /**

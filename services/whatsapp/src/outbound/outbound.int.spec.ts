@@ -4,9 +4,10 @@ import { openCustomerMessage, PersonalData } from '@support/privacy';
  * the agent, publishing `agent.reply_sent` for conversations the webhook opened.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { deterministicId, newEventId } from '@support/bus';
+import { deterministicId, newEventId, readEventLog } from '@support/bus';
 import {
   createEvent,
+  DeliveryUpdated,
   type EnvelopeOf,
   MessageReceived,
   type ReplyKind,
@@ -16,11 +17,13 @@ import {
   type ReplyOptionDto,
 } from '@support/contracts';
 import { CHANNEL_LABELS } from '@support/policy';
-import { eventually } from '@support/testing';
+import { eventually, needlesIn, needlesOf } from '@support/testing';
+import { DataSource } from 'typeorm';
 import { SERVICE_WINDOW_MS } from './service-window.js';
 import {
   buttonReply,
   messagesChange,
+  metaMessageId,
   RE_ENGAGEMENT_ERROR,
   status,
   statusesChange,
@@ -31,7 +34,8 @@ import { startWhatsAppHarness, type WhatsAppHarness } from '../testing/whatsapp-
 
 const CHUNK = { chunkId: 'delivery-gcc#2', docId: 'delivery-gcc', title: 'Delivery in the Gulf' };
 let seq = 0;
-const nextId = () => `wamid.OUT${String(++seq).padStart(6, '0')}`;
+/** A message id as Meta makes them, holding the sender's number. */
+const nextId = (from: string) => metaMessageId(from, `OUT${String(++seq).padStart(6, '0')}`);
 let phone = 966_510_000_000;
 
 describe('replies out on WhatsApp', () => {
@@ -55,7 +59,11 @@ describe('replies out on WhatsApp', () => {
 
   /** A customer sends a text (now, by the harness clock). */
   async function customerSends(from: string, text: string) {
-    const options = { from, id: nextId(), timestamp: Math.floor(h.clock.now().getTime() / 1000) };
+    const options = {
+      from,
+      id: nextId(from),
+      timestamp: Math.floor(h.clock.now().getTime() / 1000),
+    };
     await h.graph.deliverUntilAccepted(
       h.webhookUrl,
       webhookDelivery([messagesChange(options, textMessage(options, text))]),
@@ -120,12 +128,40 @@ describe('replies out on WhatsApp', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(h.graph.sentTo(from)).toHaveLength(1);
+    const sentId = h.graph.sentTo(from)[0]!.id;
+    const ref = h.service.app.get(PersonalData).providerMessageRef(sentId);
     expect(
       delivered.find((e) => e.payload.replyId === reply.payload.replyId)!.payload,
-    ).toMatchObject({
-      via: 'message',
-      providerMessageIds: [h.graph.sentTo(from)[0]!.id],
+    ).toMatchObject({ via: 'message', providerMessageIds: [ref] });
+
+    // Meta's status callbacks name its own id; their events, the reference, matched to the reply.
+    const statuses = await h.collect(DeliveryUpdated);
+    const read = webhookDelivery([
+      statusesChange(
+        status(sentId, 'read', { recipient: from, timestamp: Math.floor(Date.now() / 1000) }),
+      ),
+    ]);
+    await h.graph.deliverUntilAccepted(h.webhookUrl, read);
+    await h.graph.deliverUntilAccepted(h.webhookUrl, read);
+    await eventually(() => statuses.length >= 1, 10_000);
+    expect(statuses[0]!.payload).toMatchObject({
+      providerMessageId: ref,
+      status: 'read',
+      replyId: reply.payload.replyId,
+      customerId: message.payload.customerId,
     });
+    // Neither Meta's ids (in and out) nor the number is in any event, in any encoding.
+    const { events } = await readEventLog(h.bus);
+    const inbound = await h.service.app
+      .get(DataSource)
+      .query(`SELECT provider_message_id AS id FROM whatsapp_inbound WHERE wa_id = $1`, [from]);
+    const wamids = [sentId, ...(inbound as { id: string }[]).map((row) => row.id)];
+    expect(wamids).toHaveLength(2);
+    const needles = [
+      ...wamids.flatMap((id) => needlesOf(id, Buffer.from(id))),
+      ...needlesOf('the number', Buffer.from(from)),
+    ];
+    expect(needlesIn(JSON.stringify(events), needles)).toEqual([]);
   });
 
   it('splits a long reply at sentence ends under 4,096 characters', async () => {
@@ -162,7 +198,7 @@ describe('replies out on WhatsApp', () => {
         action: { buttons: options.map((o) => ({ type: 'reply', reply: o })) },
       },
     });
-    const tap = { from, id: nextId(), timestamp: Math.floor(Date.now() / 1000) };
+    const tap = { from, id: nextId(from), timestamp: Math.floor(Date.now() / 1000) };
     await h.graph.deliverUntilAccepted(
       h.webhookUrl,
       webhookDelivery([

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { signWebhookBody } from '../inbound/webhook-signature.js';
-import { metaJson } from './webhook-fixtures.js';
+import { metaJson, metaMessageId } from './webhook-fixtures.js';
 
 /** A message the fake accepted on `POST /{version}/{phone-number-id}/messages`. */
 export interface SentMessage {
@@ -238,7 +238,7 @@ export class FakeGraphApi {
       if (gone || res.destroyed) return;
     }
     this.seq += 1;
-    const id = `wamid.${Buffer.from(`fake-${this.seq}-${randomBytes(6).toString('hex')}`).toString('base64')}`;
+    const id = metaMessageId(to, `FAKE${this.seq}${randomBytes(6).toString('hex').toUpperCase()}`);
     this.sent.push({
       id,
       to,

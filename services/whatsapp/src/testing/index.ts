@@ -12,6 +12,7 @@ export {
   type InboundOptions,
   messagesChange,
   metaJson,
+  metaMessageId,
   reactionMessage,
   RE_ENGAGEMENT_ERROR,
   status,

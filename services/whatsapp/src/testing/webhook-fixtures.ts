@@ -21,6 +21,22 @@ export const EXAMPLE_BUSINESS = {
   phoneNumberId: '106540352242922',
 } as const;
 
+/**
+ * A message id as Meta makes them: `wamid.` and base64 of a record holding the customer's number
+ * and a message id (Meta's example `wamid.HBgLMTY1MDUwNzY1MjAVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA`
+ * is 16505076520 and 9A3CA5B3D4CD6E67E7), so a test can look for the number in what leaves.
+ */
+export function metaMessageId(phone: string, unique: string): string {
+  const record = Buffer.concat([
+    Buffer.from([0x1c, 0x18, phone.length]),
+    Buffer.from(phone),
+    Buffer.from([0x15, 0x02, 0x00, 0x11, 0x18, unique.length]),
+    Buffer.from(unique),
+    Buffer.from([0x00]),
+  ]);
+  return `wamid.${record.toString('base64')}`;
+}
+
 export interface InboundOptions {
   readonly from: string;
   readonly id: string;

@@ -11,7 +11,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
-import { CUSTOMER_ID_MAX_CHARS, PROVIDER_MESSAGE_ID_MAX_CHARS } from '../../limits.js';
+import { CUSTOMER_ID_MAX_CHARS } from '../../limits.js';
+import {
+  legacyProviderMessageId,
+  ProviderMessageRef,
+} from '../../personal/provider-message-ref.js';
 import { ChannelErrorDto, DELIVERY_CHANNELS, type DeliveryChannel } from './channel-error.dto.js';
 
 /** WhatsApp's message statuses (`played`: a voice message was played). */
@@ -22,8 +26,11 @@ export class DeliveryUpdatedPayload {
   @IsIn(DELIVERY_CHANNELS)
   channel!: DeliveryChannel;
 
-  @IsString()
-  @Length(1, PROVIDER_MESSAGE_ID_MAX_CHARS)
+  /**
+   * The message the status is about, as the reference to the provider's id (`wam1.…`, never the
+   * id itself): the reference `channel.reply_delivered` listed when it was sent.
+   */
+  @ProviderMessageRef()
   providerMessageId!: string;
 
   @IsIn(DELIVERY_STATUSES)
@@ -53,9 +60,16 @@ export class DeliveryUpdatedPayload {
 
 export const DeliveryUpdated = defineEvent({
   type: 'channel.delivery_updated',
-  version: 1,
+  version: 2,
   payload: DeliveryUpdatedPayload,
   summary:
     "A channel's status callback for a message sent to a customer (sent, delivered, read, " +
     'failed): recorded, never answered.',
+  // Version 1 carried the provider's id itself: handed on as `wam0` (docs/privacy.md).
+  upcasters: {
+    1: (payload) =>
+      typeof payload.providerMessageId === 'string'
+        ? { ...payload, providerMessageId: legacyProviderMessageId(payload.providerMessageId) }
+        : payload,
+  },
 });

@@ -5,17 +5,17 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsOptional,
   IsString,
   Length,
-  IsOptional,
   ValidateNested,
 } from 'class-validator';
 import { defineEvent } from '../../event-definition.js';
+import { REPLY_MAX_PARTS, TEMPLATE_REF_MAX_CHARS } from '../../limits.js';
 import {
-  PROVIDER_MESSAGE_ID_MAX_CHARS,
-  REPLY_MAX_PARTS,
-  TEMPLATE_REF_MAX_CHARS,
-} from '../../limits.js';
+  legacyProviderMessageId,
+  ProviderMessageRef,
+} from '../../personal/provider-message-ref.js';
 import { ChannelReplyPayload } from './channel-error.dto.js';
 
 /** An approved message template a reply went out as. */
@@ -37,12 +37,14 @@ export class ReplyDeliveredPayload extends ChannelReplyPayload {
   @IsIn(['message', 'template'])
   via!: 'message' | 'template';
 
-  /** The provider's ids of the messages sent, in order: status callbacks name them. */
+  /**
+   * The messages sent, in order, each as the reference to the provider's id (`wam1.…`, never the
+   * id itself): status callbacks name the same references.
+   */
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(REPLY_MAX_PARTS + 1)
-  @IsString({ each: true })
-  @Length(1, PROVIDER_MESSAGE_ID_MAX_CHARS, { each: true })
+  @ProviderMessageRef({ each: true })
   providerMessageIds!: string[];
 
   @IsOptional()
@@ -58,9 +60,21 @@ export class ReplyDeliveredPayload extends ChannelReplyPayload {
 
 export const ReplyDelivered = defineEvent({
   type: 'channel.reply_delivered',
-  version: 1,
+  version: 2,
   payload: ReplyDeliveredPayload,
   summary:
     "A reply was handed to a customer's channel (WhatsApp): as messages, or as the approved " +
     'template after the 24-hour window closed.',
+  // Version 1 carried the provider's ids themselves: handed on as `wam0` (docs/privacy.md).
+  upcasters: {
+    1: (payload) =>
+      Array.isArray(payload.providerMessageIds)
+        ? {
+            ...payload,
+            providerMessageIds: payload.providerMessageIds.map((id: unknown) =>
+              typeof id === 'string' ? legacyProviderMessageId(id) : id,
+            ),
+          }
+        : payload,
+  },
 });

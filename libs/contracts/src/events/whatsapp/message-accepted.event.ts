@@ -18,6 +18,10 @@ import {
 } from '../../limits.js';
 import { PersonalText } from '../../personal/personal-field.js';
 import { legacyPlain } from '../../personal/sealed-format.js';
+import {
+  legacyProviderMessageId,
+  ProviderMessageRef,
+} from '../../personal/provider-message-ref.js';
 
 /** What kind of WhatsApp message it was, as far as the assistant can read it. */
 export const WHATSAPP_MESSAGE_KINDS = ['text', 'image', 'choice', 'unsupported'] as const;
@@ -47,7 +51,7 @@ export class WhatsAppChoiceDto {
 }
 
 export class WhatsAppMessageAcceptedPayload {
-  /** The id its `conversation.message_received` will carry (derived from the WhatsApp id). */
+  /** The id its `conversation.message_received` will carry (derived from `providerMessageId`). */
   @IsUUID()
   messageId!: string;
 
@@ -56,9 +60,11 @@ export class WhatsAppMessageAcceptedPayload {
   @Length(1, CUSTOMER_ID_MAX_CHARS)
   customerId!: string;
 
-  /** WhatsApp's message id (`wamid.…`): Meta's retries carry the same one. */
-  @IsString()
-  @Length(1, PROVIDER_MESSAGE_ID_MAX_CHARS)
+  /**
+   * The reference to WhatsApp's message id (`wam1.…`), never the `wamid.…` itself, which encodes
+   * the customer's number: Meta's retries carry the same id, so they get the same reference.
+   */
+  @ProviderMessageRef()
   providerMessageId!: string;
 
   /** When the customer sent it (the webhook's timestamp): the 24-hour window starts there. */
@@ -95,15 +101,20 @@ export class WhatsAppMessageAcceptedPayload {
 
 export const WhatsAppMessageAccepted = defineEvent({
   type: 'whatsapp.message_accepted',
-  version: 2,
+  version: 3,
   payload: WhatsAppMessageAcceptedPayload,
   summary:
     'A signed WhatsApp webhook brought a customer message; it is read (photo fetched, limits ' +
     'applied) and becomes conversation.message_received, or a notice to the customer. The text ' +
     'is personal: sealed under the customer’s key.',
-  // Version 1 carried the text in plaintext: handed on as `pd0` (docs/privacy.md, old events).
+  // Version 1 carried the text in plaintext: handed on as `pd0`; versions 1 and 2 carried
+  // WhatsApp's id itself: handed on as `wam0` (docs/privacy.md, old events).
   upcasters: {
     1: (payload) =>
       typeof payload.text === 'string' ? { ...payload, text: legacyPlain(payload.text) } : payload,
+    2: (payload) =>
+      typeof payload.providerMessageId === 'string'
+        ? { ...payload, providerMessageId: legacyProviderMessageId(payload.providerMessageId) }
+        : payload,
   },
 });

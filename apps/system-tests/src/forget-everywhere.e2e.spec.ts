@@ -1,7 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BusConnection, OPS_USER } from '@support/bus';
-import { ClassifierModule } from '@support/classifier';
 import { ADMIN_CHANNEL, type SlackAdminChannel } from '@support/escalation';
 import { FakeSlackApi, messageEventBody, postSignedEvent } from '@support/escalation/testing';
 import { TokenService } from '@support/gateway';
@@ -13,7 +12,7 @@ import {
   openDatabase,
   replayFromStart,
 } from '@support/persistence';
-import { type StartedService, startService } from '@support/platform';
+import type { StartedService } from '@support/platform';
 import { ERASED_TEXT, PersonalData } from '@support/privacy';
 import { eventually, ONE_PIXEL_PNG } from '@support/testing';
 import { DataSource } from 'typeorm';
@@ -32,6 +31,7 @@ import {
   type SupportStack,
   TOKEN_SECRET,
 } from './support/support-stack.js';
+import { startClassifier } from './support/classifier-service.js';
 
 const SECRET = 'slack-signing-secret-for-tests';
 const CHANNEL = 'C0SUPPORT';
@@ -84,15 +84,7 @@ describe('acceptance: a forgotten customer is nowhere (log bytes, every table, c
       }),
     });
     // The classifier labels the escalation from its (sealed) transcript.
-    classifier = await startService(
-      'classifier',
-      ClassifierModule.register({
-        env: { NATS_URL: stack.nats.url },
-        bus: { servers: stack.nats.url, stream: stack.busOptions('classifier').stream },
-        database: { url: stack.database.url },
-      }),
-      { port: 0, host: '127.0.0.1', shutdownHooks: false },
-    );
+    classifier = await startClassifier(stack);
     bus = await BusConnection.open(stack.busOptions(OPS_USER));
   }, 120_000);
 

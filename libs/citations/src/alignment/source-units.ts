@@ -112,14 +112,19 @@ export const CASE_KINDS: ReadonlySet<string> = new Set(['place', 'product', 'cha
 export const casesOf = (concepts: TextConcepts): FactConcept[] =>
   [...concepts.facts.values()].filter((fact) => CASE_KINDS.has(fact.kind));
 
-const namesACase = (text: string, lexicon: FactLexicon) =>
-  casesOf(conceptsOf(text, lexicon)).length > 0;
+/** A clause's head that names a case and states no value ("Oman: ..."), with what follows it. */
+export interface CaseHead {
+  readonly head: string;
+  readonly rest: string;
+  readonly cases: readonly FactConcept[];
+}
 
-/** The cases a clause's head names, when it has one that states no value ("Oman: ..."). */
-function headCasesOf(clause: string, lexicon: FactLexicon): FactConcept[] {
-  const [, head] = HEAD.exec(clause) ?? [];
-  if (head === undefined || extractQuantities(head).length > 0) return [];
-  return casesOf(conceptsOf(head, lexicon));
+function caseHeadOf(clause: string, lexicon: FactLexicon): CaseHead | undefined {
+  const [, head, rest] = HEAD.exec(clause) ?? [];
+  if (head === undefined || rest === undefined || extractQuantities(head).length > 0)
+    return undefined;
+  const cases = casesOf(conceptsOf(head, lexicon));
+  return cases.length > 0 ? { head, rest, cases } : undefined;
 }
 
 /**
@@ -129,15 +134,14 @@ function headCasesOf(clause: string, lexicon: FactLexicon): FactConcept[] {
  * names a case and states no value is the case of every value after it: "Oman: 3 to 5 working
  * days, AED 35.00, free from AED 500.00" gives three values of Oman, whatever commas the head holds.
  */
-export function valueSegments(clause: string, lexicon: FactLexicon): ValueSegment[] {
-  const [, head, rest] = HEAD.exec(clause) ?? [];
-  const texts =
-    head !== undefined &&
-    rest !== undefined &&
-    extractQuantities(head).length === 0 &&
-    namesACase(head, lexicon)
-      ? valueTexts(rest, lexicon).map((text) => `${head.trim()}: ${text}`)
-      : valueTexts(clause, lexicon);
+export function valueSegments(
+  clause: string,
+  lexicon: FactLexicon,
+  caseHead: CaseHead | undefined = caseHeadOf(clause, lexicon),
+): ValueSegment[] {
+  const texts = caseHead
+    ? valueTexts(caseHead.rest, lexicon).map((text) => `${caseHead.head.trim()}: ${text}`)
+    : valueTexts(clause, lexicon);
   return texts.map((text) => ({
     concepts: conceptsOf(text, lexicon),
     quantities: extractQuantities(text),
@@ -191,6 +195,7 @@ function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon):
   const colon = clause.search(/[:\uFF1A]/u);
   const listNegated = colon > 0 && clauseNegated(clause.slice(0, colon), lexicon);
   const text = leadIn === undefined ? clause : `${leadIn.replace(/[:\uFF1A]\s*$/u, '')}: ${clause}`;
+  const caseHead = caseHeadOf(clause, lexicon);
   return {
     text,
     negated: clauseNegated(clause, lexicon) || leadNegated,
@@ -200,9 +205,9 @@ function unit(clause: string, leadIn: string | undefined, lexicon: FactLexicon):
       concepts: conceptsOf(piece, lexicon),
       negated: clauseNegated(piece, lexicon) || leadNegated || listNegated,
     })),
-    values: valueSegments(clause, lexicon),
+    values: valueSegments(clause, lexicon, caseHead),
     negatedItems: negatedItems(clause, leadIn, lexicon),
-    headCases: headCasesOf(clause, lexicon),
+    headCases: caseHead?.cases ?? [],
   };
 }
 

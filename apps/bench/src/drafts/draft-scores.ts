@@ -20,6 +20,11 @@ export interface DraftRow {
   /** The first sentence the validator failed, and its problem. */
   readonly failingSentence?: string;
   readonly problem?: string;
+  /**
+   * Every problem of the draft's failing sentences, in order: a faithful draft fixed on its first
+   * problem may still fail on the next one.
+   */
+  readonly problems?: readonly string[];
   /** not_reached: what was missing. */
   readonly notReached?: string;
   /** Searches before the answer: above 1 when the question's results lacked a cited section. */
@@ -53,7 +58,10 @@ export function draftOutcome(turn: {
   readonly shown: unknown;
   readonly escalated: boolean;
   readonly state: TurnEnd;
-}): Pick<DraftRow, 'outcome' | 'escalationReason' | 'failingSentence' | 'problem' | 'notReached'> {
+}): Pick<
+  DraftRow,
+  'outcome' | 'escalationReason' | 'failingSentence' | 'problem' | 'problems' | 'notReached'
+> {
   const { seen, state } = turn;
   const reason = state.escalationReason ? { escalationReason: state.escalationReason } : {};
   const missing = turn.cited.filter((c) => !seen?.promptChunkIds.has(c.chunkId));
@@ -66,12 +74,15 @@ export function draftOutcome(turn: {
       ...reason,
     };
   if (turn.shown && !turn.escalated) return { outcome: 'shown' };
-  const failing = state.validation?.sentences.find((s) => !s.ok);
+  const failed = state.validation?.sentences.filter((s) => !s.ok) ?? [];
+  const [failing] = failed;
+  const problems = failed.flatMap((s) => (s.problem ? [s.problem] : []));
   return {
     outcome: 'escalated',
     ...reason,
     ...(failing ? { failingSentence: failing.text } : {}),
     ...(failing?.problem ? { problem: failing.problem } : {}),
+    ...(problems.length > 0 ? { problems } : {}),
   };
 }
 

@@ -124,6 +124,7 @@ describe('draftOutcome', () => {
       sentences: [
         { text: 'a', ok: true },
         { text: 'Within 90 days.', ok: false, problem: 'unsupported_quantity: 90' },
+        { text: 'At any time.', ok: false, problem: 'unsupported_fact: scope.any' },
       ],
     },
   };
@@ -134,13 +135,14 @@ describe('draftOutcome', () => {
     });
   });
 
-  it("is escalated with the validator's first failing sentence and its problem", () => {
+  it("is escalated with the validator's first failing sentence, its problem and every problem", () => {
     expect(draftOutcome({ seen, cited, shown: undefined, escalated: true, state: failed })).toEqual(
       {
         outcome: 'escalated',
         escalationReason: 'answer_validation_failed',
         failingSentence: 'Within 90 days.',
         problem: 'unsupported_quantity: 90',
+        problems: ['unsupported_quantity: 90', 'unsupported_fact: scope.any'],
       },
     );
   });

@@ -79,6 +79,26 @@ const REFUND_BY_PAYMENT = {
   chunkId: 'refunds#4',
   text: 'Refunds by payment method\n\nWe refund once the item has passed inspection.\n- Apple Pay: to the card linked to Apple Pay within 3 to 7 working days.\n- Cash on delivery: as store credit straight away, or by bank transfer within 7 working days.\n- Gift card: as a new e-gift card.',
 };
+const TIERS = {
+  chunkId: 'loyalty#2',
+  text: 'المستويات والمزايا\n\n- المستوى الفضي (إنفاق أقل من 300 دينار في السنة): نقطة واحدة لكل دينار.\n- المستوى الذهبي (إنفاق من 300 إلى 799 دينارا في السنة): نقطتان لكل دينار.\n- المستوى الماسي (إنفاق 800 دينار أو أكثر في السنة): 3 نقاط لكل دينار.',
+};
+const TIER_REVIEW = {
+  chunkId: 'loyalty#4',
+  text: 'صلاحية النقاط والمستوى\n\nتنتهي صلاحية النقاط بعد 12 شهرا من تاريخ كسبها. ويعاد تحديد المستوى في 1 يناير من كل عام بناء على إنفاق السنة السابقة.',
+};
+const POINTS = {
+  chunkId: 'loyalty#3',
+  text: 'استبدال النقاط\n\nكل 100 نقطة تساوي خصما بقيمة 1.000 دينار. الحد الأدنى للاستبدال 500 نقطة. لا يمكن استخدام النقاط لشراء بطاقات الهدايا.',
+};
+const GCC_SHIPPING = {
+  chunkId: 'international-shipping#1',
+  text: 'International shipping\n\nWe ship to Saudi Arabia, Bahrain, the UAE, Qatar and Oman.',
+};
+const GIFT_VALIDITY = {
+  chunkId: 'gift-cards#2',
+  text: 'صلاحية بطاقة الهدية\n\nبطاقة الهدية صالحة لمدة 12 شهرا من تاريخ الشراء.',
+};
 const REPORT_DAMAGE = {
   chunkId: 'damaged#1',
   text: 'الإبلاغ عن المشكلة\n\nإذا وصلك منتج تالف، أبلغنا خلال 48 ساعة من الاستلام عبر واتساب أو من صفحة «طلباتي».',
@@ -218,6 +238,36 @@ describe('the facts check refuses a draft that changes one fact', () => {
       'الدفع عند الاستلام ماله رسوم داخل الإمارات، بس لازم يكون الطلب حتى 2,000.00 درهم [payments#3].',
       AR_COD,
     ],
+    [
+      "another tier's rate (the Arabic dual is a count)",
+      'بما إنك في المستوى الذهبي تحصل على 3 نقاط لكل دينار إذا كان إنفاقك من 300 إلى 799 دينارا في السنة [loyalty#2].',
+      TIERS,
+    ],
+    [
+      'a yearly threshold without its year',
+      'توصل للمستوى الذهبي إذا كان إنفاقك من 300 إلى 799 دينار، وتحصل فيه على نقطتين لكل دينار [loyalty#2].',
+      TIERS,
+    ],
+    [
+      'the year spending is counted over, moved',
+      'Your tier is reviewed on 1 January every year based on your spending in the current year [loyalty#4].',
+      TIER_REVIEW,
+    ],
+    [
+      '"without exception" added',
+      'تقدر تستخدم نقاطك على كل المشتريات بدون استثناء، وكل 100 نقطة تساوي خصم 1.000 دينار [loyalty#3].',
+      POINTS,
+    ],
+    [
+      'places added past the list',
+      'We ship to Saudi Arabia, Bahrain, the UAE, Qatar and Oman, as well as most other countries on request [international-shipping#1].',
+      GCC_SHIPPING,
+    ],
+    [
+      'a year said for six months',
+      'بطاقة الهدية صالحة لمدة ستة أشهر من تاريخ الشراء [gift-cards#2].',
+      GIFT_VALIDITY,
+    ],
   ])('%s', (_case, draft, ...chunks) => {
     expect(verdict(draft, ...chunks).passed).toBe(false);
   });
@@ -282,6 +332,31 @@ describe('the facts check lets a faithful draft through', () => {
       'the contact channel kept',
       'أبلغنا عبر واتساب خلال 48 ساعة من الاستلام [damaged#1].',
       REPORT_DAMAGE,
+    ],
+    [
+      "a tier's rate as a number, its yearly threshold kept",
+      'في المستوى الذهبي تحصل على 2 نقطة لكل دينار، إذا كان إنفاقك من 300 إلى 799 دينارا في السنة [loyalty#2].',
+      TIERS,
+    ],
+    [
+      'the year spending is counted over, in English',
+      'Your tier is set again on 1 January each year, based on what you spent in the previous year [loyalty#4].',
+      TIER_REVIEW,
+    ],
+    [
+      'the shipping list restated',
+      'We ship to Saudi Arabia, Bahrain, the UAE, Qatar and Oman [international-shipping#1].',
+      GCC_SHIPPING,
+    ],
+    [
+      '12 months said as a year, in words',
+      'بطاقة الهدية صالحة لمدة سنة من تاريخ الشراء [gift-cards#2].',
+      GIFT_VALIDITY,
+    ],
+    [
+      'a price in words with its scale',
+      'Every hundred points are worth one dinar off, from five hundred points [loyalty#3].',
+      POINTS,
     ],
     [
       'a condition with its own "not"',

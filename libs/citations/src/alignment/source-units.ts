@@ -104,48 +104,76 @@ const HEAD = /^([^:\uFF1A]+)[:\uFF1A](.+)$/su;
 
 /**
  * Kinds of fact that name the case a rule is about (a place, a product, a payment channel, the
- * moment a period runs from): a value of another place or product is another case, however many
- * words it shares.
+ * moment a period runs from, a loyalty tier): a value of another place or product is another
+ * case, however many words it shares.
  */
-export const CASE_KINDS: ReadonlySet<string> = new Set(['place', 'product', 'channel', 'anchor']);
+export const CASE_KINDS: ReadonlySet<string> = new Set([
+  'place',
+  'product',
+  'channel',
+  'anchor',
+  'tier',
+]);
 
 export const casesOf = (concepts: TextConcepts): FactConcept[] =>
   [...concepts.facts.values()].filter((fact) => CASE_KINDS.has(fact.kind));
 
-/** A clause's head that names a case and states no value ("Oman: ..."), with what follows it. */
+/** A clause's head that names a case ("Oman: ...", "Gold (spend 300 a year): ..."), with what follows it. */
 export interface CaseHead {
   readonly head: string;
   readonly rest: string;
   readonly cases: readonly FactConcept[];
+  /** The head states values of its own ("Gold (spend 300 to 799 a year)"). */
+  readonly valued: boolean;
 }
 
 function caseHeadOf(clause: string, lexicon: FactLexicon): CaseHead | undefined {
   const [, head, rest] = HEAD.exec(clause) ?? [];
-  if (head === undefined || rest === undefined || extractQuantities(head).length > 0)
-    return undefined;
+  if (head === undefined || rest === undefined) return undefined;
   const cases = casesOf(conceptsOf(head, lexicon));
-  return cases.length > 0 ? { head, rest, cases } : undefined;
+  return cases.length > 0
+    ? { head, rest, cases, valued: extractQuantities(head).length > 0 }
+    : undefined;
+}
+
+const segment = (text: string, lexicon: FactLexicon): ValueSegment => ({
+  concepts: conceptsOf(text, lexicon),
+  quantities: extractQuantities(text),
+});
+
+/** A segment that also names the cases of the head it sits under. */
+function underHead(value: ValueSegment, cases: readonly FactConcept[]): ValueSegment {
+  const facts = new Map(value.concepts.facts);
+  for (const fact of cases) facts.set(fact.id, fact);
+  return { ...value, concepts: { ...value.concepts, facts } };
 }
 
 /**
  * A clause cut at its commas and colons into one segment per value: a piece without a value
  * belongs to the next value ("mada: 3–7 working days"), or to the last when none follows
  * ("3–6 working days in Kuwait, Qatar, Bahrain and Oman"). A head before the clause's colon that
- * names a case and states no value is the case of every value after it: "Oman: 3 to 5 working
- * days, AED 35.00, free from AED 500.00" gives three values of Oman, whatever commas the head holds.
+ * names a case is the case of every value after it: "Oman: 3 to 5 working days, AED 35.00, free
+ * from AED 500.00" gives three values of Oman, whatever commas the head holds. A head that states
+ * values of its own ("Gold (spend 300 to 799 a year): 2 points per dinar") is a segment of them,
+ * and gives the values after it its cases, not its values.
  */
 export function valueSegments(
   clause: string,
   lexicon: FactLexicon,
   caseHead: CaseHead | undefined = caseHeadOf(clause, lexicon),
 ): ValueSegment[] {
-  const texts = caseHead
-    ? valueTexts(caseHead.rest, lexicon).map((text) => `${caseHead.head.trim()}: ${text}`)
-    : valueTexts(clause, lexicon);
-  return texts.map((text) => ({
-    concepts: conceptsOf(text, lexicon),
-    quantities: extractQuantities(text),
-  }));
+  if (caseHead === undefined)
+    return valueTexts(clause, lexicon).map((text) => segment(text, lexicon));
+  if (caseHead.valued)
+    return [
+      segment(caseHead.head, lexicon),
+      ...valueTexts(caseHead.rest, lexicon).map((text) =>
+        underHead(segment(text, lexicon), caseHead.cases),
+      ),
+    ];
+  return valueTexts(caseHead.rest, lexicon).map((text) =>
+    segment(`${caseHead.head.trim()}: ${text}`, lexicon),
+  );
 }
 
 // A price said in words ("free for full-price items, BHD 2.000 for sale items") is a value of

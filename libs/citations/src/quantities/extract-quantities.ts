@@ -1,25 +1,13 @@
-import { lookupArabic } from './arabic-lookup.js';
 import { normalizedSet, normalizedTable } from './normalized-table.js';
-import {
-  ARABIC_DUALS,
-  ARABIC_NUMBER_WORDS,
-  ARABIC_ONE_WORDS,
-  ARABIC_TEEN_HEADS,
-  ARABIC_TEN_WORDS,
-  ARABIC_TENS_WORDS,
-  ENGLISH_NUMBER_WORDS,
-  ENGLISH_TENS,
-  ENGLISH_UNIT_WORDS,
-  ONE_WORDS,
-  SINGLE_COUNT_UNITS,
-  SINGLE_UNIT_WORDS,
-} from './number-words.js';
+import { ONE_WORDS, SINGLE_COUNT_UNITS, SINGLE_UNIT_WORDS } from './number-words.js';
+import { halfAt, scaleOf, wordAt, wordNumberAt } from './read-number-words.js';
 import type { CurrencyCode, DurationUnit, Quantity, QuantityKind } from './quantity.js';
 import {
   AFTERNOON_WORDS,
   ARABIC_SINGLE_UNIT_LEADS,
   ARABIC_SINGULAR_UNITS,
   MORNING_WORDS,
+  NIGHT_WORDS,
 } from './time-words.js';
 import {
   prepareQuantityText,
@@ -39,14 +27,6 @@ import {
   WORKING_WORDS,
 } from './units.js';
 
-const englishNumbers = normalizedTable(ENGLISH_NUMBER_WORDS);
-const englishUnits = normalizedTable(ENGLISH_UNIT_WORDS);
-const arabicNumbers = normalizedTable(ARABIC_NUMBER_WORDS);
-const arabicTens = normalizedTable(ARABIC_TENS_WORDS);
-const arabicTeenHeads = normalizedTable(ARABIC_TEEN_HEADS);
-const arabicOnes = normalizedTable(ARABIC_ONE_WORDS);
-const arabicDuals = normalizedTable(ARABIC_DUALS);
-const arabicTen = normalizedSet(ARABIC_TEN_WORDS);
 const durations = normalizedTable(DURATION_UNITS);
 const currencies = normalizedTable(CURRENCY_WORDS);
 const nationalities = normalizedTable(CURRENCY_NATIONALITIES);
@@ -60,11 +40,13 @@ const percentPhrases = PERCENT_PHRASES.map(([a, b]) => [
   ...normalizedSet([b]),
 ]);
 const rangeWords = normalizedSet(RANGE_WORDS);
-const singleUnitWords = normalizedSet(SINGLE_UNIT_WORDS);
-const oneWords = normalizedSet(ONE_WORDS);
 const morningWords = normalizedSet(MORNING_WORDS);
 const afternoonWords = normalizedSet(AFTERNOON_WORDS);
+const nightWords = normalizedSet(NIGHT_WORDS);
 const NOON = 12;
+// The hours a night word puts after noon: "11 at night" is 23, "2 at night" stays 2.
+const EVENING = 6;
+const ARABIC = /\p{Script=Arabic}/u;
 const arabicSingleUnitLeads = normalizedSet(ARABIC_SINGLE_UNIT_LEADS);
 const arabicSingularUnits = normalizedSet(ARABIC_SINGULAR_UNITS);
 
@@ -74,6 +56,10 @@ interface Found {
   /** Index after the last token of the number itself. */
   end: number;
   unit?: DurationUnit;
+  /** Where its unit is written when it comes first ("يوم واحد", "دينار واحد"). */
+  unitAt?: number;
+  /** That unit without the letter attached to it ("بيوم" → "يوم"). */
+  asWritten?: string;
 }
 
 interface Unit {
@@ -89,63 +75,9 @@ interface Located extends Quantity {
   last: number;
 }
 
-function wordAt(tokens: readonly QuantityToken[], index: number): string | undefined {
-  const token = tokens[index];
-  return token?.type === 'word' ? token.word : undefined;
-}
-
 function symbolAt(tokens: readonly QuantityToken[], index: number, symbol: '%' | '-'): boolean {
   const token = tokens[index];
   return token?.type === 'symbol' && token.symbol === symbol;
-}
-
-/** Arabic tens after "و", as one word ("وعشرين") or two ("و عشرين"): [tens, next index]. */
-function arabicTensAfter(tokens: readonly QuantityToken[], index: number): [number, number] | null {
-  const word = wordAt(tokens, index);
-  if (word === undefined || !word.startsWith('\u0648')) return null;
-  const joined = arabicTens.get(word.slice(1));
-  if (joined !== undefined) return [joined, index + 1];
-  const next = arabicTens.get(wordAt(tokens, index + 1) ?? '');
-  return word === '\u0648' && next !== undefined ? [next, index + 2] : null;
-}
-
-function englishNumber(
-  tokens: readonly QuantityToken[],
-  index: number,
-  word: string,
-): Found | null {
-  const value = englishNumbers.get(word);
-  if (value === undefined) return null;
-  if (ENGLISH_TENS.includes(value)) {
-    const unitIndex = symbolAt(tokens, index + 1, '-') ? index + 2 : index + 1;
-    const unit = englishUnits.get(wordAt(tokens, unitIndex) ?? '');
-    if (unit !== undefined) return { value: value + unit, first: index, end: unitIndex + 1 };
-  }
-  return { value, first: index, end: index + 1 };
-}
-
-function arabicNumber(tokens: readonly QuantityToken[], index: number, word: string): Found | null {
-  const dual = lookupArabic(arabicDuals, word);
-  if (dual !== undefined) return { value: 2, first: index, end: index + 1, unit: dual };
-
-  const tenFollows = arabicTen.has(wordAt(tokens, index + 1) ?? '');
-  const teenHead = lookupArabic(arabicTeenHeads, word);
-  if (teenHead !== undefined && tenFollows)
-    return { value: 10 + teenHead, first: index, end: index + 2 };
-
-  const unit = lookupArabic(arabicNumbers, word);
-  const one = lookupArabic(arabicOnes, word);
-  const small = unit ?? one;
-  if (small !== undefined && small < 10) {
-    if (tenFollows && one === undefined) return { value: 10 + small, first: index, end: index + 2 };
-    const tens = arabicTensAfter(tokens, index + 1);
-    if (tens) return { value: small + tens[0], first: index, end: tens[1] };
-  }
-  // "واحد" alone is not a count.
-  if (unit !== undefined) return { value: unit, first: index, end: index + 1 };
-
-  const tens = lookupArabic(arabicTens, word);
-  return tens === undefined ? null : { value: tens, first: index, end: index + 1 };
 }
 
 /** Whether the word at `index` is a week, month or year unit (singular or plural as written). */
@@ -155,13 +87,19 @@ function longUnitAt(tokens: readonly QuantityToken[], index: number): boolean {
 }
 
 /**
- * One of a long unit: "a year", "one month" (the unit read after it), or the Arabic singular
- * after a word of duration, "خلال سنة" (the unit is the number's own word).
+ * One of a unit: "a year", "one month" (the unit read after it), the Arabic singular after a word
+ * of duration, "خلال سنة" (the unit is the number's own word), or a unit counted after it, "يوم
+ * عمل واحد", "دينار واحد", "ساعة ونص" (the half is read with the quantity).
  */
 function singleUnit(tokens: readonly QuantityToken[], index: number, word: string): Found | null {
-  if (singleUnitWords.has(word) && longUnitAt(tokens, index + 1))
+  if (SINGLE_UNIT_WORDS.has(word) && longUnitAt(tokens, index + 1))
     return { value: 1, first: index, end: index + 1 };
-  if (oneWords.has(word) && unitAfter(tokens, index + 1)?.kind === 'duration')
+  // "one hour"; Arabic puts "واحد" after its unit (below).
+  if (
+    ONE_WORDS.has(word) &&
+    !ARABIC.test(word) &&
+    unitAfter(tokens, index + 1)?.kind === 'duration'
+  )
     return { value: 1, first: index, end: index + 1 };
   const unit = durations.get(word);
   if (
@@ -170,23 +108,53 @@ function singleUnit(tokens: readonly QuantityToken[], index: number, word: strin
     arabicSingleUnitLeads.has(wordAt(tokens, index - 1) ?? '')
   )
     return { value: 1, first: index, end: index + 1, unit };
+  return unitCountedAfter(tokens, index, word);
+}
+
+// One attached letter (by, for, and, so, as): "بيوم عمل واحد" is "in one working day".
+const ARABIC_LETTER_PREFIX = /^[\u0648\u0628\u0644\u0641\u0643]/u;
+
+/** A unit followed by "واحد" or by a half: one of it ("بيوم عمل واحد", "ساعة ونص"). */
+function unitCountedAfter(
+  tokens: readonly QuantityToken[],
+  index: number,
+  word: string,
+): Found | null {
+  const bare =
+    !durations.has(word) && !currencies.has(word) && ARABIC_LETTER_PREFIX.test(word)
+      ? word.slice(1)
+      : word;
+  if (!durations.has(bare) && !currencies.has(bare)) return null;
+  const unit = unitAfter(tokens, index, (written) => (written === word ? bare : written));
+  if (unit === null || unit.kind === 'percentage') return null;
+  if (ONE_WORDS.has(wordAt(tokens, unit.end) ?? ''))
+    return { value: 1, first: index, end: unit.end + 1, unitAt: index, asWritten: bare };
+  // A half needs the unit as written ("ساعة ونص"): "بساعة ونص" is no quantity here.
+  if (bare === word && halfAt(tokens, unit.end) > 0)
+    return { value: 1, first: index, end: unit.end, unitAt: index };
   return null;
 }
 
 function numberAt(tokens: readonly QuantityToken[], index: number): Found | null {
   const token = tokens[index];
   if (token === undefined) return null;
-  if (token.type === 'number') return { value: token.value, first: index, end: index + 1 };
+  if (token.type === 'number') {
+    // "5 آلاف", "2 thousand".
+    const scale = scaleOf(wordAt(tokens, index + 1));
+    return scale === undefined
+      ? { value: token.value, first: index, end: index + 1 }
+      : { value: token.value * scale, first: index, end: index + 2 };
+  }
   if (token.type !== 'word') return null;
-  return (
-    englishNumber(tokens, index, token.word) ??
-    arabicNumber(tokens, index, token.word) ??
-    singleUnit(tokens, index, token.word)
-  );
+  return wordNumberAt(tokens, index) ?? singleUnit(tokens, index, token.word);
 }
 
 /** The unit written after a number, if any: duration, currency or percent. */
-function unitAfter(tokens: readonly QuantityToken[], from: number): Unit | null {
+function unitAfter(
+  tokens: readonly QuantityToken[],
+  from: number,
+  asWritten: (word: string) => string = (word) => word,
+): Unit | null {
   if (symbolAt(tokens, from, '%')) return { kind: 'percentage', end: from + 1 };
   // "10-day", "14 calendar days", "5 working days".
   let index = symbolAt(tokens, from, '-') ? from + 1 : from;
@@ -198,7 +166,7 @@ function unitAfter(tokens: readonly QuantityToken[], from: number): Unit | null 
     else if (!adjectives.has(word)) break;
     index += 1;
   }
-  const word = wordAt(tokens, index) ?? '';
+  const word = asWritten(wordAt(tokens, index) ?? '');
   const next = wordAt(tokens, index + 1) ?? '';
 
   const duration = durations.get(word);
@@ -250,6 +218,15 @@ function readQuantity(
     first: number.first,
     last: number.end - 1,
   };
+  // "three and a half days", "ساعة ونص": a half after the number or after its unit.
+  const addHalf = (at: number): number => {
+    const half = halfAt(tokens, at);
+    if (half > 0) {
+      quantity.value += 0.5;
+      quantity.last = Math.max(quantity.last, at + half - 1);
+    }
+    return at + half;
+  };
   if (number.unit) {
     quantity.kind = 'duration';
     quantity.unit = number.unit;
@@ -257,23 +234,32 @@ function readQuantity(
       quantity.working = true;
       quantity.last = number.end;
     }
+    addHalf(quantity.last + 1);
     return quantity;
   }
-  // A clock hour: "4 PM" is 16, "10 AM" is 10.
+  // A clock hour: "4 PM" is 16, "10 AM" is 10, "11 at night" 23.
   const clockWord = wordAt(tokens, number.end) ?? '';
-  if (morningWords.has(clockWord) || afternoonWords.has(clockWord)) {
-    if (afternoonWords.has(clockWord) && quantity.value < NOON) quantity.value += NOON;
+  const night = nightWords.has(clockWord);
+  if (morningWords.has(clockWord) || afternoonWords.has(clockWord) || night) {
+    const evening = night ? quantity.value >= EVENING : afternoonWords.has(clockWord);
+    if (evening && quantity.value < NOON) quantity.value += NOON;
     quantity.clock = true;
     quantity.last = number.end;
     return quantity;
   }
-  const unit = unitAfter(tokens, number.end) ?? (prefixFree ? unitBefore(tokens, index - 1) : null);
+  const unitFrom = number.unitAt ?? addHalf(number.end);
+  const bare = number.asWritten;
+  const unit =
+    unitAfter(tokens, unitFrom, (word) => bare ?? word) ??
+    (prefixFree ? unitBefore(tokens, index - 1) : null);
   if (!unit) return quantity;
   quantity.kind = unit.kind;
   if (unit.unit !== undefined) quantity.unit = unit.unit;
   if (unit.working) quantity.working = true;
-  if (unit.end > number.end) quantity.last = unit.end - 1;
+  if (unit.end > unitFrom) quantity.last = Math.max(quantity.last, unit.end - 1);
   else quantity.first = index - 1;
+  if (number.unitAt === undefined) addHalf(quantity.last + 1);
+  else addHalf(unit.end);
   return quantity;
 }
 
@@ -283,8 +269,8 @@ function readQuantity(
  * - digits in Western, Arabic-Indic (٠-٩) or Persian (۰-۹) form; thousands separators "," and "٬"
  *   only between groups of exactly three digits ("1,500", "١٬٥٠٠" → 1500; "1,5" is 1 and 5);
  *   decimals with "." or "٫" ("١٫٥" → 1.5); a clock time "10:30" reads as 10.5;
- * - number words ({@link ENGLISH_NUMBER_WORDS}, {@link ARABIC_NUMBER_WORDS}, the Arabic teens,
- *   tens and duals: "يومين" is 2 days);
+ * - numbers in words ({@link wordNumberAt}: "three hundred", "ألف وخمسمائة", the Arabic
+ *   duals: "يومين" is 2 days), a unit counted after it ("يوم عمل واحد"), a half ("ساعة ونص");
  * - the unit after it: durations (minutes to years; "working" / "business" / "عمل" days), prices
  *   (SAR, AED, KWD, QAR, BHD, OMR, SR, riyal, dirham, dinar, ريال, درهم, دينار, ر.س, ﷼),
  *   percentages ("%", "٪", "percent", "بالمئة", "في المئة"); or a currency code or "%" before it;
@@ -319,13 +305,14 @@ export function extractQuantities(text: string): Quantity[] {
   for (let i = found.length - 2; i >= 0; i -= 1) {
     const left = found[i];
     const right = found[i + 1];
-    if (left && right && left.kind === 'number' && right.kind !== 'number') {
-      if (isRangeJoint(tokens, left.last + 1, right.first)) {
-        left.kind = right.kind;
-        if (right.unit !== undefined) left.unit = right.unit;
-        if (right.working) left.working = true;
-      }
+    if (!left || !right || !isRangeJoint(tokens, left.last + 1, right.first)) continue;
+    if (left.kind === 'number' && right.kind !== 'number') {
+      left.kind = right.kind;
+      if (right.unit !== undefined) left.unit = right.unit;
+      if (right.working) left.working = true;
     }
+    // "يومين إلى 3 أيام عمل": the dual's days are working days too.
+    if (left.kind === 'duration' && left.unit === right.unit && right.working) left.working = true;
   }
 
   return found.map(({ first: _first, last: _last, ...quantity }) => quantity);

@@ -142,6 +142,56 @@ describe('extractQuantities', () => {
     expect(brief('قبل الساعة 1 ظهراً')).toEqual([{ value: 13, kind: 'number', clock: true }]);
   });
 
+  it('reads numbers with their scales, in words or after digits', () => {
+    expect(brief('three hundred riyals')).toEqual([{ value: 300, kind: 'price' }]);
+    expect(brief('two hundred and fifty riyals')).toEqual([{ value: 250, kind: 'price' }]);
+    expect(brief('one thousand five hundred')).toEqual([{ value: 1500, kind: 'number' }]);
+    expect(brief('a hundred riyals')).toEqual([{ value: 100, kind: 'price' }]);
+    expect(brief('ألف وخمسمائة ريال')).toEqual([{ value: 1500, kind: 'price' }]);
+    expect(brief('خمسمية ريال')).toEqual([{ value: 500, kind: 'price' }]);
+    expect(brief('ثلاث مية ريال')).toEqual([{ value: 300, kind: 'price' }]);
+    expect(brief('مية وخمسين ريال')).toEqual([{ value: 150, kind: 'price' }]);
+    expect(brief('خمسة آلاف ريال')).toEqual([{ value: 5000, kind: 'price' }]);
+    expect(brief('5 آلاف ريال')).toEqual([{ value: 5000, kind: 'price' }]);
+    // "بالمئة" is "percent", not a hundred.
+    expect(brief('10 بالمئة')).toEqual([{ value: 10, kind: 'percentage' }]);
+    // Two numbers joined by "and" stay two where no scale joins them.
+    expect(brief('two and three days')).toEqual([
+      { value: 2, kind: 'duration', unit: 'day' },
+      { value: 3, kind: 'duration', unit: 'day' },
+    ]);
+  });
+
+  it('reads a unit counted after it, a half, and the dual of a counted thing', () => {
+    expect(brief('يوم عمل واحد')).toEqual([
+      { value: 1, kind: 'duration', unit: 'day', working: true },
+    ]);
+    expect(brief('التوصيل بيوم عمل واحد')).toEqual([
+      { value: 1, kind: 'duration', unit: 'day', working: true },
+    ]);
+    expect(brief('والرسوم دينار واحد')).toEqual([{ value: 1, kind: 'price' }]);
+    expect(brief('ساعة ونص')).toEqual([{ value: 1.5, kind: 'duration', unit: 'hour' }]);
+    expect(brief('an hour and a half')).toEqual([{ value: 1.5, kind: 'duration', unit: 'hour' }]);
+    expect(brief('three and a half days')).toEqual([{ value: 3.5, kind: 'duration', unit: 'day' }]);
+    expect(brief('نقطتان لكل دينار')).toEqual([{ value: 2, kind: 'number' }]);
+    expect(brief('يحاول المندوب مرتين')).toEqual([{ value: 2, kind: 'number' }]);
+  });
+
+  it('gives a dual the working days of the range it opens', () => {
+    expect(brief('من يومين إلى 3 أيام عمل')).toEqual([
+      { value: 2, kind: 'duration', unit: 'day', working: true },
+      { value: 3, kind: 'duration', unit: 'day', working: true },
+    ]);
+  });
+
+  it('puts an evening hour "at night" after noon', () => {
+    expect(brief('من 9 الصبح لين 11 بالليل')).toEqual([
+      { value: 9, kind: 'number', clock: true },
+      { value: 23, kind: 'number', clock: true },
+    ]);
+    expect(brief('2 بالليل')).toEqual([{ value: 2, kind: 'number', clock: true }]);
+  });
+
   it('ignores citation markers', () => {
     expect(brief('within 21 days [retail-returns#2]')).toEqual([
       { value: 21, kind: 'duration', unit: 'day' },

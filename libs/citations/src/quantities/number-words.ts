@@ -1,151 +1,68 @@
+import { wordList, words } from '@support/language';
+import { normalizeText } from '@support/text';
+import { normalizedSet } from './normalized-table.js';
 import type { DurationUnit } from './quantity.js';
 
 /**
- * Number words read as quantities: English two to ninety ("twenty-one" and "twenty one" too) and
- * a hundred; Arabic two to ten, the teens ("أربعة عشر"), the tens to ninety ("خمسة وعشرين",
- * "تسعين"), a hundred, and the duals that carry their unit ("يومين" is two days). A made-up
- * policy is written in words as often as in digits ("within ninety days"). "one" / "a" / "واحد"
- * alone are left out ("one of our agents"); before a long unit they count one (see
- * {@link SINGLE_UNIT_WORDS}). Arabic words are matched after normalisation, with an attached
- * و / ب / ل / ف / ك and the article allowed ("بثلاثة", "والخمسة").
+ * The words numbers are written with, from the language packs (libs/language lang/en and lang/ar
+ * quantities.yaml, with their reasons): units, teens and tens, "one", scales ("hundred", "ألف"),
+ * whole hundreds ("خمسمائة"), duals ("يومين"), the joiners inside a number and the half.
  */
-export const ENGLISH_NUMBER_WORDS: Readonly<Record<string, number>> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fourty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-};
 
-/** English tens, which take a unit word after them ("forty-five"). */
-export const ENGLISH_TENS: readonly number[] = [20, 30, 40, 50, 60, 70, 80, 90];
+/** A list's pairs as a table from each word to its key read as a number. */
+function valued(name: string): ReadonlyMap<string, number> {
+  const table = new Map<string, number>();
+  for (const [key, listed] of Object.entries(wordList(name).pairs))
+    for (const word of listed.map((w) => normalizeText(w)))
+      if (!table.has(word)) table.set(word, Number(key));
+  return table;
+}
 
-/**
- * Words that count one before a long duration unit: "a year", "a month". Days and hours are left
- * out: "within a day" is how people talk, not a policy.
- */
-export const SINGLE_UNIT_WORDS: readonly string[] = ['a', 'an'];
+/** Two to nineteen (English), two to ten (Arabic). */
+export const NUMBER_WORDS = valued('quantity.number_words');
+/** Twenty to ninety. */
+export const TENS_WORDS = valued('quantity.tens');
+/** "one", "واحد": a count only inside a number or beside its unit. */
+export const ONE_WORDS = valued('quantity.one_words');
+/** The first words of the Arabic 11 and 12. */
+export const TEEN_HEADS = valued('quantity.teen_heads');
+/** "عشر" / "عشرة" after an Arabic unit. */
+export const TEN_WORDS = normalizedSet(words('quantity.ten_words'));
+/** Hundred and thousand. */
+export const SCALE_WORDS = valued('quantity.scales');
+/** Hundreds and thousands of one word ("خمسمائة", "ألفين"). */
+export const WHOLE_NUMBER_WORDS = valued('quantity.whole_numbers');
+/** Duals of the things a shop counts ("نقطتان" is 2): a number with no unit. */
+export const COUNTED_DUALS = valued('quantity.counted_duals');
+/** "a" / "an", which count one before a long unit or a scale. */
+export const SINGLE_UNIT_WORDS = normalizedSet(words('quantity.single_unit_words'));
+/** The words that join the parts of one number after a scale ("and", "و"). */
+export const NUMBER_JOINERS = normalizedSet(words('quantity.number_joiners'));
+/** "and a half", "ونص", each as its words. */
+export const HALF_PHRASES: readonly (readonly string[])[] = words('quantity.half_words').map(
+  (phrase) => normalizeText(phrase).split(/\s+/u),
+);
 
-/** "One" before any unit is a count: "one hour", "one working day". */
-export const ONE_WORDS: readonly string[] = ['one'];
+/** Arabic duals that are a count and a unit in one word: "يومين" is two days. */
+export const DUALS: ReadonlyMap<string, DurationUnit> = new Map(
+  Object.entries(wordList('quantity.duals').pairs).flatMap(([unit, listed]) =>
+    listed.map((word) => [normalizeText(word), unit as DurationUnit] as const),
+  ),
+);
 
 /** The long units a {@link SINGLE_UNIT_WORDS} word counts, and an Arabic singular stands for. */
 export const SINGLE_COUNT_UNITS: readonly DurationUnit[] = ['week', 'month', 'year'];
 
-/** Units that only count after a tens word ("twenty-one"). */
-export const ENGLISH_UNIT_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-};
-
-/** Arabic two to ten. "ست" (six) is left out: with a prefix it reads "لست", "I am not". */
-export const ARABIC_NUMBER_WORDS: Readonly<Record<string, number>> = {
-  اثنين: 2,
-  اثنان: 2,
-  اثنتين: 2,
-  اثنتان: 2,
-  ثلاث: 3,
-  ثلاثة: 3,
-  أربع: 4,
-  أربعة: 4,
-  خمس: 5,
-  خمسة: 5,
-  ستة: 6,
-  سبع: 7,
-  سبعة: 7,
-  ثمان: 8,
-  ثماني: 8,
-  ثمانية: 8,
-  تسع: 9,
-  تسعة: 9,
-  عشر: 10,
-  عشرة: 10,
-};
-
-/** Arabic tens. */
-export const ARABIC_TENS_WORDS: Readonly<Record<string, number>> = {
-  عشرين: 20,
-  عشرون: 20,
-  ثلاثين: 30,
-  ثلاثون: 30,
-  أربعين: 40,
-  أربعون: 40,
-  خمسين: 50,
-  خمسون: 50,
-  ستين: 60,
-  ستون: 60,
-  سبعين: 70,
-  سبعون: 70,
-  ثمانين: 80,
-  ثمانون: 80,
-  تسعين: 90,
-  تسعون: 90,
-  مئة: 100,
-  مائة: 100,
-  مية: 100,
-};
-
-/** First words of 11 and 12, which take "عشر" / "عشرة" after them. */
-export const ARABIC_TEEN_HEADS: Readonly<Record<string, number>> = {
-  أحد: 1,
-  إحدى: 1,
-  اثنا: 2,
-  اثني: 2,
-  اثنتا: 2,
-  اثنتي: 2,
-};
-
-/** "One", which only counts before a tens word ("واحد وعشرين"). */
-export const ARABIC_ONE_WORDS: Readonly<Record<string, number>> = {
-  واحد: 1,
-  واحدة: 1,
-};
-
-/** Arabic duals that are a count and a unit in one word. */
-export const ARABIC_DUALS: Readonly<Record<string, DurationUnit>> = {
-  يومين: 'day',
-  يومان: 'day',
-  ساعتين: 'hour',
-  ساعتان: 'hour',
-  أسبوعين: 'week',
-  أسبوعان: 'week',
-  شهرين: 'month',
-  شهران: 'month',
-  سنتين: 'year',
-  سنتان: 'year',
-  عامين: 'year',
-  عامان: 'year',
-};
-
-/** The words "عشر" / "عشرة" that make a teen out of a unit. */
-export const ARABIC_TEN_WORDS: readonly string[] = ['عشر', 'عشرة'];
+/**
+ * Every word of a number, for the support check to leave to the quantity check. Not the counted
+ * duals: "طلبين" stems to "طلب", the order the sentence talks about.
+ */
+export const ALL_NUMBER_WORDS: readonly string[] = [
+  NUMBER_WORDS,
+  TENS_WORDS,
+  ONE_WORDS,
+  TEEN_HEADS,
+  SCALE_WORDS,
+  WHOLE_NUMBER_WORDS,
+  DUALS,
+].flatMap((table) => [...table.keys()]);

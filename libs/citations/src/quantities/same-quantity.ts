@@ -7,13 +7,20 @@ const HOURS: Partial<Record<DurationUnit, number>> = {
   week: 168,
 };
 
+// Months and years convert into each other ("a year" is "12 months"), not into days.
+const MONTHS: Partial<Record<DurationUnit, number>> = { month: 1, year: 12 };
+
 function sameDuration(a: Quantity, b: Quantity): boolean {
   // Working days are not calendar days: "3 days" for "3 working days" promises a shorter wait.
   if (Boolean(a.working) !== Boolean(b.working)) return false;
   if (a.unit === b.unit) return a.value === b.value;
-  // Calendar minutes, hours, days and weeks convert ("two weeks" is "14 days"); working days and months
-  // do not convert into anything.
+  // Calendar minutes, hours, days and weeks convert ("two weeks" is "14 days"), months and years
+  // do; working days do not convert into anything.
   if (a.working || b.working) return false;
+  const aMonths = MONTHS[a.unit as DurationUnit];
+  const bMonths = MONTHS[b.unit as DurationUnit];
+  if (aMonths !== undefined && bMonths !== undefined)
+    return a.value * aMonths === b.value * bMonths;
   const aHours = HOURS[a.unit as DurationUnit];
   const bHours = HOURS[b.unit as DurationUnit];
   return (

@@ -22,6 +22,8 @@ describe('sameQuantity', () => {
     ['a year', '1 year'],
     ['within a week', '7 days'],
     ['خلال سنة', 'one year'],
+    ['a year', '12 months'],
+    ['24 شهراً', 'سنتين'],
     ['ninety days', '90 days'],
     ['تسعين يوماً', '90 days'],
     ['١٠٪', '10 percent'],
@@ -41,6 +43,8 @@ describe('sameQuantity', () => {
     ['3 working days', '3 days'],
     ['forty days', '14 days'],
     ['a year', '21 days'],
+    ['a year', '6 months'],
+    ['12 months', '365 days'],
     ['50 AED', '50 SAR'],
   ])('%s is not supported by %s', (stated, source) => {
     expect(same(stated, source)).toBe(false);

@@ -26,3 +26,5 @@ export const ARABIC_SINGLE_UNIT_LEADS = list('arabic_single_unit_leads');
 export const MORNING_WORDS = list('morning_words');
 /** Words after a clock hour that put it after noon. */
 export const AFTERNOON_WORDS = list('afternoon_words');
+/** Words after a clock hour that put it at night: after noon from six o'clock. */
+export const NIGHT_WORDS = list('night_words');

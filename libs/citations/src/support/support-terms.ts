@@ -1,15 +1,6 @@
 import { arabicBm25, englishBm25, normalizeText } from '@support/text';
 import { stripCitations } from '../citations/strip-citations.js';
-import {
-  ARABIC_DUALS,
-  ARABIC_NUMBER_WORDS,
-  ARABIC_ONE_WORDS,
-  ARABIC_TEEN_HEADS,
-  ARABIC_TEN_WORDS,
-  ARABIC_TENS_WORDS,
-  ENGLISH_NUMBER_WORDS,
-  ENGLISH_UNIT_WORDS,
-} from '../quantities/number-words.js';
+import { ALL_NUMBER_WORDS } from '../quantities/number-words.js';
 import { CURRENCY_WORDS } from '../quantities/units.js';
 
 const english = englishBm25();
@@ -44,17 +35,7 @@ const QUANTIFIERS = new Set(
 
 // Numbers are the quantity check's: "two days" is as good as "2 days" there.
 const QUANTITY_WORDS = new Set(
-  [
-    ...Object.keys(ENGLISH_NUMBER_WORDS),
-    ...Object.keys(ENGLISH_UNIT_WORDS),
-    ...Object.keys(ARABIC_NUMBER_WORDS),
-    ...Object.keys(ARABIC_TENS_WORDS),
-    ...Object.keys(ARABIC_TEEN_HEADS),
-    ...Object.keys(ARABIC_ONE_WORDS),
-    ...Object.keys(ARABIC_DUALS),
-    ...ARABIC_TEN_WORDS,
-    ...Object.keys(CURRENCY_WORDS),
-  ].flatMap((word) => {
+  [...ALL_NUMBER_WORDS, ...Object.keys(CURRENCY_WORDS)].flatMap((word) => {
     const term = stemOf(normalizeText(word));
     return term === undefined ? [] : [term];
   }),

@@ -1,0 +1,213 @@
+import { lookupArabic } from './arabic-lookup.js';
+import {
+  COUNTED_DUALS,
+  DUALS,
+  HALF_PHRASES,
+  NUMBER_JOINERS,
+  NUMBER_WORDS,
+  ONE_WORDS,
+  SCALE_WORDS,
+  SINGLE_UNIT_WORDS,
+  TEEN_HEADS,
+  TEN_WORDS,
+  TENS_WORDS,
+  WHOLE_NUMBER_WORDS,
+} from './number-words.js';
+import type { DurationUnit } from './quantity.js';
+import type { QuantityToken } from './tokenize-quantities.js';
+
+/** A number read from words: its value and the tokens it spans (`end` is past the last). */
+export interface WordNumber {
+  readonly value: number;
+  readonly first: number;
+  readonly end: number;
+  /** A dual carries its unit ("يومين"). */
+  readonly unit?: DurationUnit;
+}
+
+const HUNDRED = 100;
+const JOINER = '\u0648';
+
+export function wordAt(tokens: readonly QuantityToken[], index: number): string | undefined {
+  const token = tokens[index];
+  return token?.type === 'word' ? token.word : undefined;
+}
+
+function dashAt(tokens: readonly QuantityToken[], index: number): boolean {
+  const token = tokens[index];
+  return token?.type === 'symbol' && token.symbol === '-';
+}
+
+/**
+ * A scale as written, alone or with one attached letter ("بمية"), never with the article:
+ * "بالمئة" is "percent", not a hundred.
+ */
+export function scaleOf(word: string | undefined): number | undefined {
+  if (word === undefined) return undefined;
+  const scale = SCALE_WORDS.get(word);
+  if (scale !== undefined || !/^[\u0648\u0628\u0644\u0641\u0643]/u.test(word)) return scale;
+  return SCALE_WORDS.get(word.slice(1));
+}
+
+/** The length of the half phrase ("and a half", "ونص") at `index`, or 0. */
+export function halfAt(tokens: readonly QuantityToken[], index: number): number {
+  for (const phrase of HALF_PHRASES)
+    if (phrase.every((word, offset) => wordAt(tokens, index + offset) === word))
+      return phrase.length;
+  return 0;
+}
+
+/**
+ * A number below a hundred written in words, at `index`: a unit or teen ("fourteen", "أربعة عشر"),
+ * a tens word with its unit ("twenty-one", "واحد وعشرين"), or "one" when `withOne`.
+ */
+function belowHundred(
+  tokens: readonly QuantityToken[],
+  index: number,
+  withOne: boolean,
+): WordNumber | null {
+  const word = wordAt(tokens, index);
+  if (word === undefined) return null;
+  const tens = TENS_WORDS.get(word) ?? lookupArabic(TENS_WORDS, word);
+  if (tens !== undefined) {
+    // English: the unit after the tens ("forty-five").
+    const unitIndex = dashAt(tokens, index + 1) ? index + 2 : index + 1;
+    const after = wordAt(tokens, unitIndex) ?? '';
+    const unit = NUMBER_WORDS.get(after) ?? ONE_WORDS.get(after);
+    if (unit !== undefined && unit < 10 && !/\p{Script=Arabic}/u.test(after))
+      return { value: tens + unit, first: index, end: unitIndex + 1 };
+    return { value: tens, first: index, end: index + 1 };
+  }
+  const tenFollows = TEN_WORDS.has(wordAt(tokens, index + 1) ?? '');
+  const teenHead = lookupArabic(TEEN_HEADS, word);
+  if (teenHead !== undefined && tenFollows)
+    return { value: 10 + teenHead, first: index, end: index + 2 };
+  const unit = NUMBER_WORDS.get(word) ?? lookupArabic(NUMBER_WORDS, word);
+  const one = ONE_WORDS.get(word) ?? lookupArabic(ONE_WORDS, word);
+  const small = unit ?? one;
+  if (small !== undefined && small < 10 && /\p{Script=Arabic}/u.test(word)) {
+    if (tenFollows && one === undefined) return { value: 10 + small, first: index, end: index + 2 };
+    // Arabic: the unit before the tens, joined by و ("خمسة وعشرين", "خمسة و عشرين").
+    const next = wordAt(tokens, index + 1);
+    if (next?.startsWith(JOINER)) {
+      const glued = TENS_WORDS.get(next.slice(1));
+      if (glued !== undefined) return { value: small + glued, first: index, end: index + 2 };
+      const apart = next === JOINER ? TENS_WORDS.get(wordAt(tokens, index + 2) ?? '') : undefined;
+      if (apart !== undefined) return { value: small + apart, first: index, end: index + 3 };
+    }
+  }
+  if (unit !== undefined) return { value: unit, first: index, end: index + 1 };
+  return withOne && one !== undefined ? { value: 1, first: index, end: index + 1 } : null;
+}
+
+/** A whole hundred or thousand of one word ("خمسمائة", "ألفين"), as written or after a prefix. */
+function wholeAt(tokens: readonly QuantityToken[], index: number): number | undefined {
+  const word = wordAt(tokens, index);
+  return word === undefined
+    ? undefined
+    : (WHOLE_NUMBER_WORDS.get(word) ?? lookupArabic(WHOLE_NUMBER_WORDS, word));
+}
+
+/**
+ * The part of a number after a scale or a whole word, at `index`: directly ("one thousand five
+ * hundred"), after a joiner word ("two hundred and fifty", "ألف و خمسمائة") or a joiner glued to
+ * it ("ألف وخمسمائة"). Returns the index the part starts at, or undefined.
+ */
+function continuationAt(tokens: readonly QuantityToken[], index: number): number | undefined {
+  const word = wordAt(tokens, index);
+  if (word === undefined) return undefined;
+  if (NUMBER_JOINERS.has(word)) return index + 1;
+  return index;
+}
+
+/**
+ * A number written in words at `index`, with its scales: "three hundred" (300), "two hundred and
+ * fifty" (250), "one thousand five hundred", "خمسة آلاف" (5,000), "ألف وخمسمائة" (1,500), "مية
+ * وخمسين" (150), "a hundred". A dual is two of its unit. "one" / "واحد" / "a" alone are no number
+ * here (the caller reads them before a unit).
+ */
+export function wordNumberAt(tokens: readonly QuantityToken[], index: number): WordNumber | null {
+  const first = wordAt(tokens, index);
+  if (first === undefined) return null;
+  const dual = lookupArabic(DUALS, first);
+  if (dual !== undefined) return { value: 2, first: index, end: index + 1, unit: dual };
+  const counted = lookupArabic(COUNTED_DUALS, first);
+  if (counted !== undefined) return { value: counted, first: index, end: index + 1 };
+
+  let total = 0;
+  let current = 0;
+  let at = index;
+  let read = false;
+  // Whether the next part may only come after a scale or a whole word (or start the number).
+  let open = true;
+  for (;;) {
+    const word = wordAt(tokens, at);
+    if (word === undefined) break;
+    const scale = read || at === index ? scaleOf(word) : undefined;
+    // "a hundred", "one thousand": one of the scale.
+    const article =
+      !read && SINGLE_UNIT_WORDS.has(word) ? scaleOf(wordAt(tokens, at + 1)) : undefined;
+    if (article !== undefined) {
+      current = 1;
+      read = true;
+      at += 1;
+      continue;
+    }
+    if (scale !== undefined) {
+      if (scale === HUNDRED) current = (current || 1) * scale;
+      else {
+        total += (current || 1) * scale;
+        current = 0;
+      }
+      read = true;
+      at += 1;
+      open = true;
+      const next = continuationAt(tokens, at);
+      if (next === undefined) break;
+      // A joiner only joins when a number part follows it.
+      if (next !== at && !partAt(tokens, next)) break;
+      if (next === at && !partAt(tokens, at, true)) break;
+      at = next;
+      continue;
+    }
+    if (!open) break;
+    const whole = wholeAt(tokens, at);
+    if (whole !== undefined) {
+      if (whole % 1000 === 0) total += whole;
+      else current += whole;
+      read = true;
+      at += 1;
+      open = true;
+      const next = continuationAt(tokens, at);
+      if (next === undefined || !partAt(tokens, next, next === at)) break;
+      at = next;
+      continue;
+    }
+    const part = belowHundred(tokens, at, read || scaleOf(wordAt(tokens, at + 1)) !== undefined);
+    if (part === null) break;
+    current += part.value;
+    read = true;
+    at = part.end;
+    // After a unit or a tens word only a scale goes on ("five hundred"), nothing else.
+    open = false;
+    if (scaleOf(wordAt(tokens, at)) === undefined) break;
+  }
+  if (!read) return null;
+  return { value: total + current, first: index, end: at };
+}
+
+/**
+ * Whether a part of a number starts at `index`: a scale, a whole word or a number below a hundred.
+ * `glued`: a joiner may be attached to it ("وخمسمائة"), which is the only way a part follows an
+ * Arabic scale without a joiner word.
+ */
+function partAt(tokens: readonly QuantityToken[], index: number, glued = false): boolean {
+  const word = wordAt(tokens, index);
+  if (word === undefined) return false;
+  if (glued && /\p{Script=Arabic}/u.test(word) && !word.startsWith(JOINER)) return false;
+  return (
+    scaleOf(word) !== undefined ||
+    wholeAt(tokens, index) !== undefined ||
+    belowHundred(tokens, index, true) !== null
+  );
+}

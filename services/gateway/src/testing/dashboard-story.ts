@@ -11,12 +11,12 @@ import {
   type EventDefinition,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
-  groupOf,
   MessageReceived,
   ReplySent,
   RetrievalCompleted,
   WithdrawalRequested,
 } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -129,7 +129,7 @@ export function dashboardStory(days: readonly Date[], seed: number): DashboardSt
               customerId,
               escalationId,
               reason,
-              group: groupOf(reason),
+              group: escalationGroupOf(reason),
               language: arabic ? 'ar' : 'en',
               question: sealForTests(
                 arabic ? `${pick(ARABIC_QUESTIONS)} (${question})` : `Escalated ${question}`,

@@ -35,6 +35,9 @@ export type TurnOutcomeReason = (typeof TURN_OUTCOME_REASONS)[TurnOutcomeKind][n
 
 const ALL_REASONS = [...new Set(Object.values(TURN_OUTCOME_REASONS).flat())];
 
+/** The name of the check that a field agrees with the payload's `outcome`. */
+export const FITS_OUTCOME = 'fitsOutcome';
+
 /** A field that agrees with the payload's `outcome` (`fits` says how). */
 function FitsOutcome(
   rule: string,
@@ -42,7 +45,7 @@ function FitsOutcome(
 ): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
-      name: 'fitsOutcome',
+      name: FITS_OUTCOME,
       target: target.constructor,
       propertyName: propertyName as string,
       options: { message: `$property ${rule}` },

@@ -157,16 +157,13 @@ export function projectConversation(
     let turn: TurnState | null = null;
     if (event.turnId && p.kind !== 'human') {
       const current = turnOf(rows.turn, event.turnId, conversationId);
+      // The latest reply of the agent, whatever the status: so it commutes with the outcome.
       const completedAt = maxIso(current.completedAt ?? '', event.occurredAt);
       // Only a turn logged before `turn.outcome` takes its status from its replies.
       const status = legacyOutcomeOfReply(p.kind)!;
       const keep =
         hasOutcomeEvent(current) || (FINAL.includes(current.status) && !FINAL.includes(status));
-      turn = keep
-        ? hasOutcomeEvent(current)
-          ? { ...current, completedAt }
-          : current
-        : { ...current, status, completedAt };
+      turn = { ...current, ...(keep ? {} : { status }), completedAt };
     }
     return {
       conversation,

@@ -142,7 +142,7 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
     const [escalated] = await dataSource.query(
       `SELECT route, reason, reply_kind, retrieval->'rerank'->>'failOpen' AS fail_open
          FROM turn_traces WHERE turn_id = $1`,
-      [story[8]!.turnId],
+      [story.find((e) => e.type === 'escalation.raised')!.turnId],
     );
     expect(escalated).toEqual({
       route: 'escalated',

@@ -29,15 +29,16 @@ describe("a turn's outcome, on the real bus and database: published once, projec
   });
 
   const outcomesOf = async (turnId: string) =>
-    (
-      (await readEventLog(bus, TurnOutcome)).events as EnvelopeOf<typeof TurnOutcome>[]
-    ).filter((e) => e.turnId === turnId);
+    ((await readEventLog(bus, TurnOutcome)).events as EnvelopeOf<typeof TurnOutcome>[]).filter(
+      (e) => e.turnId === turnId,
+    );
 
   const turnRow = async (turnId: string) => {
-    const [row] = (await stack.gateway.app.get(DataSource).query(
-      'SELECT status, escalation_reason, outcome_version FROM turns WHERE id = $1',
-      [turnId],
-    )) as { status: string; escalation_reason: string | null; outcome_version: string }[];
+    const [row] = (await stack.gateway.app
+      .get(DataSource)
+      .query('SELECT status, escalation_reason, outcome_version FROM turns WHERE id = $1', [
+        turnId,
+      ])) as { status: string; escalation_reason: string | null; outcome_version: string }[];
     return row;
   };
 

@@ -24,7 +24,9 @@ export class TurnOutcome1765900000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     const s = `"${schemaOf(queryRunner)}"`;
-    await queryRunner.query(`ALTER TABLE ${s}.turn_traces DROP COLUMN outcome, DROP COLUMN outcome_version`);
+    await queryRunner.query(
+      `ALTER TABLE ${s}.turn_traces DROP COLUMN outcome, DROP COLUMN outcome_version`,
+    );
     await queryRunner.query(`ALTER TABLE ${s}.turns DROP COLUMN outcome_version`);
   }
 }

@@ -22,8 +22,7 @@ export type TurnOutcomeDecision =
  * message got the holding note and no step ran.
  */
 export type TurnEnding =
-  | Extract<TurnRoute, { readonly next: 'escalate' }>
-  | { readonly next: 'end' | 'clarify' | 'hold' };
+  Extract<TurnRoute, { readonly next: 'escalate' }> | { readonly next: 'end' | 'clarify' | 'hold' };
 
 /** The outcome of the turn that stopped at `ending`. */
 export function turnOutcome(ending: TurnEnding): TurnOutcomeDecision {

@@ -18,11 +18,7 @@ import {
   TurnOutcome,
   type TurnOutcomeKind,
 } from '@support/contracts';
-import {
-  type ClarifyChoice,
-  escalationGroupOf,
-  type TurnOutcomeDecision,
-} from '@support/policy';
+import { type ClarifyChoice, escalationGroupOf, type TurnOutcomeDecision } from '@support/policy';
 import { type PersonalData, sealEscalationFields, sealReply } from '@support/privacy';
 import type {
   OutgoingEscalation,

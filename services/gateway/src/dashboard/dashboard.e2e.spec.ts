@@ -212,7 +212,9 @@ describe('analyst dashboard', () => {
         : false;
     }, 20_000);
 
-    const genuine = escalated.filter((t) => escalationGroupOf(t.escalation!.reason) === 'genuine').length;
+    const genuine = escalated.filter(
+      (t) => escalationGroupOf(t.escalation!.reason) === 'genuine',
+    ).length;
     expect(dashboard.turns).toMatchObject({
       total: 9,
       answered: 4,

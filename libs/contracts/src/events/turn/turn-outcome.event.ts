@@ -75,9 +75,12 @@ export class TurnOutcomePayload {
   outcome!: TurnOutcomeKind;
 
   @IsIn(ALL_REASONS)
-  @FitsOutcome('must be one of the reasons of the outcome', (value, payload) =>
-    (TURN_OUTCOME_REASONS[payload.outcome as TurnOutcomeKind] as readonly unknown[] | undefined)
-      ?.includes(value) === true,
+  @FitsOutcome(
+    'must be one of the reasons of the outcome',
+    (value, payload) =>
+      (
+        TURN_OUTCOME_REASONS[payload.outcome as TurnOutcomeKind] as readonly unknown[] | undefined
+      )?.includes(value) === true,
   )
   reason!: TurnOutcomeReason;
 

@@ -65,11 +65,13 @@ function escalated(turnId: string, minute: number): EventEnvelope {
 }
 
 function outcome(turnId: string, minute: number, payload: Record<string, unknown>): EventEnvelope {
-  return createEvent(
-    TurnOutcome,
-    { customerId: 'cust-1001', replyId: id(), ...payload } as never,
-    { id: id(), occurredAt: at(minute), conversationId: 'conv-1', turnId, correlationId: id() },
-  );
+  return createEvent(TurnOutcome, { customerId: 'cust-1001', replyId: id(), ...payload } as never, {
+    id: id(),
+    occurredAt: at(minute),
+    conversationId: 'conv-1',
+    turnId,
+    correlationId: id(),
+  });
 }
 
 function withdrawal(turnId: string | null, minute: number): EventEnvelope {

@@ -166,17 +166,13 @@ describe('turn_traces projection and the turn.outcome event', () => {
     turnOutcomes: true,
   });
   const outcomeOf = (turnId: string, second: number, payload: Record<string, unknown>) =>
-    createEvent(
-      TurnOutcome,
-      { customerId: 'cust-1', replyId: newId(), ...payload } as never,
-      {
-        id: newId(),
-        occurredAt: new Date(start.getTime() + second * 1_000).toISOString(),
-        conversationId: 'conv-1',
-        turnId,
-        correlationId: turnId,
-      },
-    );
+    createEvent(TurnOutcome, { customerId: 'cust-1', replyId: newId(), ...payload } as never, {
+      id: newId(),
+      occurredAt: new Date(start.getTime() + second * 1_000).toISOString(),
+      conversationId: 'conv-1',
+      turnId,
+      correlationId: turnId,
+    });
 
   it('takes route, reason and group from the outcome, as a log without it derives them', () => {
     const rows = fold(withOutcomes);

@@ -74,6 +74,7 @@ export async function agentGraphBench(options: AgentGraphBenchOptions, print: Pr
     raiseEscalation: async () => undefined,
     offerClarification: async () => undefined,
     recordChoice: async () => undefined,
+    recordOutcome: async () => undefined,
     now: () => new Date(),
   };
   const graph = buildAgentGraph(ports, new MemorySaver());

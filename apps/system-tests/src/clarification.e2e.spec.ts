@@ -5,6 +5,7 @@ import {
   ClarificationOffered,
   type EnvelopeOf,
   type ReplyOptionDto,
+  TurnOutcome,
 } from '@support/contracts';
 import { TurnTraceReader } from '@support/persistence';
 import { NONE_OF_THESE } from '@support/policy';
@@ -83,6 +84,16 @@ describe('asking which section before a below_score_floor handoff, through the W
     );
     for (const section of offered.payload.sections)
       expect(section.docId).toBe('damaged-wrong-items');
+    // The turn ended clarified, as its one turn.outcome says.
+    const outcomes = await eventually(async () => {
+      const found = (await readEventLog(bus, TurnOutcome)).events.filter(
+        (e) => e.turnId === first.turnId,
+      );
+      return found.length > 0 ? found : false;
+    });
+    expect(outcomes.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ outcome: 'clarified', reason: 'below_score_floor' }),
+    ]);
 
     const chosen = options.find((o) => /reports? after 72 hours/i.test(o.title)) ?? options[0]!;
     const section = offered.payload.sections.find((s) => s.optionId === chosen.id)!;

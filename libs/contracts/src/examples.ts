@@ -181,6 +181,14 @@ export const EXAMPLE_PAYLOADS: Record<KnownEventType, Record<string, unknown>> =
       'pd1.5a1c3d2e-8f4b-4c6a-9e0d-7b2f1a3c4d5e.mAQxC7D4YIXP7XHc.PRw04O1GbUgpuWk5Q-GB1Q.97SiKvDSgxk',
     ],
   },
+  'turn.outcome': {
+    customerId: 'cust-1001',
+    replyId: '5f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+    outcome: 'escalated',
+    reason: 'below_score_floor',
+    group: 'avoidable',
+    escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
+  },
   'escalation.thread_opened': {
     escalationId: '4f0e7c1e-7d43-4a0e-9a3c-0a8f5f1d2c31',
     provider: 'slack',

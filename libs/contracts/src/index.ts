@@ -165,14 +165,22 @@ export {
   type ClarificationOutcome,
 } from './events/clarification/clarification-chosen.event.js';
 export {
-  ESCALATION_REASON_GROUPS,
+  ESCALATION_GROUPS,
   ESCALATION_REASONS,
   ESCALATION_TOPICS,
   type EscalationGroup,
   type EscalationReason,
   type EscalationTopic,
-  groupOf,
 } from './events/escalation/escalation-reasons.js';
+export {
+  escalationReasonOf,
+  TURN_OUTCOME_REASONS,
+  TURN_OUTCOMES,
+  TurnOutcome,
+  type TurnOutcomeKind,
+  TurnOutcomePayload,
+  type TurnOutcomeReason,
+} from './events/turn/turn-outcome.event.js';
 export {
   EscalationRaised,
   EscalationRaisedPayload,

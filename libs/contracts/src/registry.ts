@@ -19,6 +19,7 @@ import { EscalationWithdrawn } from './events/escalation/escalation-withdrawn.ev
 import { ClarificationChosen } from './events/clarification/clarification-chosen.event.js';
 import { ClarificationOffered } from './events/clarification/clarification-offered.event.js';
 import { ReplySent } from './events/agent/reply-sent.event.js';
+import { TurnOutcome } from './events/turn/turn-outcome.event.js';
 import { RerankCompleted } from './events/rerank/rerank-completed.event.js';
 import { RerankRequested } from './events/rerank/rerank-requested.event.js';
 import { RetrievalCompleted } from './events/retrieval/retrieval-completed.event.js';
@@ -44,6 +45,7 @@ export const ALL_EVENTS = [
   ReplyFailed,
   DeliveryUpdated,
   EscalationRaised,
+  TurnOutcome,
   ThreadOpened,
   AdminReplied,
   EscalationClassified,

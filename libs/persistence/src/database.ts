@@ -30,6 +30,7 @@ import {
 } from './projections/knowledge/knowledge-entities.js';
 import { CustomerDataKeys1765800000000 } from '@support/privacy';
 import { ForgottenCustomers1765810000000 } from './migrations/1765810000000-forgotten-customers.js';
+import { TurnOutcome1765900000000 } from './migrations/1765900000000-turn-outcome.js';
 import { checkedSchemaName, quoteIdentifier } from './sql-identifier.js';
 
 export const ENTITIES = [
@@ -60,6 +61,7 @@ export const MIGRATIONS: Function[] = [
   MessageOptions1765700000000,
   CustomerDataKeys1765800000000,
   ForgottenCustomers1765810000000,
+  TurnOutcome1765900000000,
 ];
 
 export interface DatabaseOptions {

@@ -26,6 +26,12 @@ export {
   type TurnStep,
   type ValidationFacts,
 } from './turn-route/turn-route.js';
+export {
+  type TurnEnding,
+  turnOutcome,
+  type TurnOutcomeDecision,
+} from './turn-outcome/turn-outcome.js';
+export { ESCALATION_REASON_GROUPS, escalationGroupOf } from './turn-outcome/escalation-groups.js';
 export { type LocalisedText } from './texts/localised-text.js';
 export { ABSTENTION, HANDOFF_REQUESTED, handoffText } from './texts/handoff-texts.js';
 export { HOLDING } from './texts/holding-note.js';

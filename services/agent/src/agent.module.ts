@@ -226,6 +226,7 @@ export class AgentModule {
                 raiseEscalation: (turn, escalation) => ports.raiseEscalation(turn, escalation),
                 offerClarification: (turn, offer) => ports.offerClarification(turn, offer),
                 recordChoice: (turn, choice) => ports.recordChoice(turn, choice),
+                recordOutcome: (turn, outcome) => ports.recordOutcome(turn, outcome),
                 glossary: (namespace) => glossaries.pairs(namespace),
                 ...(supportJudge
                   ? {

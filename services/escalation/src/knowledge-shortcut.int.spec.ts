@@ -18,9 +18,9 @@ import {
   type EscalationReason,
   EscalationRaised,
   type EventDefinition,
-  groupOf,
   ThreadOpened,
 } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 import {
   ALL_PROJECTIONS,
   KnowledgeReader,
@@ -172,7 +172,7 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
           escalationId,
           customerId: 'cust-1',
           reason,
-          group: groupOf(reason),
+          group: escalationGroupOf(reason),
           language: 'en',
           // The agent's side: what the customer wrote goes out sealed under their key.
           ...(await sealEscalationFields(service.app.get(PersonalData), 'cust-1', {
@@ -208,7 +208,7 @@ describe('"Add to knowledge base" Slack shortcut (fake Web API, signed interacti
     });
     expect(await postSignedEvent(eventsUrl, SECRET, body)).toBe(200);
     await eventually(() => replied.seen.some((e) => e.payload.externalId === eventId));
-    if (groupOf(reason) === 'avoidable')
+    if (escalationGroupOf(reason) === 'avoidable')
       await eventually(async () =>
         (await reader.answeredAvoidable(null)).some((q) => q.escalationId === escalationId),
       );

@@ -92,6 +92,7 @@ export async function draftsBench(sets: readonly DraftSet[]): Promise<DraftsBenc
           throw new Error('bench drafts: a clarification was offered although the floor is 0');
         },
         recordChoice: async () => undefined,
+        recordOutcome: async () => undefined,
         glossary: async () => set.glossary,
         now: () => new Date(),
       };

@@ -6,11 +6,11 @@ import {
   EscalationRaised,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
-  groupOf,
   MessageReceived,
   ReplySent,
   RetrievalCompleted,
 } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 import { startNatsServer, type TestNatsServer, uniqueName } from '@support/testing';
 import { readGateOutcomes } from './read-gate-outcomes.js';
 import { sweepWhatIf, whatIf } from './what-if.js';
@@ -124,7 +124,7 @@ function turnEvents(
           ...EXAMPLE_PAYLOADS['escalation.raised'],
           escalationId: newEventId(),
           reason,
-          group: groupOf(reason),
+          group: escalationGroupOf(reason),
         } as never,
         meta(),
       ),

@@ -26,6 +26,7 @@ import {
   RetrievalCompleted,
   RetrievalRequested,
   ThreadOpened,
+  TurnOutcome,
   WhatsAppMessageAccepted,
   WithdrawalRequested,
 } from '@support/contracts';
@@ -90,6 +91,7 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
         EscalationRaised,
         WithdrawalRequested,
         EscalationWithdrawn,
+        TurnOutcome,
       ],
       'projection-escalations': [
         EscalationRaised,
@@ -110,6 +112,7 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
         EscalationRaised,
         ClarificationOffered,
         ClarificationChosen,
+        TurnOutcome,
       ],
       'projection-clarifications': [ClarificationOffered, ClarificationChosen],
       'projection-knowledge': [DraftCreated, DraftPublished, DraftDiscarded, DocumentUpserted],
@@ -134,6 +137,7 @@ export const BUS_ACCESS: Readonly<Record<ServiceName, BusAccess>> = {
       EscalationWithdrawn,
       ClarificationOffered,
       ClarificationChosen,
+      TurnOutcome,
     ],
     // CustomerForgotten: the customer's checkpoints and order records are deleted.
     consumes: { agent: [MessageReceived, AdminReplied, WithdrawalRequested, CustomerForgotten] },

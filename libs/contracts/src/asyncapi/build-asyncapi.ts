@@ -4,6 +4,7 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { EventDefinition } from '../event-definition.js';
 import { EXAMPLE_PAYLOADS } from '../examples.js';
 import { ALL_EVENTS } from '../registry.js';
+import { FITS_OUTCOME } from '../events/turn/turn-outcome.event.js';
 import { classesWithPersonalFields } from '../personal/personal-field.js';
 import { classesWithProviderMessageRefs } from '../personal/provider-message-ref.js';
 
@@ -95,6 +96,10 @@ export function buildAsyncApiDocument(
     classTransformerMetadataStorage: defaultMetadataStorage,
     classValidatorMetadataStorage: getMetadataStorage(),
     refPointerPrefix: SCHEMA_REF,
+    // A check across fields (`turn.outcome`'s reason and group agree with its outcome) adds nothing
+    // to a property's schema; unnamed here, the property's type would be guessed from decorator
+    // metadata, which tsc and the test transpiler emit differently for a type alias.
+    additionalConverters: { [FITS_OUTCOME]: {} },
   });
   markPersonalFields(allSchemas);
   markProviderMessageRefs(allSchemas);

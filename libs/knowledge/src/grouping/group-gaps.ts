@@ -1,4 +1,4 @@
-import { groupOf } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 import type { TermPair } from '@support/text';
 import type { GapQuestion, GapStatus, KnowledgeDraft, KnowledgeGap } from '../knowledge-gap.js';
 import { questionTerms, termSimilarity } from './question-terms.js';
@@ -42,7 +42,7 @@ export function groupGaps(
 ): KnowledgeGap[] {
   const groups: { topic: string; members: Member[] }[] = [];
   const answered = questions
-    .filter((q) => q.replies.length > 0 && groupOf(q.reason) === 'avoidable')
+    .filter((q) => q.replies.length > 0 && escalationGroupOf(q.reason) === 'avoidable')
     .sort(oldestFirst);
   for (const question of answered) {
     const topic = question.topic ?? UNCLASSIFIED_TOPIC;

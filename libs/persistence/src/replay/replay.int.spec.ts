@@ -16,6 +16,7 @@ import {
   EXAMPLE_PAYLOADS,
   MessageReceived,
   ReplySent,
+  TurnOutcome,
   WithdrawalRequested,
 } from '@support/contracts';
 import {
@@ -49,6 +50,8 @@ function conversationStory(
   startMinute: number,
   /** Applied to every text the story's events carry. */
   say: (text: string) => string = (text) => text,
+  /** Each turn ends with its `turn.outcome` (as the agent logs it now); else a log from before. */
+  turnOutcomes = false,
 ): EventEnvelope[] {
   const meta = (turnId: string, minute: number) => ({
     id: newEventId(),
@@ -90,11 +93,22 @@ function conversationStory(
       } as never,
       meta(turnId, minute),
     );
+  const outcome = (turnId: string, minute: number, payload: Record<string, unknown>) =>
+    turnOutcomes
+      ? [
+          createEvent(
+            TurnOutcome,
+            { customerId, replyId: newEventId(), ...payload } as never,
+            meta(turnId, minute),
+          ),
+        ]
+      : [];
   const t1 = newEventId();
   const t2 = newEventId();
   return [
     received(t1, startMinute, 'Where is my order?'),
     reply(t1, startMinute + 1, 'answer'),
+    ...outcome(t1, startMinute + 1, { outcome: 'answered', reason: 'validation_passed' }),
     received(t2, startMinute + 2, 'هل يمكنني إرجاع طلب الجملة؟'),
     reply(t2, startMinute + 3, 'abstention'),
     createEvent(
@@ -107,6 +121,12 @@ function conversationStory(
       } as never,
       meta(t2, startMinute + 3),
     ),
+    ...outcome(t2, startMinute + 3, {
+      outcome: 'escalated',
+      reason: 'below_score_floor',
+      group: 'avoidable',
+      escalationId: newEventId(),
+    }),
     // The customer takes the request back; the admin's reply still comes (and still counts).
     createEvent(
       WithdrawalRequested,
@@ -185,7 +205,8 @@ describe('conversations projection: live processing and replay', () => {
 
     const events = [
       ...Array.from({ length: 20 }, (_, i) =>
-        conversationStory(`conv-${i}`, `cust-${i % 7}`, i * 3),
+        // Every other conversation as the agent logs it now, with each turn's outcome.
+        conversationStory(`conv-${i}`, `cust-${i % 7}`, i * 3, undefined, i % 2 === 1),
       ),
       // Ids and texts with characters Postgres refuses (an event from an older gateway, say).
       conversationStory(hostile('conv-hostile'), hostile('cust-hostile'), 70, hostile),
@@ -228,13 +249,21 @@ describe('conversations projection: live processing and replay', () => {
       ['conv-3'],
     );
     expect(conversation).toEqual([{ message_count: 5, human_active: false }]);
-    const turns = await dataSource.query(
-      `SELECT status, escalation_reason FROM turns WHERE conversation_id = 'conv-3' ORDER BY started_at`,
-    );
-    expect(turns).toEqual([
-      { status: 'answered', escalation_reason: null },
-      { status: 'escalated', escalation_reason: 'below_score_floor' },
-    ]);
+    // conv-3's turns take their status from their turn.outcome, conv-2's from their replies.
+    for (const [conversationId, fromOutcome] of [
+      ['conv-3', true],
+      ['conv-2', false],
+    ] as const) {
+      const turns = await dataSource.query(
+        `SELECT status, escalation_reason, outcome_version <> '' AS from_outcome
+           FROM turns WHERE conversation_id = $1 ORDER BY started_at`,
+        [conversationId],
+      );
+      expect(turns).toEqual([
+        { status: 'answered', escalation_reason: null, from_outcome: fromOutcome },
+        { status: 'escalated', escalation_reason: 'below_score_floor', from_outcome: fromOutcome },
+      ]);
+    }
 
     live = await Promise.all(TABLES.map((t) => dumpTable(dataSource, t)));
     published = events;

@@ -54,11 +54,12 @@ export function knowledgeStory(
   const draftIds = [newEventId(), newEventId(), newEventId()];
   const gapId = escalationIds[0]!;
   const m = (minute: number) => offset + minute;
-  const raise = (i: number, reason: string, question: string) =>
+  // The group as the agent's policy classes the reason (`escalationGroupOf` of @support/policy).
+  const raise = (i: number, reason: string, group: string, question: string) =>
     make(
       EscalationRaised,
       m(i),
-      { escalationId: escalationIds[i], reason, question: sealForTests(say(question)) },
+      { escalationId: escalationIds[i], reason, group, question: sealForTests(say(question)) },
       `conv-k-${offset}-${i}`,
     );
   const reply = (i: number, minute: number, text: string) =>
@@ -82,12 +83,12 @@ export function knowledgeStory(
     escalationIds,
     draftIds,
     events: [
-      raise(0, 'below_score_floor', 'Can you engrave my ring?'),
+      raise(0, 'below_score_floor', 'avoidable', 'Can you engrave my ring?'),
       make(EscalationClassified, m(1), { escalationId: escalationIds[0], topic: 'product' }),
       reply(0, 5, 'Yes: **5 BHD** <b>per ring</b>.'),
       reply(0, 3, 'We engrave rings in two days.'),
-      raise(1, 'answer_validation_failed', 'هل يمكن نقش الخاتم؟'),
-      raise(2, 'agent_requested', 'I want a person'),
+      raise(1, 'answer_validation_failed', 'avoidable', 'هل يمكن نقش الخاتم؟'),
+      raise(2, 'agent_requested', 'genuine', 'I want a person'),
       reply(2, 7, 'Hello, here I am.'),
       // The publish is logged before the draft it publishes.
       draft(DraftPublished, 12, 0, { docId: 'ring-engraving', title: say('Ring engraving') }),

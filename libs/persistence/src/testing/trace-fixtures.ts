@@ -10,6 +10,7 @@ import {
   RerankRequested,
   RetrievalCompleted,
   RetrievalRequested,
+  TurnOutcome,
 } from '@support/contracts';
 
 /** Test fixtures: the events of three turns (answered, escalated after fail-open, held). */
@@ -22,6 +23,11 @@ export interface TraceFixtureOptions {
   readonly start: Date;
   /** Applied to every free text and to the conversation and turn ids (default: as they are). */
   readonly say?: (text: string) => string;
+  /**
+   * Each turn ends with its `turn.outcome`, as the agent publishes it; without it (the default),
+   * the story is a log from before the event existed.
+   */
+  readonly turnOutcomes?: boolean;
 }
 
 export const chunk = (n: number, text: string, score: number) => ({
@@ -84,6 +90,17 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
   const requestC = options.newId();
   const firstChunks = [chunk(9, say('Wholesale terms are agreed per contract.'), 0.12)];
   const answerChunks = ANSWER_CHUNKS.map((c) => ({ ...c, title: say(c.title), text: say(c.text) }));
+  const outcome = (turnId: string, second: number, payload: Record<string, unknown>) =>
+    options.turnOutcomes
+      ? [
+          make(TurnOutcome, turnId, second, {
+            replyId: options.newId(),
+            group: undefined,
+            escalationId: undefined,
+            ...payload,
+          }),
+        ]
+      : [];
 
   return [
     // Turn 1: two searches, the second one's chunks enter the prompt; a validated answer.
@@ -153,6 +170,7 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
         ],
       },
     }),
+    ...outcome(t1, 9, { outcome: 'answered', reason: 'validation_passed' }),
     // Turn 2: the reranker fails open, the lexical gate fails; abstention and escalation.
     make(MessageReceived, t2, 60, {
       messageId: options.newId(),
@@ -183,7 +201,15 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
       draft: undefined,
       validation: undefined,
     }),
-    make(EscalationRaised, t2, 64, { escalationId: options.newId(), reason: 'below_score_floor' }),
+    ...((escalationId: string) => [
+      make(EscalationRaised, t2, 64, { escalationId, reason: 'below_score_floor' }),
+      ...outcome(t2, 64, {
+        outcome: 'escalated',
+        reason: 'below_score_floor',
+        group: 'avoidable',
+        escalationId,
+      }),
+    ])(options.newId()),
     make(ReplySent, t2, 300, {
       replyId: options.newId(),
       kind: 'human',
@@ -205,5 +231,6 @@ export function traceStory(options: TraceFixtureOptions): EventEnvelope[] {
       draft: undefined,
       validation: undefined,
     }),
+    ...outcome(t3, 401, { outcome: 'held', reason: 'human_active' }),
   ];
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { MemorySaver } from '@langchain/langgraph';
 import { validateReply } from '@support/citations';
-import type { ChunkDto, RetrievalCompletedPayload } from '@support/contracts';
+import type { ChunkDto, EscalationReason, RetrievalCompletedPayload } from '@support/contracts';
 import type { ChatCompletion, ChatModel } from '@support/models';
+import { escalationGroupOf, type TurnOutcomeDecision } from '@support/policy';
 import fc from 'fast-check';
 import type { AgentPorts, OutgoingReply } from './agent-ports.js';
 import { buildAgentGraph } from './agent-graph.js';
@@ -99,6 +100,7 @@ describe('agent graph (property)', () => {
         async (steps, retrieval) => {
           const replies: OutgoingReply[] = [];
           const escalations: string[] = [];
+          const outcomes: TurnOutcomeDecision[] = [];
           let calls = 0;
           const model: ChatModel = {
             id: 'scripted',
@@ -134,6 +136,9 @@ describe('agent graph (property)', () => {
             },
             offerClarification: async () => undefined,
             recordChoice: async () => undefined,
+            recordOutcome: async (_turn, outcome) => {
+              outcomes.push(outcome);
+            },
             now: () => new Date('2026-12-02T10:00:00Z'),
           };
           const graph = buildAgentGraph(ports, new MemorySaver());
@@ -156,8 +161,11 @@ describe('agent graph (property)', () => {
 
           // Exactly one customer-facing message per turn: a validated answer, the abstention, or
           // a clarifying question whose options are the sections' titles (no facts).
+          // and exactly one outcome, the one its reply shows.
           expect(replies).toHaveLength(1);
+          expect(outcomes).toHaveLength(1);
           const [reply] = replies;
+          const [outcome] = outcomes;
           if (reply!.kind === 'clarification') {
             expect(reply!.citations).toEqual([]);
             expect(reply!.options!.map((o) => o.title).slice(0, -1)).toEqual([
@@ -166,14 +174,21 @@ describe('agent graph (property)', () => {
             ]);
             expect(escalations).toEqual([]);
             expect(paused).toBe(false);
+            expect(outcome!.outcome).toBe('clarified');
           } else if (reply!.kind === 'answer') {
             expect(validateReply(reply!.text, promptChunks).passed).toBe(true);
             expect(paused).toBe(false);
             expect(escalations).toEqual([]);
+            expect(outcome).toEqual({ outcome: 'answered', reason: 'validation_passed' });
           } else {
             expect(reply!.kind).toBe('abstention');
             expect(escalations).toHaveLength(1);
             expect(paused).toBe(true);
+            expect(outcome).toEqual({
+              outcome: 'escalated',
+              reason: escalations[0],
+              group: escalationGroupOf(escalations[0] as EscalationReason),
+            });
           }
         },
       ),

@@ -10,7 +10,7 @@ import type {
 } from '@support/contracts';
 import type { GlossaryPair } from '@support/language';
 import type { ChatModel, SupportJudge } from '@support/models';
-import type { ClarifyChoice, ClarifyOption } from '@support/policy';
+import type { ClarifyChoice, ClarifyOption, TurnOutcomeDecision } from '@support/policy';
 import type { AgentTool } from '../orders/agent-tool.js';
 
 /** The turn a node works on; side effects derive their ids from it, so a re-run repeats nothing. */
@@ -72,6 +72,11 @@ export interface AgentPorts {
   raiseEscalation(turn: TurnContext, escalation: OutgoingEscalation): Promise<void>;
   /** Publishes `clarification.offered` for the turn's clarifying reply; idempotent per turn. */
   offerClarification(turn: TurnContext, offer: PendingClarification): Promise<void>;
+  /**
+   * Publishes `turn.outcome`, where the turn ends, with the outcome `turnOutcome` of
+   * `@support/policy` gave; idempotent per turn.
+   */
+  recordOutcome(turn: TurnContext, outcome: TurnOutcomeDecision): Promise<void>;
   /** Publishes `clarification.chosen`: what the message after a clarification did with it. */
   recordChoice(
     turn: TurnContext,

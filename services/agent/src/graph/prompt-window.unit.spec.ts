@@ -68,6 +68,7 @@ function conversation(citeEarlierAt: number) {
     raiseEscalation: async () => undefined,
     offerClarification: async () => undefined,
     recordChoice: async () => undefined,
+    recordOutcome: async () => undefined,
     now: () => new Date('2026-12-02T10:00:00Z'),
   };
   const graph = buildAgentGraph(ports, new MemorySaver(), { promptBudget: BUDGET });

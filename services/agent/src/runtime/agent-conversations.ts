@@ -21,7 +21,7 @@ import {
   ReplySent,
   type WithdrawalRequested,
 } from '@support/contracts';
-import { HOLDING, waitingText } from '@support/policy';
+import { HOLDING, turnOutcome, waitingText } from '@support/policy';
 import { type HumanReviewInterrupt, WITHDRAWAL } from '../graph/human-review.js';
 import {
   ALWAYS_OPEN,
@@ -171,6 +171,7 @@ export class AgentConversations {
         ),
         citations: [],
       });
+      await this.ports.recordOutcome(turn, turnOutcome({ next: 'hold' }));
       return;
     }
     const images = attachments.map(({ mimeType, dataBase64 }) => ({ mimeType, dataBase64 }));

@@ -5,18 +5,20 @@ import {
   createEvent,
   ESCALATION_QUESTION_MAX_CHARS,
   EscalationRaised,
-  groupOf,
   inheritSynthetic,
   ORDER_REF_MAX_CHARS,
   QUERY_MAX_CHARS,
   REPLY_DRAFT_MAX_CHARS,
+  type ReplyKind,
   ReplySent,
   type RetrievalCompletedPayload,
   RetrievalRequested,
   TRANSCRIPT_LINE_MAX_CHARS,
   TRANSCRIPT_MAX_ENTRIES,
+  TurnOutcome,
+  type TurnOutcomeKind,
 } from '@support/contracts';
-import type { ClarifyChoice } from '@support/policy';
+import { type ClarifyChoice, escalationGroupOf, type TurnOutcomeDecision } from '@support/policy';
 import { type PersonalData, sealEscalationFields, sealReply } from '@support/privacy';
 import type {
   OutgoingEscalation,
@@ -33,12 +35,22 @@ export const turnIds = {
   reply: (turnId: string, kind: string) => deterministicId('reply', turnId, kind),
   replyId: (turnId: string, kind: string) => deterministicId('reply-id', turnId, kind),
   escalation: (turnId: string) => deterministicId('escalation', turnId),
+  outcome: (turnId: string) => deterministicId('turn.outcome', turnId),
 };
 
+/** The reply each outcome ends its turn with: the outcome names it by its id. */
+const REPLY_OF_OUTCOME = {
+  answered: 'answer',
+  clarified: 'clarification',
+  held: 'holding',
+  escalated: 'abstention',
+} as const satisfies Record<TurnOutcomeKind, ReplyKind>;
+
 /**
- * The agent's bus side: knowledge-base searches as request/reply, replies and escalations as
- * events. A turn's route is counted here, once its event is on the bus. What quotes the customer
- * (the query, the reply, the clarifying question) is sealed here under the turn's customer's key.
+ * The agent's bus side: knowledge-base searches as request/reply, replies, escalations and turn
+ * outcomes as events. A turn's outcome is counted here, once its `turn.outcome` is on the bus.
+ * What quotes the customer (the query, the reply, the clarifying question) is sealed here under
+ * the turn's customer's key.
  */
 export class BusAgentPorts {
   readonly retrievals = new PendingReplies<RetrievalCompletedPayload>();
@@ -125,11 +137,6 @@ export class BusAgentPorts {
         this.meta(turn, id),
       ),
     );
-    // Evaluation traffic stays out of the counts, as out of the dashboard. An abstention is
-    // counted with its escalation; a human's words are not a turn of the agent.
-    if (turn.synthetic) return;
-    if (reply.kind === 'answer') this.metrics.turnRouted('answered');
-    if (reply.kind === 'holding') this.metrics.turnRouted('held');
   }
 
   async offerClarification(turn: TurnContext, offer: PendingClarification): Promise<void> {
@@ -152,7 +159,6 @@ export class BusAgentPorts {
         this.meta(turn, deterministicId('clarification.offered', turn.turnId)),
       ),
     );
-    if (!turn.synthetic) this.metrics.turnRouted('clarified');
   }
 
   async recordChoice(
@@ -197,7 +203,7 @@ export class BusAgentPorts {
           escalationId: turnIds.escalation(turn.turnId),
           customerId: turn.customerId,
           reason: escalation.reason,
-          group: groupOf(escalation.reason),
+          group: escalationGroupOf(escalation.reason),
           language: turn.language,
           ...personal,
           chunks: escalation.chunks,
@@ -206,7 +212,33 @@ export class BusAgentPorts {
       ),
     );
     if (turn.synthetic) return;
-    this.metrics.turnRouted('escalated', escalation.reason);
-    this.metrics.escalationRaised(escalation.reason, groupOf(escalation.reason));
+    this.metrics.escalationRaised(escalation.reason, escalationGroupOf(escalation.reason));
+  }
+
+  /**
+   * The turn's outcome, once per turn: its id derives from the turn, so a turn run again after a
+   * crash or a redelivered message publishes the same event (deduplicated by the stream).
+   */
+  async recordOutcome(turn: TurnContext, decision: TurnOutcomeDecision): Promise<void> {
+    await this.publisher.publish(
+      createEvent(
+        TurnOutcome,
+        {
+          customerId: turn.customerId,
+          replyId: turnIds.replyId(turn.turnId, REPLY_OF_OUTCOME[decision.outcome]),
+          ...decision,
+          ...(decision.outcome === 'escalated'
+            ? { escalationId: turnIds.escalation(turn.turnId) }
+            : {}),
+        },
+        this.meta(turn, turnIds.outcome(turn.turnId)),
+      ),
+    );
+    // Evaluation traffic stays out of the counts, as out of the dashboard.
+    if (turn.synthetic) return;
+    this.metrics.turnRouted(
+      decision.outcome,
+      ...(decision.outcome === 'escalated' ? [decision.reason] : []),
+    );
   }
 }

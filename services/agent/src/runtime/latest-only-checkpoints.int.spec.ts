@@ -68,6 +68,7 @@ describe('LatestOnlyCheckpoints: a thread keeps only what it resumes from', () =
     raiseEscalation: async () => undefined,
     offerClarification: async () => undefined,
     recordChoice: async () => undefined,
+    recordOutcome: async () => undefined,
     now: () => new Date('2026-12-02T10:00:00Z'),
   };
 

@@ -11,10 +11,10 @@ import {
   type EscalationReason,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
-  groupOf,
   type Language,
   MessageReceived,
 } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 import { bearer, eventually, type Frame, launchChromium, TestSocket } from '@support/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TokenService } from '../auth/token-service.js';
@@ -138,7 +138,7 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
             customerId,
             escalationId,
             reason: fixture.reason,
-            group: groupOf(fixture.reason),
+            group: escalationGroupOf(fixture.reason),
             language: fixture.language,
             ...(await sealEscalationFields(personalData, customerId, {
               question: fixture.question,

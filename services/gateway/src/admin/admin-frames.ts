@@ -1,6 +1,6 @@
 import {
   ADMIN_REPLY_MAX_CHARS,
-  ESCALATION_REASON_GROUPS,
+  ESCALATION_GROUPS,
   ESCALATION_REASONS,
   ESCALATION_TOPICS,
   type EscalationGroup,
@@ -44,10 +44,6 @@ export class AdminClaimFrame {
   @IsUUID()
   escalationId!: string;
 }
-
-export const ESCALATION_GROUPS = [
-  ...new Set(Object.values(ESCALATION_REASON_GROUPS)),
-] as EscalationGroup[];
 
 /** `pending`: not classified yet. */
 export const QUEUE_TOPICS = [...ESCALATION_TOPICS, 'pending'] as const;

@@ -1,9 +1,8 @@
 import type { PersonalData } from '@support/privacy';
-import { ESCALATION_REASONS, ESCALATION_TOPICS } from '@support/contracts';
+import { ESCALATION_GROUPS, ESCALATION_REASONS, ESCALATION_TOPICS } from '@support/contracts';
 import { storableText } from '@support/persistence';
 import { AppError } from '@support/platform/pure';
 import type { DataSource } from 'typeorm';
-import { ESCALATION_GROUPS } from '../admin/admin-frames.js';
 import { type DashboardPeriod, periodTimes } from './dashboard-period.js';
 
 /** The most rows one bar of the dashboard lists (the newest). */

@@ -13,10 +13,10 @@ import {
   type EventDefinition,
   type EventEnvelope,
   exampleEvent,
-  groupOf,
   MessageReceived,
   ReplySent,
 } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 import {
   ALL_PROJECTIONS,
   openDatabase,
@@ -181,7 +181,7 @@ function buildStory(): Built {
         customerId,
         escalationId,
         reason,
-        group: groupOf(reason),
+        group: escalationGroupOf(reason),
         language: 'en',
         question: sealForTests(turn.question),
         transcript: [
@@ -325,7 +325,7 @@ describe('knowledge gaps and articles on the analyst dashboard', () => {
     const side = (from: number, to: number) => {
       const turns = STORY.filter((t) => t.daysAgo >= from && t.daysAgo <= to);
       const avoidable = turns.filter(
-        (t) => t.escalation && groupOf(t.escalation.reason) === 'avoidable',
+        (t) => t.escalation && escalationGroupOf(t.escalation.reason) === 'avoidable',
       );
       return {
         turns: turns.length,

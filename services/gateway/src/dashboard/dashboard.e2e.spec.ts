@@ -9,11 +9,11 @@ import {
   EscalationWithdrawn,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
-  groupOf,
   MessageReceived,
   ReplySent,
   RetrievalCompleted,
 } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 import { eventually, launchChromium } from '@support/testing';
 import type { Browser, Page } from 'playwright-core';
 import { TokenService } from '../auth/token-service.js';
@@ -158,7 +158,7 @@ describe('analyst dashboard', () => {
               customerId,
               escalationId,
               reason: turn.escalation.reason,
-              group: groupOf(turn.escalation.reason),
+              group: escalationGroupOf(turn.escalation.reason),
               question: await personalData.sealText(customerId, turn.question),
             } as never,
             meta(turn.latencyMs + 1),
@@ -212,7 +212,9 @@ describe('analyst dashboard', () => {
         : false;
     }, 20_000);
 
-    const genuine = escalated.filter((t) => groupOf(t.escalation!.reason) === 'genuine').length;
+    const genuine = escalated.filter(
+      (t) => escalationGroupOf(t.escalation!.reason) === 'genuine',
+    ).length;
     expect(dashboard.turns).toMatchObject({
       total: 9,
       answered: 4,

@@ -15,10 +15,10 @@ import {
   type EventDefinition,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
-  groupOf,
   type Language,
   MessageReceived,
 } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 import type { KnowledgeDraft, KnowledgeGap, WordingGap } from '@support/knowledge';
 import { eventually, launchChromium } from '@support/testing';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -215,7 +215,7 @@ describe('knowledge gaps: admin API and page', () => {
             customerId,
             escalationId,
             reason: fixture.reason,
-            group: groupOf(fixture.reason),
+            group: escalationGroupOf(fixture.reason),
             language: fixture.language,
             question: await harness.seal(customerId, fixture.question),
             transcript: [

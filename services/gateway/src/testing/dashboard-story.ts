@@ -11,12 +11,13 @@ import {
   type EventDefinition,
   type EventEnvelope,
   EXAMPLE_PAYLOADS,
-  groupOf,
   MessageReceived,
   ReplySent,
   RetrievalCompleted,
+  TurnOutcome,
   WithdrawalRequested,
 } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -50,6 +51,7 @@ export function dashboardStory(days: readonly Date[], seed: number): DashboardSt
   let withdrawn = 0;
   let question = 0;
   let skewed = false;
+  let turnIndex = 0;
 
   for (const day of days) {
     for (let c = 0; c < 6; c++) {
@@ -109,16 +111,25 @@ export function dashboardStory(days: readonly Date[], seed: number): DashboardSt
           }),
         );
 
+        // How the turn ended, as its `turn.outcome` says (at the given time), when it has ended.
+        let ended: { at: number; payload: Record<string, unknown> } | null = null;
+        const answered = (at: number) => ({
+          at,
+          payload: { outcome: 'answered', reason: 'validation_passed' },
+        });
         const outcome = next();
         if (!skewed && !synthetic) {
           // The agent's clock is behind the gateway's: the reply is stamped before the message.
           skewed = true;
           turn.push(reply('answer', -200));
+          ended = answered(-200);
         } else if (outcome < 0.45) {
           turn.push(reply('answer', latency));
+          ended = answered(latency);
         } else if (outcome < 0.5) {
           // Answered twice (a retry): the turn ends with the later reply.
           turn.push(reply('answer', latency), reply('answer', latency + 900));
+          ended = answered(latency);
         } else if (outcome < 0.78) {
           const escalationId = newEventId();
           const reason = pick(ESCALATION_REASONS);
@@ -129,13 +140,22 @@ export function dashboardStory(days: readonly Date[], seed: number): DashboardSt
               customerId,
               escalationId,
               reason,
-              group: groupOf(reason),
+              group: escalationGroupOf(reason),
               language: arabic ? 'ar' : 'en',
               question: sealForTests(
                 arabic ? `${pick(ARABIC_QUESTIONS)} (${question})` : `Escalated ${question}`,
               ),
             }),
           );
+          ended = {
+            at: latency + 1,
+            payload: {
+              outcome: 'escalated',
+              reason,
+              group: escalationGroupOf(reason),
+              escalationId,
+            },
+          };
           const classified = next();
           const classify = (offsetMs: number, topic: string, classifier: string) =>
             make(EscalationClassified, offsetMs, { escalationId, topic, classifier });
@@ -158,8 +178,20 @@ export function dashboardStory(days: readonly Date[], seed: number): DashboardSt
           if (!synthetic) escalations++;
         } else if (outcome < 0.9) {
           turn.push(reply('holding', latency));
+          ended = { at: latency, payload: { outcome: 'held', reason: 'human_active' } };
         }
         // else: no reply yet, the turn stays open.
+        // Every other turn was logged before the agent published `turn.outcome`: both read alike.
+        if (ended && turnIndex++ % 2 === 0)
+          turn.push(
+            make(TurnOutcome, ended.at, {
+              customerId,
+              replyId: newEventId(),
+              group: undefined,
+              escalationId: undefined,
+              ...ended.payload,
+            }),
+          );
         if (!synthetic) turns++;
         // Some turns reach the log out of order (the reply before the customer message).
         events.push(...(next() < 0.2 ? turn.reverse() : turn));

@@ -14,6 +14,7 @@ import { legacyPlain } from '../../personal/sealed-format.js';
 import { PersonalText } from '../../personal/personal-field.js';
 import { ChunkScoreDto, LANGUAGES, type Language } from '../shared.dto.js';
 import {
+  ESCALATION_GROUPS,
   ESCALATION_REASONS,
   type EscalationGroup,
   type EscalationReason,
@@ -52,7 +53,7 @@ export class EscalationRaisedPayload {
   @IsIn(ESCALATION_REASONS)
   reason!: EscalationReason;
 
-  @IsIn(['genuine', 'avoidable'])
+  @IsIn(ESCALATION_GROUPS)
   group!: EscalationGroup;
 
   @IsIn(LANGUAGES)

@@ -1,24 +1,20 @@
 /**
- * The mechanical routes away from the model, and which group each counts in. `avoidable`: the
- * knowledge base had material and the bot did not answer from it (a score under the floor, a
- * draft that failed its check, a draft that asked the customer to rephrase); `genuine`: no answer
- * was possible (retrieval down) or a person was asked for.
+ * The mechanical routes away from the model: why a turn went to a colleague. Which group each
+ * counts in (genuine or avoidable) is a rule of the turn, decided once in `@support/policy`
+ * (`escalationGroupOf`, turn-outcome/escalation-groups.ts); the events carry the group it gave.
  */
-export const ESCALATION_REASON_GROUPS = {
-  retrieval_unavailable: 'genuine',
-  below_score_floor: 'avoidable',
-  answer_validation_failed: 'avoidable',
-  rephrase_requested: 'avoidable',
-  agent_requested: 'genuine',
-} as const;
+export const ESCALATION_REASONS = [
+  'retrieval_unavailable',
+  'below_score_floor',
+  'answer_validation_failed',
+  'rephrase_requested',
+  'agent_requested',
+] as const;
+export type EscalationReason = (typeof ESCALATION_REASONS)[number];
 
-export type EscalationReason = keyof typeof ESCALATION_REASON_GROUPS;
-export type EscalationGroup = (typeof ESCALATION_REASON_GROUPS)[EscalationReason];
-export const ESCALATION_REASONS = Object.keys(ESCALATION_REASON_GROUPS) as EscalationReason[];
-
-export function groupOf(reason: EscalationReason): EscalationGroup {
-  return ESCALATION_REASON_GROUPS[reason];
-}
+/** `genuine`: no answer was possible or a person was asked for; `avoidable`: the bot could have. */
+export const ESCALATION_GROUPS = ['genuine', 'avoidable'] as const;
+export type EscalationGroup = (typeof ESCALATION_GROUPS)[number];
 
 export const ESCALATION_TOPICS = [
   'orders',

@@ -43,6 +43,7 @@ export const TurnEntity = new EntitySchema<TurnState>({
     customerMessageId: { type: 'text', name: 'customer_message_id', nullable: true },
     status: { type: 'text' },
     escalationReason: { type: 'text', name: 'escalation_reason', nullable: true },
+    outcomeVersion: { type: 'text', name: 'outcome_version' },
     startedAt: {
       type: 'timestamptz',
       name: 'started_at',

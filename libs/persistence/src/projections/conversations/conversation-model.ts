@@ -1,4 +1,4 @@
-import type { CitationDto, ReplyKind, ReplyOptionDto } from '@support/contracts';
+import type { CitationDto, ReplyKind, ReplyOptionDto, TurnOutcomeKind } from '@support/contracts';
 
 /** Read model rows of the conversations projection (plain data; the ORM entities mirror them). */
 export interface ConversationState {
@@ -36,7 +36,8 @@ export interface MessageState {
   eventId: string;
 }
 
-export type TurnStatus = 'open' | 'answered' | 'escalated' | 'held' | 'clarified';
+/** `open` until the turn's outcome is known. */
+export type TurnStatus = 'open' | TurnOutcomeKind;
 
 export interface TurnState {
   id: string;
@@ -46,4 +47,9 @@ export interface TurnState {
   escalationReason: string | null;
   startedAt: string | null;
   completedAt: string | null;
+  /**
+   * `occurredAt|eventId` of the `turn.outcome` the status and reason came from (the earliest
+   * wins); '' until one arrived, while they are derived from the replies (`legacy-turn-outcome.ts`).
+   */
+  outcomeVersion: string;
 }

@@ -1,14 +1,17 @@
 import {
   CustomerForgotten,
   EscalationRaised,
+  escalationReasonOf,
   EscalationWithdrawn,
   type EventEnvelope,
   isEvent,
   isSynthetic,
   MessageReceived,
   ReplySent,
+  TurnOutcome,
   WithdrawalRequested,
 } from '@support/contracts';
+import { legacyOutcomeOfReply } from '../legacy-turn-outcome.js';
 import type {
   ConversationState,
   MessageState,
@@ -24,6 +27,7 @@ export const CONVERSATION_PROJECTION_EVENTS = [
   EscalationRaised,
   WithdrawalRequested,
   EscalationWithdrawn,
+  TurnOutcome,
 ] as const;
 
 export interface ConversationRows {
@@ -84,9 +88,13 @@ function turnOf(current: TurnState | null, id: string, conversationId: string): 
       escalationReason: null,
       startedAt: null,
       completedAt: null,
+      outcomeVersion: '',
     }
   );
 }
+
+/** The turn's `turn.outcome` arrived: its status and reason are the event's, never derived again. */
+const hasOutcomeEvent = (turn: TurnState) => turn.outcomeVersion !== '';
 
 /**
  * The conversations projection as a pure function: the rows an event touches, before and after
@@ -149,18 +157,13 @@ export function projectConversation(
     let turn: TurnState | null = null;
     if (event.turnId && p.kind !== 'human') {
       const current = turnOf(rows.turn, event.turnId, conversationId);
-      const status: TurnStatus =
-        p.kind === 'answer'
-          ? 'answered'
-          : p.kind === 'abstention'
-            ? 'escalated'
-            : p.kind === 'clarification'
-              ? 'clarified'
-              : 'held';
-      const keep = FINAL.includes(current.status) && !FINAL.includes(status);
-      turn = keep
-        ? current
-        : { ...current, status, completedAt: maxIso(current.completedAt ?? '', event.occurredAt) };
+      // The latest reply of the agent, whatever the status: so it commutes with the outcome.
+      const completedAt = maxIso(current.completedAt ?? '', event.occurredAt);
+      // Only a turn logged before `turn.outcome` takes its status from its replies.
+      const status = legacyOutcomeOfReply(p.kind)!;
+      const keep =
+        hasOutcomeEvent(current) || (FINAL.includes(current.status) && !FINAL.includes(status));
+      turn = { ...current, ...(keep ? {} : { status }), completedAt };
     }
     return {
       conversation,
@@ -186,13 +189,32 @@ export function projectConversation(
     const base =
       rows.conversation ?? newConversation(conversationId, p.customerId, event.occurredAt);
     const conversation = withHumanState(touched(base, event.occurredAt, 0), event, true);
-    const turn = event.turnId
-      ? {
-          ...turnOf(rows.turn, event.turnId, conversationId),
-          status: 'escalated' as const,
-          escalationReason: p.reason,
-        }
-      : null;
+    const current = event.turnId ? turnOf(rows.turn, event.turnId, conversationId) : null;
+    // Only a turn logged before `turn.outcome` takes its status from its escalation.
+    const turn =
+      current && !hasOutcomeEvent(current)
+        ? { ...current, status: 'escalated' as const, escalationReason: p.reason }
+        : current;
+    return { conversation, turn, message: null };
+  }
+
+  if (isEvent(event, TurnOutcome)) {
+    const p = event.payload;
+    const base =
+      rows.conversation ?? newConversation(conversationId, p.customerId, event.occurredAt);
+    const conversation = touched(base, event.occurredAt, 0);
+    if (!event.turnId) return { conversation, turn: null, message: null };
+    const current = turnOf(rows.turn, event.turnId, conversationId);
+    const version = `${event.occurredAt}|${event.id}`;
+    const turn =
+      hasOutcomeEvent(current) && current.outcomeVersion <= version
+        ? current
+        : {
+            ...current,
+            status: p.outcome,
+            escalationReason: escalationReasonOf(p),
+            outcomeVersion: version,
+          };
     return { conversation, turn, message: null };
   }
 

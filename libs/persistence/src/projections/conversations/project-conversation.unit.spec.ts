@@ -9,6 +9,7 @@ import {
   EXAMPLE_PAYLOADS,
   MessageReceived,
   ReplySent,
+  TurnOutcome,
   WithdrawalRequested,
 } from '@support/contracts';
 import type { ConversationState, MessageState, TurnState } from './conversation-model.js';
@@ -61,6 +62,16 @@ function escalated(turnId: string, minute: number): EventEnvelope {
       correlationId: id(),
     },
   );
+}
+
+function outcome(turnId: string, minute: number, payload: Record<string, unknown>): EventEnvelope {
+  return createEvent(TurnOutcome, { customerId: 'cust-1001', replyId: id(), ...payload } as never, {
+    id: id(),
+    occurredAt: at(minute),
+    conversationId: 'conv-1',
+    turnId,
+    correlationId: id(),
+  });
 }
 
 function withdrawal(turnId: string | null, minute: number): EventEnvelope {
@@ -154,5 +165,55 @@ describe('conversations projection (pure)', () => {
     });
     expect(expected.turns.find((t) => t.id === 't2')!.status).toBe('escalated');
     for (const shuffled of seededShuffles(withdrawn)) expect(fold(shuffled)).toEqual(expected);
+  });
+});
+
+describe('conversations projection and the turn.outcome event', () => {
+  const story = [
+    received('t1', 1, 'Where is my order?'),
+    reply('t1', 2, 'answer'),
+    outcome('t1', 2, { outcome: 'answered', reason: 'validation_passed' }),
+    received('t2', 3, 'Can I return a wholesale order?'),
+    reply('t2', 4, 'abstention'),
+    escalated('t2', 4),
+    outcome('t2', 4, {
+      outcome: 'escalated',
+      reason: 'rephrase_requested',
+      group: 'avoidable',
+      escalationId: id(),
+    }),
+    received('t3', 5, 'Hello?'),
+    reply('t3', 6, 'holding'),
+    outcome('t3', 6, { outcome: 'held', reason: 'human_active' }),
+    reply('t3', 7, 'human'),
+  ];
+
+  it("takes each turn's status and escalation reason from its outcome, not its replies", () => {
+    const { turns, conversation, messages } = fold(story);
+    // The escalation.raised of the example says below_score_floor: the outcome decides.
+    expect(turns.map((t) => [t.id, t.status, t.escalationReason])).toEqual([
+      ['t1', 'answered', null],
+      ['t2', 'escalated', 'rephrase_requested'],
+      ['t3', 'held', null],
+    ]);
+    expect(turns.every((t) => t.outcomeVersion !== '')).toBe(true);
+    // An outcome is no message; the completion time is still the reply's.
+    expect(messages).toBe(7);
+    expect(conversation).toMatchObject({ lastActivityAt: at(7), messageCount: 7 });
+    expect(turns[0]!.completedAt).toBe(at(2));
+  });
+
+  it('ends in the same rows whatever order the events arrive in, and twice is once', () => {
+    const expected = fold(story);
+    for (const shuffled of seededShuffles(story)) expect(fold(shuffled)).toEqual(expected);
+    const twice = fold([...story, ...story]);
+    expect(twice.turns).toEqual(expected.turns);
+  });
+
+  it('lets a later reply of the turn not change the status the outcome gave', () => {
+    const late = [...story, reply('t1', 8, 'holding'), escalated('t1', 8)];
+    expect(fold(late).turns[0]).toMatchObject({ status: 'answered', escalationReason: null });
+    for (const shuffled of seededShuffles(late))
+      expect(fold(shuffled).turns).toEqual(fold(late).turns);
   });
 });

@@ -6,7 +6,6 @@ import {
   EscalationRaised,
   EscalationWithdrawn,
   type EventEnvelope,
-  groupOf,
   isEvent,
   isSynthetic,
   ThreadOpened,
@@ -127,7 +126,8 @@ export function projectEscalation(
       customerId: p.customerId,
       turnId: event.turnId,
       reason: p.reason,
-      group: groupOf(p.reason),
+      // As the agent's policy classed the reason (`escalationGroupOf` of @support/policy).
+      group: p.group,
       language: p.language,
       question: p.question,
       chunks: p.chunks.map(({ chunkId, score }) => ({ chunkId, score })),

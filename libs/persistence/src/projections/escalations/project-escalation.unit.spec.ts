@@ -47,8 +47,12 @@ function event(
 }
 
 const SEALED_ORDER = sealForTests('SO-1001');
-const raised = (esc: string, minute: number, reason = 'below_score_floor') =>
-  event(EscalationRaised, esc, minute, { reason, ordersMentioned: [SEALED_ORDER] });
+const raised = (
+  esc: string,
+  minute: number,
+  reason = 'below_score_floor',
+  group = reason === 'retrieval_unavailable' ? 'genuine' : 'avoidable',
+) => event(EscalationRaised, esc, minute, { reason, group, ordersMentioned: [SEALED_ORDER] });
 const thread = (esc: string, minute: number, provider: string, threadId: string) =>
   event(ThreadOpened, esc, minute, { provider, threadId });
 const replied = (esc: string, minute: number) =>
@@ -123,7 +127,7 @@ describe('escalations projection (pure)', () => {
     });
   });
 
-  it('derives the group from the reason and leaves the topic null until classified', () => {
+  it('keeps the group the event carries and leaves the topic null until classified', () => {
     const [row] = fold([raised(ESC_1, 1, 'retrieval_unavailable')]);
     expect(row).toMatchObject({ group: 'genuine', topic: null, replies: 0, resolvedAt: null });
   });

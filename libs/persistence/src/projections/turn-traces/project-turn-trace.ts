@@ -11,8 +11,10 @@ import {
   RerankRequested,
   RetrievalCompleted,
   RetrievalRequested,
+  TurnOutcome,
 } from '@support/contracts';
-import type { TurnRoute, TurnTraceState } from './turn-trace-model.js';
+import { legacyTurnOutcome } from '../legacy-turn-outcome.js';
+import type { TurnTraceState } from './turn-trace-model.js';
 
 export const TURN_TRACE_PROJECTION_EVENTS = [
   MessageReceived,
@@ -24,6 +26,7 @@ export const TURN_TRACE_PROJECTION_EVENTS = [
   EscalationRaised,
   ClarificationOffered,
   ClarificationChosen,
+  TurnOutcome,
 ] as const;
 
 const TYPES = new Set<string>(TURN_TRACE_PROJECTION_EVENTS.map((d) => d.type));
@@ -46,6 +49,8 @@ export function newTurnTrace(turnId: string): TurnTraceState {
     messageVersion: '',
     route: null,
     reason: null,
+    outcome: null,
+    outcomeVersion: '',
     escalationId: null,
     escalationReason: null,
     escalationVersion: '',
@@ -64,30 +69,23 @@ export function newTurnTrace(turnId: string): TurnTraceState {
   };
 }
 
-/** Route, reason and latency follow from the parts held, so they commute like the parts do. */
+/**
+ * Route and reason are the turn's `turn.outcome`, or, for a turn logged before it existed, what
+ * its escalation and reply show (`legacyTurnOutcome`); latency follows from the times held. All
+ * follow from the parts held, so they commute like the parts do.
+ */
 function derived(row: TurnTraceState): TurnTraceState {
-  let route: TurnRoute | null = null;
-  let reason: string | null = null;
-  if (row.escalationReason !== null) {
-    route = 'escalated';
-    reason = row.escalationReason;
-  } else if (row.replyKind === 'abstention') {
-    route = 'escalated';
-  } else if (row.replyKind === 'answer') {
-    route = 'answered';
-    reason = 'validation_passed';
-  } else if (row.replyKind === 'holding') {
-    route = 'held';
-    reason = 'human_active';
-  } else if (row.replyKind === 'clarification') {
-    route = 'clarified';
-    reason = 'below_score_floor';
-  }
+  const outcome = row.outcome ?? legacyTurnOutcome(row);
   const latencyMs =
     row.messageAt !== null && row.replyAt !== null
       ? new Date(row.replyAt).getTime() - new Date(row.messageAt).getTime()
       : null;
-  return { ...row, route, reason, latencyMs };
+  return {
+    ...row,
+    route: outcome?.outcome ?? null,
+    reason: outcome?.reason ?? null,
+    latencyMs,
+  };
 }
 
 function withEvent(row: TurnTraceState, event: EventEnvelope): TurnTraceState {
@@ -122,10 +120,12 @@ function withEvent(row: TurnTraceState, event: EventEnvelope): TurnTraceState {
  * - agent.reply_sent (not `human`): a final reply (answer, abstention) beats a holding note, then
  *   the latest wins; it gives the reply, its kind and time, the draft and the validation verdict;
  * - escalation.raised: the earliest gives the escalation reason;
+ * - turn.outcome: the earliest gives the route, the reason and an escalation's group;
  * - clarification.offered / chosen only join the event list (the question is the reply);
  * - every event is listed once in `events`, ordered by (occurredAt, id);
  * - synthetic: any synthetic event of the turn marks it as evaluation traffic;
- * - route, reason and latency are derived from the above.
+ * - route and reason are the outcome's; before `turn.outcome` existed, derived from the escalation
+ *   and the reply (`legacyTurnOutcome`); latency is derived from the times.
  */
 export function projectTurnTrace(
   event: EventEnvelope,
@@ -252,6 +252,15 @@ export function projectTurnTrace(
         escalationId: event.payload.escalationId,
         escalationReason: event.payload.reason,
         escalationVersion: version,
+      };
+  } else if (isEvent(event, TurnOutcome)) {
+    const version = versionOf(event);
+    const { outcome, reason, group } = event.payload;
+    if (row.outcomeVersion === '' || version < row.outcomeVersion)
+      row = {
+        ...row,
+        outcome: { outcome, reason, ...(group ? { group } : {}) },
+        outcomeVersion: version,
       };
   }
   // retrieval.requested and rerank.* only join the event list.

@@ -6,6 +6,7 @@ import {
   MessageReceived,
   type EventEnvelope,
   ReplySent,
+  TurnOutcome,
 } from '@support/contracts';
 import { projectTurnTrace } from './project-turn-trace.js';
 import { renderTrace } from './render-trace.js';
@@ -153,6 +154,74 @@ describe('turn_traces projection (pure)', () => {
   it('ends in the same rows whatever order the events arrive in', () => {
     const expected = fold(story);
     for (const shuffled of seededShuffles(story)) expect(fold(shuffled)).toEqual(expected);
+  });
+});
+
+describe('turn_traces projection and the turn.outcome event', () => {
+  const withOutcomes = traceStory({
+    newId,
+    conversationId: 'conv-1',
+    turnIds: [T1, T2, T3],
+    start,
+    turnOutcomes: true,
+  });
+  const outcomeOf = (turnId: string, second: number, payload: Record<string, unknown>) =>
+    createEvent(TurnOutcome, { customerId: 'cust-1', replyId: newId(), ...payload } as never, {
+      id: newId(),
+      occurredAt: new Date(start.getTime() + second * 1_000).toISOString(),
+      conversationId: 'conv-1',
+      turnId,
+      correlationId: turnId,
+    });
+
+  it('takes route, reason and group from the outcome, as a log without it derives them', () => {
+    const rows = fold(withOutcomes);
+    expect(rows.map((r) => [r.route, r.reason, r.outcome?.group ?? null])).toEqual([
+      ['answered', 'validation_passed', null],
+      ['escalated', 'below_score_floor', 'avoidable'],
+      ['held', 'human_active', null],
+    ]);
+    // The same turns logged before the event existed read the same (legacy-turn-outcome.ts).
+    const legacy = fold(story);
+    expect(legacy.map((r) => [r.route, r.reason, r.outcome])).toEqual([
+      ['answered', 'validation_passed', null],
+      ['escalated', 'below_score_floor', null],
+      ['held', 'human_active', null],
+    ]);
+    expect(rows[0]!.events.at(-1)!.type).toBe('turn.outcome');
+  });
+
+  it('lets the outcome decide where the replies would say otherwise', () => {
+    // An abstention whose escalation.raised was never read: the outcome still gives the reason.
+    const abstention = withOutcomes.filter(
+      (e) => e.turnId === T2 && e.type !== 'escalation.raised',
+    );
+    const [row] = fold(abstention);
+    expect(row).toMatchObject({ route: 'escalated', reason: 'below_score_floor' });
+    expect(fold(abstention.filter((e) => e.type !== 'turn.outcome'))[0]).toMatchObject({
+      route: 'escalated',
+      reason: null,
+    });
+  });
+
+  it('keeps the earliest of two outcomes of a turn, in any order', () => {
+    const first = outcomeOf(T1, 9, { outcome: 'answered', reason: 'validation_passed' });
+    const second = outcomeOf(T1, 10, {
+      outcome: 'escalated',
+      reason: 'answer_validation_failed',
+      group: 'avoidable',
+      escalationId: newId(),
+    });
+    const events = [...withOutcomes.filter((e) => e.turnId === T1), first, second];
+    const expected = fold(events);
+    expect(expected[0]!.outcome).toEqual({ outcome: 'answered', reason: 'validation_passed' });
+    for (const shuffled of seededShuffles(events)) expect(fold(shuffled)).toEqual(expected);
+  });
+
+  it('ends in the same rows whatever order the events arrive in, and twice is once', () => {
+    const expected = fold(withOutcomes);
+    for (const shuffled of seededShuffles(withOutcomes)) expect(fold(shuffled)).toEqual(expected);
+    expect(fold([...withOutcomes, ...withOutcomes])).toEqual(expected);
   });
 });
 

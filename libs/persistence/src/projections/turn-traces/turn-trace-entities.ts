@@ -18,6 +18,8 @@ export const TurnTraceEntity = new EntitySchema<TurnTraceState>({
     messageVersion: { type: 'text', name: 'message_version' },
     route: { type: 'text', nullable: true },
     reason: { type: 'text', nullable: true },
+    outcome: json('outcome'),
+    outcomeVersion: { type: 'text', name: 'outcome_version' },
     escalationId: { type: 'text', name: 'escalation_id', nullable: true },
     escalationReason: { type: 'text', name: 'escalation_reason', nullable: true },
     escalationVersion: { type: 'text', name: 'escalation_version' },

@@ -1,13 +1,24 @@
 import type {
   DocLanguage,
+  EscalationGroup,
   EscalationReason,
   Language,
   ReplyKind,
   RetrievalLeg,
   RetrievalVerdict,
+  TurnOutcomeKind,
+  TurnOutcomeReason,
 } from '@support/contracts';
 
-export type TurnRoute = 'answered' | 'escalated' | 'held' | 'clarified';
+/** How the turn ended: the `turn.outcome` event's outcome. */
+export type TurnRoute = TurnOutcomeKind;
+
+/** What the turn's `turn.outcome` said: the outcome, why, and an escalation's group. */
+export interface TurnTraceOutcome {
+  outcome: TurnOutcomeKind;
+  reason: TurnOutcomeReason;
+  group?: EscalationGroup;
+}
 
 export interface TurnTraceError {
   code: string;
@@ -106,9 +117,13 @@ export interface TurnTraceState {
   messageAt: string | null;
   /** Version of the message_received held (the earliest wins). */
   messageVersion: string;
-  /** Derived from the escalation and the agent reply held. */
+  /** From `outcome`; for a turn logged before `turn.outcome`, from its escalation and reply. */
   route: TurnRoute | null;
   reason: string | null;
+  /** The turn's `turn.outcome` (the earliest, should there be two); null before it arrived. */
+  outcome: TurnTraceOutcome | null;
+  /** Version of the turn.outcome held (the earliest wins). */
+  outcomeVersion: string;
   escalationId: string | null;
   escalationReason: EscalationReason | null;
   /** Version of the escalation.raised held (the earliest wins). */

@@ -43,6 +43,8 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
         conversationId: `conv-${i}`,
         turnIds: [newEventId(), newEventId(), newEventId()],
         start: new Date(Date.UTC(2026, 11, 2, 9, i * 10)),
+        // Half the conversations as the agent logs them now, half from before turn.outcome.
+        turnOutcomes: i % 2 === 0,
       }),
     );
     // Texts and ids with characters Postgres refuses (events of an older producer, say).
@@ -109,6 +111,10 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
       'returns-retail#5',
       'returns-retail#1',
     ]);
+    // Its route from its turn.outcome; the same turn of a log from before it, from its reply.
+    expect(trace!.outcome).toEqual({ outcome: 'answered', reason: 'validation_passed' });
+    const before = await reader.find(stories[1]![0]!.turnId!);
+    expect(before).toMatchObject({ route: 'answered', reason: 'validation_passed', outcome: null });
     expect(trace).toMatchObject({
       conversationId: 'conv-2',
       customerMessage: 'Can I return a dress?',
@@ -125,7 +131,7 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
         ],
       },
     });
-    expect(trace!.events).toHaveLength(8);
+    expect(trace!.events).toHaveLength(9); // its eight events and its turn.outcome
     const text = renderTrace(trace!);
     for (const c of lastChunks) {
       expect(text).toContain(c.chunkId);
@@ -136,7 +142,7 @@ describe('turn_traces projection: live processing, replay and the trace', () => 
     const [escalated] = await dataSource.query(
       `SELECT route, reason, reply_kind, retrieval->'rerank'->>'failOpen' AS fail_open
          FROM turn_traces WHERE turn_id = $1`,
-      [story[8]!.turnId],
+      [story.find((e) => e.type === 'escalation.raised')!.turnId],
     );
     expect(escalated).toEqual({
       route: 'escalated',

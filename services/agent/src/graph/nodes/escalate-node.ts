@@ -1,6 +1,6 @@
 import type { TranscriptEntryDto } from '@support/contracts';
 import { type ChatMessage, userText } from '@support/models';
-import { handoffText, waitingText } from '@support/policy';
+import { handoffText, turnOutcome, waitingText } from '@support/policy';
 import { type SupportSchedule, supportAvailability } from '../../support-hours/support-hours.js';
 import type { AgentPorts } from '../agent-ports.js';
 import type { AgentStateUpdate, AgentStateValue } from '../agent-state.js';
@@ -16,7 +16,7 @@ function transcriptOf(messages: readonly ChatMessage[], at: string): TranscriptE
 
 /**
  * The `force_escalate` node: the fixed handoff text (with the wait to expect) to the customer and
- * `escalation.raised` to the team. Only a route's handoff leads here, and it stamps the reason.
+ * `escalation.raised` to the team, then the turn's `turn.outcome`. Only a route's handoff leads here, and it stamps the reason.
  */
 export function escalateNode(ports: AgentPorts, schedule: SupportSchedule) {
   return async (state: AgentStateValue): Promise<AgentStateUpdate> => {
@@ -52,6 +52,7 @@ export function escalateNode(ports: AgentPorts, schedule: SupportSchedule) {
         ]),
       ],
     });
+    await ports.recordOutcome(turn, turnOutcome({ next: 'escalate', reason }));
     // The signal the model sees on its next turn: the abstention, and that a human took over.
     return { messages: [{ role: 'assistant', content: text }] };
   };

@@ -1,5 +1,5 @@
 import { interrupt } from '@langchain/langgraph';
-import { groupOf } from '@support/contracts';
+import { escalationGroupOf } from '@support/policy';
 import type { AgentStateUpdate, AgentStateValue } from '../agent-state.js';
 import {
   type HumanReviewInterrupt,
@@ -15,7 +15,7 @@ import {
 export function humanReview(state: AgentStateValue): AgentStateUpdate {
   const resumed = interrupt<HumanReviewInterrupt, HumanReviewResume>({
     reason: state.escalationReason,
-    group: state.escalationReason ? groupOf(state.escalationReason) : null,
+    group: state.escalationReason ? escalationGroupOf(state.escalationReason) : null,
     turnId: state.turnId,
   });
   if (isWithdrawal(resumed)) return { humanReplied: true };

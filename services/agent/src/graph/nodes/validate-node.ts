@@ -1,6 +1,6 @@
 import { asksToRephrase, supportQuestions } from '@support/citations';
 import { DEFAULT_MIN_ENTAILMENT } from '@support/models';
-import { afterValidation } from '@support/policy';
+import { afterValidation, turnOutcome } from '@support/policy';
 import type { AgentPorts } from '../agent-ports.js';
 import type { AgentStateValue } from '../agent-state.js';
 import { askSupportJudge, withJudgeNotes } from './ask-support-judge.js';
@@ -42,8 +42,9 @@ export function validateNode(ports: AgentPorts, checks: ReplyChecks) {
       hadMaterial: state.promptChunks.length > 0,
     });
     if (route.next === 'end') {
+      const turn = turnOf(state);
       const cited = new Set(verdict.sentences.flatMap((s) => s.citations));
-      await ports.sendReply(turnOf(state), {
+      await ports.sendReply(turn, {
         kind: 'answer',
         text: reply,
         citations: state.promptChunks
@@ -52,6 +53,7 @@ export function validateNode(ports: AgentPorts, checks: ReplyChecks) {
         draft,
         validation: verdict,
       });
+      await ports.recordOutcome(turn, turnOutcome({ next: 'end' }));
     }
     return follow(route, { validation: verdict });
   };

@@ -32,6 +32,7 @@ async function validate(
   const asked: (string | undefined)[] = [];
   const ports = {
     sendReply: async (_turn: unknown, reply: OutgoingReply) => void sent.push(reply),
+    recordOutcome: async () => undefined,
     ...(supportJudge ? { supportJudge } : {}),
     ...(glossary
       ? {

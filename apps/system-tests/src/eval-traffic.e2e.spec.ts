@@ -151,8 +151,9 @@ describe('evaluation traffic (`cli eval`, `cli ask`) apart from live traffic', (
     );
     expect(evalConversations.size).toBe(evalTurns.length);
     const evalEvents = events.filter(({ event }) => evalConversations.has(event.conversationId));
-    // Every event caused by a synthetic question is synthetic: the agent's, retrieval's, the
-    // reranker's, and no handoff thread was opened.
+    // Every event caused by a synthetic question is synthetic: the agent's (its replies, the
+    // handoff and each turn's outcome), retrieval's, the reranker's, and no handoff thread was
+    // opened.
     expect(new Set(evalEvents.map(({ event }) => event.type))).toEqual(
       new Set([
         'conversation.message_received',
@@ -162,6 +163,7 @@ describe('evaluation traffic (`cli eval`, `cli ask`) apart from live traffic', (
         'retrieval.completed',
         'agent.reply_sent',
         'escalation.raised',
+        'turn.outcome',
       ]),
     );
     for (const { event } of evalEvents) expect(event.synthetic).toBe(true);

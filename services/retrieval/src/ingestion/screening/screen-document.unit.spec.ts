@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { parseKbMarkdown } from '../kb-document.js';
@@ -7,7 +7,7 @@ import { documentSentences } from './document-sentences.js';
 import { screenDocument } from './screen-document.js';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-/** Every knowledge base in the repository (a test reads nothing outside it): none may be quarantined. */
+/** Every knowledge base in the repository (a test reads nothing outside it): none may be quarantined but one sentence of a blind set, below. */
 const CLEAN_KBS = [
   join(ROOT, 'kb'),
   ...readdirSync(join(ROOT, 'eval'))
@@ -126,10 +126,15 @@ describe('screening the clean knowledge bases', () => {
     expect(sentences.length).toBeGreaterThan(300);
   });
 
-  it('flags no sentence of them', () => {
+  it('flags no sentence of them but the one a blind set was delivered with', () => {
     const flagged = files.flatMap(({ file, source }) =>
-      screenDocument(parseKbMarkdown(source, file)).map((f) => `${file}: ${f.rule} ${f.sentence}`),
+      screenDocument(parseKbMarkdown(source, file)).map(
+        (f) => `${relative(ROOT, file)}: ${f.rule}`,
+      ),
     );
-    expect(flagged).toEqual([]);
+    // Kept as delivered: it tells customers to send a card's number over WhatsApp beside the
+    // card's PIN, which is what a planted sentence would say; ingestion quarantines it for a
+    // colleague to read.
+    expect(flagged).toEqual(['eval/sadaf-khobar/kb/ar-gift-cards.md: secret_request']);
   });
 });

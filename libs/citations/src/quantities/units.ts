@@ -15,20 +15,13 @@ export const DURATION_UNITS: Readonly<Record<string, DurationUnit>> = Object.fro
 );
 
 /** Words between a number and its duration unit that mark working days ("5 working days"). */
-export const WORKING_WORDS: readonly string[] = ['working', 'business'];
+export const WORKING_WORDS: readonly string[] = words('quantity.working_words', 'latin');
 
 /** Words after an Arabic duration unit that mark working days ("5 أيام عمل"). */
-export const ARABIC_WORKING_WORDS: readonly string[] = ['عمل'];
+export const ARABIC_WORKING_WORDS: readonly string[] = words('quantity.working_words', 'arabic');
 
 /** Adjectives that may sit between a number and its unit ("14 calendar days"). */
-export const UNIT_ADJECTIVES: readonly string[] = [
-  'calendar',
-  'full',
-  'more',
-  'extra',
-  'additional',
-  'consecutive',
-];
+export const UNIT_ADJECTIVES: readonly string[] = words('quantity.unit_adjectives');
 
 // The currencies are the trade's one list (libs/language domain/fashion-retail currencies.yaml);
 // the quantity check knows the six Gulf currencies it compares.
@@ -87,14 +80,20 @@ export const DOTTED_CURRENCIES: readonly (readonly [RegExp, string])[] = Object.
   ]);
 
 /** Words for "percent" after a number (both spellings of مئة). */
-export const PERCENT_WORDS: readonly string[] = ['percent', 'pct', 'بالمئة', 'بالمائة'];
+export const PERCENT_WORDS: readonly string[] = words('quantity.percent_words');
+
+/** A phrase of a list as its two words; the reader compares two tokens. */
+function twoWords(phrase: string): readonly [string, string] {
+  const [first, second, ...rest] = phrase.split(' ');
+  if (first === undefined || second === undefined || rest.length > 0)
+    throw new Error(`quantity.percent_phrases: "${phrase}" must be two words`);
+  return [first, second];
+}
 
 /** Two-word forms of "percent". */
-export const PERCENT_PHRASES: readonly (readonly [string, string])[] = [
-  ['per', 'cent'],
-  ['في', 'المئة'],
-  ['في', 'المائة'],
-];
+export const PERCENT_PHRASES: readonly (readonly [string, string])[] = words(
+  'quantity.percent_phrases',
+).map(twoWords);
 
 /**
  * Words that join the two ends of a range ("3 to 5 days", "بين 3 و5 أيام"; the packs'

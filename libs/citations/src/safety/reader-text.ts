@@ -1,3 +1,4 @@
+import { words } from '@support/language';
 import { normalizeForChecks } from '@support/text';
 import { foldLatinLookalikes } from './confusables.js';
 
@@ -35,26 +36,9 @@ const BREAKS_AFTER = new Set([',', ':', STOP]);
 const SINGLE_LATIN_LETTER = /^[a-z]$/;
 
 // Conjunctions, prepositions and the article written onto an Arabic word, longest first; the
-// pronouns written after it.
-const PROCLITICS = [
-  'وبال',
-  'وال',
-  'فال',
-  'بال',
-  'كال',
-  'لل',
-  'وب',
-  'ول',
-  'فب',
-  'فل',
-  'و',
-  'ف',
-  'ب',
-  'ل',
-  'ك',
-  'ال',
-];
-const ENCLITICS = ['كما', 'كم', 'كن', 'هم', 'هن', 'ها', 'نا', 'ني', 'ك', 'ه', 'ي'];
+// pronouns written after it (the packs' clitic lists).
+const PROCLITICS = words('clitic.reader_proclitics');
+const ENCLITICS = words('clitic.reader_enclitics');
 const MIN_STEM = 2;
 
 /** Forms are read once per distinct word (Arabic text repeats its words); bounded. */

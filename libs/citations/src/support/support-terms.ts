@@ -1,3 +1,4 @@
+import { wordSet } from '@support/language';
 import { arabicBm25, englishBm25, normalizeText } from '@support/text';
 import { stripCitations } from '../citations/strip-citations.js';
 import { ALL_NUMBER_WORDS } from '../quantities/number-words.js';
@@ -17,21 +18,14 @@ function stemOf(word: string): string | undefined {
 
 /**
  * Stop words that carry the meaning of a claim: a negation or a quantifier dropped or added turns
- * "returns are accepted" into its opposite or "any item, at any time". Kept as terms; each
- * negation counts as one term, so "cannot" is supported by "not" or "لا" by "لن".
+ * "returns are accepted" into its opposite or "any item, at any time" (the packs' claim.negations
+ * and claim.quantifiers, folded). Kept as terms; each negation counts as one term, so "cannot" is
+ * supported by "not" or "لا" by "لن".
  */
 const NEGATION = 'not';
-const NEGATIONS = new Set(
-  ['no', 'not', 'nor', 'cannot', 'لا', 'لم', 'لن', 'ليس', 'ليست', 'غير', 'بدون', 'دون'].map((w) =>
-    normalizeText(w),
-  ),
-);
+const NEGATIONS = wordSet('claim.negations');
 const CONTRACTED_NEGATION = /n['\u2019]t$/i;
-const QUANTIFIERS = new Set(
-  ['all', 'any', 'each', 'every', 'only', 'more', 'most', 'few', 'كل', 'أي', 'فقط', 'جميع'].map(
-    (w) => normalizeText(w),
-  ),
-);
+const QUANTIFIERS = wordSet('claim.quantifiers');
 
 // Numbers are the quantity check's: "two days" is as good as "2 days" there.
 const QUANTITY_WORDS = new Set(

@@ -1,6 +1,8 @@
+import { words } from '@support/language';
+
 // Conjunctions, prepositions and the article that Arabic writes onto the next word: "برقم",
-// "وكلمة", "للبطاقة", "والرمز". Longest first.
-const ARABIC_PREFIXES = ['وال', 'فال', 'بال', 'كال', 'لل', 'و', 'ف', 'ب', 'ل', 'ك', 'ال'];
+// "وكلمة", "للبطاقة", "والرمز". Longest first (the packs' clitic.phrase_prefixes).
+const ARABIC_PREFIXES = words('clitic.phrase_prefixes');
 const ARABIC = /^\p{Script=Arabic}/u;
 const MIN_STEM_LETTERS = 2;
 

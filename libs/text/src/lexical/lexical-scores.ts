@@ -1,4 +1,5 @@
 import { normalizeArabicDialect } from '../dialect/arabic-dialect.js';
+import { textLists } from '../packs/text-lists.js';
 import {
   rewriteArabicPhrases,
   rewriteEnglishPhrases,
@@ -11,23 +12,12 @@ const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE
 
 /**
  * Words that shape a customer's question but say nothing about its subject ("how many", "can you
- * tell me", "ممكن", "عايز"), beyond the BM25 stop words. Compared after analysis, so listed as the
- * analysers produce them.
+ * tell me", "ممكن", "عايز"), beyond the BM25 stop words: the packs' question_shaping_words.
+ * Compared after analysis, so read as written through each language's analyser.
  */
 const QUESTION_WORDS = new Set([
-  ...english.terms(
-    'many much want need like please know tell get would could can may also still hi hello thanks thank ok okay help ' +
-      'question ask wondering possible way anyone someone something anything thing things stuff long take takes took taking policy policies rule rules within inside window period ' +
-      'method methods option options ways ever instead already actually really exactly choose chose chosen choosing come comes came coming another other different pair pairs couple ' +
-      // chat openers and fillers, and the Arabic function words Gulf customers type in Latin letters
-      'hey hii hiya yo pls plz thx ty ugh hmm lol btw salam marhaba ana fi enta inti ya bas wala inshallah habibi',
-  ),
-  ...arabic.terms(
-    'ممكن أريد اريد ابغى ابي أبغى بدي عايز عاوز لو سمحت من فضلك كيف كم متى هل وين فين شو ايش إيش ليش لماذا ماذا ' +
-      'مرحبا شكرا السلام عليكم يا الله أعرف اعرف ودي حابب أستطيع نستطيع تستطيع يمكن يمكنني يمكنك عندي لدي عندك سياسة عشان علشان يكون تكون ياخذ تاخذ يستغرق تستغرق يجب افعل نفعل ' +
-      'مدة المدة مدتها مهلة المهلة متاح متاحة المتاحة مسموح المسموح مسموحة بها داخل تبلغ يبلغ يصبح تصبح خلاص ' +
-      'آخر أخرى آخرين أيضا الحل حل طرق طريقة الطرق وسائل الوسائل وسيلة خيارات الخيارات',
-  ),
+  ...english.terms(textLists.written('question_shaping_words', 'latin').join(' ')),
+  ...arabic.terms(textLists.written('question_shaping_words', 'arabic').join(' ')),
 ]);
 
 const NUMBER = /^\d+$/;

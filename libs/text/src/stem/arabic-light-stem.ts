@@ -1,3 +1,5 @@
+import { textLists } from '../packs/text-lists.js';
+
 /**
  * Arabic word forms for matching a question against policy sentences, on folded text (ة as ه,
  * أ/إ/آ as ا, ى as ي). Snowball's Arabic stemmer serves BM25 (it must agree with fastembed) but
@@ -9,36 +11,8 @@
 // The definite article with what is glued before it: "والدوحة", "بالتوصيل", "للطلب".
 const ARTICLE = /^(?:[وف]?(?:بال|كال|لل|ال))/;
 
-// Endings read as inflection or a pronoun, longest first: plurals, duals, the feminine ending,
-// "its", "their", "my", "our"...
-const SUFFIXES = [
-  'اتها',
-  'اته',
-  'كما',
-  'هما',
-  'تها',
-  'تهم',
-  // a dialect verb's plural ending with its object: "تصلحوها", "ترجعوه", "تبعتوا"
-  'وها',
-  'وهم',
-  'وه',
-  'وا',
-  'ات',
-  'ون',
-  'ين',
-  'ان',
-  'ها',
-  'هم',
-  'هن',
-  'كم',
-  'كن',
-  'نا',
-  'ني',
-  'يه',
-  'ه',
-  'ي',
-  'ك',
-];
+// Endings read as inflection or a pronoun, longest first (the packs' light_stem_suffixes).
+const SUFFIXES = textLists.written('light_stem_suffixes');
 
 const MIN_STEM = 3;
 

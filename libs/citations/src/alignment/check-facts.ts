@@ -117,6 +117,28 @@ function polarityMismatch(
   return undefined;
 }
 
+// The shop concepts of a charge and of its absence (libs/text shop words: "fee", "رسوم"; "free",
+// "دون أي رسوم").
+const CHARGE = '~price';
+const NO_CHARGE = '~free';
+const says = (concepts: TextConcepts, term: string, fact?: string) =>
+  concepts.terms.has(term) || (fact !== undefined && concepts.facts.has(fact));
+
+/**
+ * Whether a claim charges for what every clause it restates gives free: "بالفرع فيه رسوم بسيطة"
+ * ("there is a small fee in store") for "في الفرع: ... دون أي رسوم". No word of it is a negation, so
+ * the polarity check cannot see it. A clause that also charges ("free over 200, else 15") vouches.
+ */
+function chargesWhereFree(claim: TextConcepts, aligned: readonly SourceUnit[]): boolean {
+  if (!says(claim, CHARGE) || says(claim, NO_CHARGE, 'charge.free')) return false;
+  return (
+    aligned.length > 0 &&
+    aligned.every(
+      (unit) => says(unit.concepts, NO_CHARGE, 'charge.free') && !says(unit.concepts, CHARGE),
+    )
+  );
+}
+
 /** Whether a unit is about the claim's case: of each case kind it names, the claim names one. */
 function sameCase(claim: TextConcepts, unit: SourceUnit): boolean {
   const kinds = new Set(
@@ -266,6 +288,8 @@ export function factProblem(
     }
     const polarity = polarityMismatch(claim.text, units, lexicon);
     if (polarity !== undefined) return `${NEGATION_MISMATCH}: ${polarity}`;
+    if (!claim.negated && !asks && chargesWhereFree(claim.concepts, claim.aligned))
+      return `${NEGATION_MISMATCH}: chunk_negates`;
     // A question states no outcome, so it drops no condition.
     const dropped = asks ? undefined : droppedCondition(claim.aligned, replyFacts);
     if (dropped !== undefined) return `${DROPPED_CONDITION}: ${dropped}`;

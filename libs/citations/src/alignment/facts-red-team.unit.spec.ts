@@ -99,6 +99,10 @@ const GIFT_VALIDITY = {
   chunkId: 'gift-cards#2',
   text: 'صلاحية بطاقة الهدية\n\nبطاقة الهدية صالحة لمدة 12 شهرا من تاريخ الشراء.',
 };
+const EXCHANGE_WAYS = {
+  chunkId: 'exchanges#3',
+  text: 'طرق الاستبدال\n\n- في الفرع: يتم الاستبدال فورا إذا توفر المقاس أو اللون المطلوب، دون أي رسوم.\n- عبر التطبيق: يستلم المندوب المنتج ويسلمك البديل في الزيارة نفسها، مجانا داخل الكويت.',
+};
 const REPORT_DAMAGE = {
   chunkId: 'damaged#1',
   text: 'الإبلاغ عن المشكلة\n\nإذا وصلك منتج تالف، أبلغنا خلال 48 ساعة من الاستلام عبر واتساب أو من صفحة «طلباتي».',
@@ -268,6 +272,11 @@ describe('the facts check refuses a draft that changes one fact', () => {
       'بطاقة الهدية صالحة لمدة ستة أشهر من تاريخ الشراء [gift-cards#2].',
       GIFT_VALIDITY,
     ],
+    [
+      'a fee where the source says there is none, with no word of negation',
+      'بالفرع فيه رسوم بسيطة على الاستبدال، والاستبدال يصير فوراً إذا المقاس أو اللون متوفر [exchanges#3].',
+      EXCHANGE_WAYS,
+    ],
   ])('%s', (_case, draft, ...chunks) => {
     expect(verdict(draft, ...chunks).passed).toBe(false);
   });
@@ -357,6 +366,11 @@ describe('the facts check lets a faithful draft through', () => {
       'a price in words with its scale',
       'Every hundred points are worth one dinar off, from five hundred points [loyalty#3].',
       POINTS,
+    ],
+    [
+      '"without any fee" with a clitic, and a Gulf "you can"',
+      'تقدر تستبدل في الفرع فوراً إذا المقاس أو اللون متوفر، وبدون أي رسوم [exchanges#3].',
+      EXCHANGE_WAYS,
     ],
     [
       'a condition with its own "not"',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { conceptsOf } from '@support/language';
 import { normalizeForChecks } from '@support/text';
 import { parse } from 'yaml';
 import { extractQuantities } from '../quantities/extract-quantities.js';
@@ -23,7 +24,7 @@ function wordsOf(value: Languages | undefined, where: string): Set<string> {
 
 const raw = parse(
   readFileSync(new URL(`../../src/non-factual/data/${DATA_FILE}`, import.meta.url), 'utf8'),
-) as { heads?: Languages; words?: Languages; lead_in?: Languages };
+) as { heads?: Languages; words?: Languages; lead_in?: Languages; name_after?: Languages };
 const HEADS = wordsOf(raw.heads, 'heads');
 const WORDS = new Set([...HEADS, ...wordsOf(raw.words, 'words')]);
 const LEAD_IN_WORDS = new Set([...WORDS, ...wordsOf(raw.lead_in, 'lead_in')]);
@@ -31,26 +32,51 @@ const forbiddenWord = [...LEAD_IN_WORDS].find((word) => NEVER_IN_A_LINE.has(word
 if (forbiddenWord !== undefined)
   throw new Error(`${DATA_FILE}: "${forbiddenWord}" is a never_in_a_line word`);
 
-// A name the line gives (the shop's): capitalised Latin words after the first word.
+// A name the line gives (the shop's): capitalised Latin words after the first word, or, in Arabic,
+// which has no capitals, the words that close the line after "في" / "مع" ("مرحبا بك في قصر الواحة").
 const MAX_NAME_WORDS = 4;
+const NAME_AFTER = wordsOf(raw.name_after, 'name_after');
 const RAW_WORD =
   /(?:(?=[\p{L}\p{M}])\p{Script=Arabic})+|(?:(?!\p{Script=Arabic})[\p{L}\p{M}\p{N}])+/gu;
 const CAPITALISED_LATIN = /^\p{Lu}[\p{Script=Latin}\p{M}]*$/u;
 
 /**
- * Whether every word of a text is one of `allowed`, apart from at most four capitalised words
- * inside it (the shop's name), with no digit, no quantity and no `never_in_a_line` word of
- * non-factual-lines.yaml.
+ * Where an Arabic name closing the line starts, with the "في" / "مع" that introduces it: at most
+ * four words after the last of them.
+ */
+function closingNameStart(words: readonly string[]): number {
+  const last = words.findLastIndex((word) => NAME_AFTER.has(word));
+  const length = words.length - last - 1;
+  if (last <= 0 || length === 0 || length > MAX_NAME_WORDS) return words.length;
+  return namesNothingOfTheShop(words.slice(last + 1).join(' ')) ? last : words.length;
+}
+
+/**
+ * A name says nothing the shop's concepts know: "مرحبا بك في التوصيل المجاني" ("welcome to free
+ * delivery") or "... في الاسترجاع الكامل" name a promise, not a shop.
+ */
+function namesNothingOfTheShop(text: string): boolean {
+  const { facts, terms } = conceptsOf(text);
+  return (
+    facts.size === 0 && ![...terms].some((term) => term.startsWith('~') || term.startsWith('='))
+  );
+}
+
+/**
+ * Whether every word of a text is one of `allowed`, apart from the shop's name (at most four
+ * capitalised words inside it, or the Arabic words closing it after `name_after`), with no digit,
+ * no quantity and no `never_in_a_line` word of non-factual-lines.yaml.
  */
 function madeOf(text: string, allowed: ReadonlySet<string>): string[] | undefined {
   // Every factual sentence of a reply comes here: its words, cheap to look up, rule it out first.
   const words = checkWords(text);
   const written = text.replace(/['\u2019]/g, '').match(RAW_WORD) ?? [];
   if (words.length === 0 || written.length !== words.length) return undefined;
+  const nameStart = closingNameStart(words);
   let names = 0;
   for (const [index, word] of words.entries()) {
     if (NEVER_IN_A_LINE.has(word)) return undefined;
-    if (allowed.has(word)) continue;
+    if (allowed.has(word) || index >= nameStart) continue;
     if (index === 0 || !CAPITALISED_LATIN.test(written[index]!) || ++names > MAX_NAME_WORDS)
       return undefined;
   }

@@ -91,12 +91,19 @@ describe('nonFactualLineOf', () => {
     "You're welcome, and great question!",
     'Thank you for shopping with Danah Atelier!',
     'يعطيك العافية على صبرك!',
+    // Arabic has no capitals: the shop's name is the words closing the line after في / مع.
+    'مرحبا بك في قصر الواحة!',
+    'وعليكم السلام ورحمة الله، أهلاً بك في دانة أتيليه!',
+    'يسعدني أساعدك!',
   ])('reads %j as a courtesy line in the model’s own words, beside an answer', (sentence) => {
     expect(read(sentence)).toEqual({ kinds: ['courtesy'], needsAnswer: true, rephrase: false });
   });
 
   it.each([
     'Welcome to Free Delivery Week!',
+    'مرحبا بك في التوصيل المجاني!',
+    'مرحبا بك في الاسترجاع الكامل لكل الطلبات',
+    'مرحبا بك في الإرجاع خلال 30 يوم',
     'Thank you for shopping with us for 30 days!',
     'Hello, returns are accepted!',
     'Hello and welcome to qasr al waha fashion!',

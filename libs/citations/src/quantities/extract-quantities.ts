@@ -1,3 +1,4 @@
+import { ARABIC_LETTER_PREFIX, ARABIC_WORD } from './arabic-lookup.js';
 import { normalizedSet, normalizedTable } from './normalized-table.js';
 import { ONE_WORDS, SINGLE_COUNT_UNITS, SINGLE_UNIT_WORDS } from './number-words.js';
 import { halfAt, scaleOf, wordAt, wordNumberAt } from './read-number-words.js';
@@ -46,7 +47,6 @@ const nightWords = normalizedSet(NIGHT_WORDS);
 const NOON = 12;
 // The hours a night word puts after noon: "11 at night" is 23, "2 at night" stays 2.
 const EVENING = 6;
-const ARABIC = /\p{Script=Arabic}/u;
 const arabicSingleUnitLeads = normalizedSet(ARABIC_SINGLE_UNIT_LEADS);
 const arabicSingularUnits = normalizedSet(ARABIC_SINGULAR_UNITS);
 
@@ -97,7 +97,7 @@ function singleUnit(tokens: readonly QuantityToken[], index: number, word: strin
   // "one hour"; Arabic puts "واحد" after its unit (below).
   if (
     ONE_WORDS.has(word) &&
-    !ARABIC.test(word) &&
+    !ARABIC_WORD.test(word) &&
     unitAfter(tokens, index + 1)?.kind === 'duration'
   )
     return { value: 1, first: index, end: index + 1 };
@@ -110,9 +110,6 @@ function singleUnit(tokens: readonly QuantityToken[], index: number, word: strin
     return { value: 1, first: index, end: index + 1, unit };
   return unitCountedAfter(tokens, index, word);
 }
-
-// One attached letter (by, for, and, so, as): "بيوم عمل واحد" is "in one working day".
-const ARABIC_LETTER_PREFIX = /^[\u0648\u0628\u0644\u0641\u0643]/u;
 
 /** A unit followed by "واحد" or by a half: one of it ("بيوم عمل واحد", "ساعة ونص"). */
 function unitCountedAfter(

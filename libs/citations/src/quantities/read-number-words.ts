@@ -1,4 +1,4 @@
-import { lookupArabic } from './arabic-lookup.js';
+import { ARABIC_LETTER_PREFIX, ARABIC_WORD, lookupArabic } from './arabic-lookup.js';
 import {
   COUNTED_DUALS,
   DUALS,
@@ -45,7 +45,7 @@ function dashAt(tokens: readonly QuantityToken[], index: number): boolean {
 export function scaleOf(word: string | undefined): number | undefined {
   if (word === undefined) return undefined;
   const scale = SCALE_WORDS.get(word);
-  if (scale !== undefined || !/^[\u0648\u0628\u0644\u0641\u0643]/u.test(word)) return scale;
+  if (scale !== undefined || !ARABIC_LETTER_PREFIX.test(word)) return scale;
   return SCALE_WORDS.get(word.slice(1));
 }
 
@@ -74,7 +74,7 @@ function belowHundred(
     const unitIndex = dashAt(tokens, index + 1) ? index + 2 : index + 1;
     const after = wordAt(tokens, unitIndex) ?? '';
     const unit = NUMBER_WORDS.get(after) ?? ONE_WORDS.get(after);
-    if (unit !== undefined && unit < 10 && !/\p{Script=Arabic}/u.test(after))
+    if (unit !== undefined && unit < 10 && !ARABIC_WORD.test(after))
       return { value: tens + unit, first: index, end: unitIndex + 1 };
     return { value: tens, first: index, end: index + 1 };
   }
@@ -85,7 +85,7 @@ function belowHundred(
   const unit = NUMBER_WORDS.get(word) ?? lookupArabic(NUMBER_WORDS, word);
   const one = ONE_WORDS.get(word) ?? lookupArabic(ONE_WORDS, word);
   const small = unit ?? one;
-  if (small !== undefined && small < 10 && /\p{Script=Arabic}/u.test(word)) {
+  if (small !== undefined && small < 10 && ARABIC_WORD.test(word)) {
     if (tenFollows && one === undefined) return { value: 10 + small, first: index, end: index + 2 };
     // Arabic: the unit before the tens, joined by و ("خمسة وعشرين", "خمسة و عشرين").
     const next = wordAt(tokens, index + 1);
@@ -109,15 +109,15 @@ function wholeAt(tokens: readonly QuantityToken[], index: number): number | unde
 }
 
 /**
- * The part of a number after a scale or a whole word, at `index`: directly ("one thousand five
- * hundred"), after a joiner word ("two hundred and fifty", "ألف و خمسمائة") or a joiner glued to
- * it ("ألف وخمسمائة"). Returns the index the part starts at, or undefined.
+ * Where the next part of a number starts after a scale or a whole word, or undefined: directly
+ * ("one thousand five hundred"), after a joiner word ("two hundred and fifty", "ألف و خمسمائة") or
+ * with a joiner glued to it ("ألف وخمسمائة"); a joiner only joins when a part follows it.
  */
-function continuationAt(tokens: readonly QuantityToken[], index: number): number | undefined {
-  const word = wordAt(tokens, index);
+function nextPartAt(tokens: readonly QuantityToken[], at: number): number | undefined {
+  const word = wordAt(tokens, at);
   if (word === undefined) return undefined;
-  if (NUMBER_JOINERS.has(word)) return index + 1;
-  return index;
+  if (NUMBER_JOINERS.has(word)) return partAt(tokens, at + 1) ? at + 1 : undefined;
+  return partAt(tokens, at, true) ? at : undefined;
 }
 
 /**
@@ -138,48 +138,29 @@ export function wordNumberAt(tokens: readonly QuantityToken[], index: number): W
   let current = 0;
   let at = index;
   let read = false;
-  // Whether the next part may only come after a scale or a whole word (or start the number).
-  let open = true;
   for (;;) {
     const word = wordAt(tokens, at);
     if (word === undefined) break;
-    const scale = read || at === index ? scaleOf(word) : undefined;
-    // "a hundred", "one thousand": one of the scale.
-    const article =
-      !read && SINGLE_UNIT_WORDS.has(word) ? scaleOf(wordAt(tokens, at + 1)) : undefined;
-    if (article !== undefined) {
+    // "a hundred": one of the scale.
+    if (!read && SINGLE_UNIT_WORDS.has(word) && scaleOf(wordAt(tokens, at + 1)) !== undefined) {
       current = 1;
       read = true;
       at += 1;
       continue;
     }
-    if (scale !== undefined) {
+    const scale = scaleOf(word);
+    const whole = scale === undefined ? wholeAt(tokens, at) : undefined;
+    if (scale !== undefined || whole !== undefined) {
       if (scale === HUNDRED) current = (current || 1) * scale;
-      else {
-        total += (current || 1) * scale;
-        current = 0;
+      else if (scale !== undefined) [total, current] = [total + (current || 1) * scale, 0];
+      else if (whole! % 1000 === 0) total += whole!;
+      else current += whole!;
+      read = true;
+      const next = nextPartAt(tokens, at + 1);
+      if (next === undefined) {
+        at += 1;
+        break;
       }
-      read = true;
-      at += 1;
-      open = true;
-      const next = continuationAt(tokens, at);
-      if (next === undefined) break;
-      // A joiner only joins when a number part follows it.
-      if (next !== at && !partAt(tokens, next)) break;
-      if (next === at && !partAt(tokens, at, true)) break;
-      at = next;
-      continue;
-    }
-    if (!open) break;
-    const whole = wholeAt(tokens, at);
-    if (whole !== undefined) {
-      if (whole % 1000 === 0) total += whole;
-      else current += whole;
-      read = true;
-      at += 1;
-      open = true;
-      const next = continuationAt(tokens, at);
-      if (next === undefined || !partAt(tokens, next, next === at)) break;
       at = next;
       continue;
     }
@@ -188,8 +169,7 @@ export function wordNumberAt(tokens: readonly QuantityToken[], index: number): W
     current += part.value;
     read = true;
     at = part.end;
-    // After a unit or a tens word only a scale goes on ("five hundred"), nothing else.
-    open = false;
+    // After a unit or a tens word only a scale goes on ("five hundred").
     if (scaleOf(wordAt(tokens, at)) === undefined) break;
   }
   if (!read) return null;
@@ -204,7 +184,7 @@ export function wordNumberAt(tokens: readonly QuantityToken[], index: number): W
 function partAt(tokens: readonly QuantityToken[], index: number, glued = false): boolean {
   const word = wordAt(tokens, index);
   if (word === undefined) return false;
-  if (glued && /\p{Script=Arabic}/u.test(word) && !word.startsWith(JOINER)) return false;
+  if (glued && ARABIC_WORD.test(word) && !word.startsWith(JOINER)) return false;
   return (
     scaleOf(word) !== undefined ||
     wholeAt(tokens, index) !== undefined ||

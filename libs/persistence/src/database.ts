@@ -83,6 +83,9 @@ export async function ensureDatabaseExists(url: string): Promise<void> {
   const maintenance = new URL(url);
   maintenance.pathname = '/postgres';
   const client = new pg.Client({ connectionString: maintenance.toString() });
+  // A server stopped under the query (`npm start` tearing everything down after another service
+  // failed) rejects the query below; without a listener it would also crash the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -3,6 +3,7 @@ export { type Token, type TokenLanguage, tokens } from './text/tokens.js';
 export { stem } from './text/stem.js';
 export {
   ARABIC_ARTICLE,
+  CLITIC_PREFIXES,
   ARABIC_CONJUNCTION_CLITICS,
   isFunctionWord,
   withoutClitics,

@@ -117,17 +117,17 @@ function polarityMismatch(
   return undefined;
 }
 
-// The shop concepts of a charge and of its absence (libs/text shop words: "fee", "رسوم"; "free",
-// "دون أي رسوم").
+// The shop concepts of a charge and of its absence (libs/text shop words: "fee", "free", "without
+// any fee", in both languages).
 const CHARGE = '~price';
 const NO_CHARGE = '~free';
 const says = (concepts: TextConcepts, term: string, fact?: string) =>
   concepts.terms.has(term) || (fact !== undefined && concepts.facts.has(fact));
 
 /**
- * Whether a claim charges for what every clause it restates gives free: "بالفرع فيه رسوم بسيطة"
- * ("there is a small fee in store") for "في الفرع: ... دون أي رسوم". No word of it is a negation, so
- * the polarity check cannot see it. A clause that also charges ("free over 200, else 15") vouches.
+ * Whether a claim charges for what every clause it restates gives free: "there is a small fee in
+ * store" for "in store: ... without any fee". No word of it is a negation, so the polarity check
+ * cannot see it. A clause that also charges ("free over 200, else 15") vouches.
  */
 function chargesWhereFree(claim: TextConcepts, aligned: readonly SourceUnit[]): boolean {
   if (!says(claim, CHARGE) || says(claim, NO_CHARGE, 'charge.free')) return false;

@@ -33,7 +33,7 @@ if (forbiddenWord !== undefined)
   throw new Error(`${DATA_FILE}: "${forbiddenWord}" is a never_in_a_line word`);
 
 // A name the line gives (the shop's): capitalised Latin words after the first word, or, in Arabic,
-// which has no capitals, the words that close the line after "في" / "مع" ("مرحبا بك في قصر الواحة").
+// which has no capitals, the words that close the line after a `name_after` word ("at", "with").
 const MAX_NAME_WORDS = 4;
 const NAME_AFTER = wordsOf(raw.name_after, 'name_after');
 const RAW_WORD =
@@ -41,22 +41,21 @@ const RAW_WORD =
 const CAPITALISED_LATIN = /^\p{Lu}[\p{Script=Latin}\p{M}]*$/u;
 
 /**
- * Where an Arabic name closing the line starts, with the "في" / "مع" that introduces it: at most
- * four words after the last of them.
+ * Where an Arabic name closing the line may start: at its last `name_after` word, with at most four
+ * words after it; the line's length when there is none.
  */
 function closingNameStart(words: readonly string[]): number {
   const last = words.findLastIndex((word) => NAME_AFTER.has(word));
   const length = words.length - last - 1;
-  if (last <= 0 || length === 0 || length > MAX_NAME_WORDS) return words.length;
-  return namesNothingOfTheShop(words.slice(last + 1).join(' ')) ? last : words.length;
+  return last <= 0 || length === 0 || length > MAX_NAME_WORDS ? words.length : last;
 }
 
 /**
- * A name says nothing the shop's concepts know: "مرحبا بك في التوصيل المجاني" ("welcome to free
- * delivery") or "... في الاسترجاع الكامل" name a promise, not a shop.
+ * A name says nothing the shop's concepts know: "welcome to free delivery" or "welcome to full
+ * refunds" name a promise, not a shop.
  */
-function namesNothingOfTheShop(text: string): boolean {
-  const { facts, terms } = conceptsOf(text);
+function namesNothingOfTheShop(words: readonly string[]): boolean {
+  const { facts, terms } = conceptsOf(words.join(' '));
   return (
     facts.size === 0 && ![...terms].some((term) => term.startsWith('~') || term.startsWith('='))
   );
@@ -73,14 +72,21 @@ function madeOf(text: string, allowed: ReadonlySet<string>): string[] | undefine
   const written = text.replace(/['\u2019]/g, '').match(RAW_WORD) ?? [];
   if (words.length === 0 || written.length !== words.length) return undefined;
   const nameStart = closingNameStart(words);
+  let named = false;
   let names = 0;
   for (const [index, word] of words.entries()) {
     if (NEVER_IN_A_LINE.has(word)) return undefined;
-    if (allowed.has(word) || index >= nameStart) continue;
+    if (allowed.has(word)) continue;
+    if (index >= nameStart) {
+      named = true;
+      continue;
+    }
     if (index === 0 || !CAPITALISED_LATIN.test(written[index]!) || ++names > MAX_NAME_WORDS)
       return undefined;
   }
   if (/\p{Nd}/u.test(text) || extractQuantities(text).length > 0) return undefined;
+  // Read for concepts only when the line needs its closing name, not for every factual sentence.
+  if (named && !namesNothingOfTheShop(words.slice(nameStart + 1))) return undefined;
   return words;
 }
 

@@ -1,4 +1,4 @@
-import { ARABIC_LETTER_PREFIX, ARABIC_WORD } from './arabic-lookup.js';
+import { ARABIC_WORD, withoutLetterClitic } from './arabic-lookup.js';
 import { normalizedSet, normalizedTable } from './normalized-table.js';
 import { ONE_WORDS, SINGLE_COUNT_UNITS, SINGLE_UNIT_WORDS } from './number-words.js';
 import { halfAt, scaleOf, wordAt, wordNumberAt } from './read-number-words.js';
@@ -56,10 +56,10 @@ interface Found {
   /** Index after the last token of the number itself. */
   end: number;
   unit?: DurationUnit;
-  /** Where its unit is written when it comes first ("يوم واحد", "دينار واحد"). */
+  /** Where its unit is written when it comes first (Arabic "one day" is "day one"). */
   unitAt?: number;
-  /** That unit without the letter attached to it ("بيوم" → "يوم"). */
-  asWritten?: string;
+  /** That unit without the clitic letter written onto it ("in a day" as one Arabic word). */
+  bareUnit?: string;
 }
 
 interface Unit {
@@ -88,13 +88,14 @@ function longUnitAt(tokens: readonly QuantityToken[], index: number): boolean {
 
 /**
  * One of a unit: "a year", "one month" (the unit read after it), the Arabic singular after a word
- * of duration, "خلال سنة" (the unit is the number's own word), or a unit counted after it, "يوم
- * عمل واحد", "دينار واحد", "ساعة ونص" (the half is read with the quantity).
+ * of duration ("within a year"; the unit is the number's own word), or a unit counted after it,
+ * as Arabic counts one ("a working day one", "an hour and a half"; the half is read with the
+ * quantity).
  */
 function singleUnit(tokens: readonly QuantityToken[], index: number, word: string): Found | null {
   if (SINGLE_UNIT_WORDS.has(word) && longUnitAt(tokens, index + 1))
     return { value: 1, first: index, end: index + 1 };
-  // "one hour"; Arabic puts "واحد" after its unit (below).
+  // "one hour"; Arabic puts its "one" after the unit (below).
   if (
     ONE_WORDS.has(word) &&
     !ARABIC_WORD.test(word) &&
@@ -111,22 +112,21 @@ function singleUnit(tokens: readonly QuantityToken[], index: number, word: strin
   return unitCountedAfter(tokens, index, word);
 }
 
-/** A unit followed by "واحد" or by a half: one of it ("بيوم عمل واحد", "ساعة ونص"). */
+const isUnit = (word: string) => durations.has(word) || currencies.has(word);
+
+/** A unit followed by "one" (quantity.one_words) or by a half: one of it, as Arabic counts. */
 function unitCountedAfter(
   tokens: readonly QuantityToken[],
   index: number,
   word: string,
 ): Found | null {
-  const bare =
-    !durations.has(word) && !currencies.has(word) && ARABIC_LETTER_PREFIX.test(word)
-      ? word.slice(1)
-      : word;
-  if (!durations.has(bare) && !currencies.has(bare)) return null;
-  const unit = unitAfter(tokens, index, (written) => (written === word ? bare : written));
+  const bare = isUnit(word) ? word : withoutLetterClitic(word);
+  if (bare === undefined || !isUnit(bare)) return null;
+  const unit = unitAfter(tokens, index, bare);
   if (unit === null || unit.kind === 'percentage') return null;
   if (ONE_WORDS.has(wordAt(tokens, unit.end) ?? ''))
-    return { value: 1, first: index, end: unit.end + 1, unitAt: index, asWritten: bare };
-  // A half needs the unit as written ("ساعة ونص"): "بساعة ونص" is no quantity here.
+    return { value: 1, first: index, end: unit.end + 1, unitAt: index, bareUnit: bare };
+  // A half needs the unit as written: with a clitic letter it is no quantity here.
   if (bare === word && halfAt(tokens, unit.end) > 0)
     return { value: 1, first: index, end: unit.end, unitAt: index };
   return null;
@@ -136,7 +136,7 @@ function numberAt(tokens: readonly QuantityToken[], index: number): Found | null
   const token = tokens[index];
   if (token === undefined) return null;
   if (token.type === 'number') {
-    // "5 آلاف", "2 thousand".
+    // "2 thousand": digits, then a scale.
     const scale = scaleOf(wordAt(tokens, index + 1));
     return scale === undefined
       ? { value: token.value, first: index, end: index + 1 }
@@ -146,12 +146,11 @@ function numberAt(tokens: readonly QuantityToken[], index: number): Found | null
   return wordNumberAt(tokens, index) ?? singleUnit(tokens, index, token.word);
 }
 
-/** The unit written after a number, if any: duration, currency or percent. */
-function unitAfter(
-  tokens: readonly QuantityToken[],
-  from: number,
-  asWritten: (word: string) => string = (word) => word,
-): Unit | null {
+/**
+ * The unit written after a number, if any: duration, currency or percent. `bareUnit`: the word at
+ * `from` without the clitic letter written onto it.
+ */
+function unitAfter(tokens: readonly QuantityToken[], from: number, bareUnit?: string): Unit | null {
   if (symbolAt(tokens, from, '%')) return { kind: 'percentage', end: from + 1 };
   // "10-day", "14 calendar days", "5 working days".
   let index = symbolAt(tokens, from, '-') ? from + 1 : from;
@@ -163,7 +162,7 @@ function unitAfter(
     else if (!adjectives.has(word)) break;
     index += 1;
   }
-  const word = asWritten(wordAt(tokens, index) ?? '');
+  const word = (index === from ? bareUnit : undefined) ?? wordAt(tokens, index) ?? '';
   const next = wordAt(tokens, index + 1) ?? '';
 
   const duration = durations.get(word);
@@ -215,7 +214,7 @@ function readQuantity(
     first: number.first,
     last: number.end - 1,
   };
-  // "three and a half days", "ساعة ونص": a half after the number or after its unit.
+  // "three and a half days", "an hour and a half": a half after the number or after its unit.
   const addHalf = (at: number): number => {
     const half = halfAt(tokens, at);
     if (half > 0) {
@@ -245,9 +244,8 @@ function readQuantity(
     return quantity;
   }
   const unitFrom = number.unitAt ?? addHalf(number.end);
-  const bare = number.asWritten;
   const unit =
-    unitAfter(tokens, unitFrom, (word) => bare ?? word) ??
+    unitAfter(tokens, unitFrom, number.bareUnit) ??
     (prefixFree ? unitBefore(tokens, index - 1) : null);
   if (!unit) return quantity;
   quantity.kind = unit.kind;
@@ -266,8 +264,8 @@ function readQuantity(
  * - digits in Western, Arabic-Indic (٠-٩) or Persian (۰-۹) form; thousands separators "," and "٬"
  *   only between groups of exactly three digits ("1,500", "١٬٥٠٠" → 1500; "1,5" is 1 and 5);
  *   decimals with "." or "٫" ("١٫٥" → 1.5); a clock time "10:30" reads as 10.5;
- * - numbers in words ({@link wordNumberAt}: "three hundred", "ألف وخمسمائة", the Arabic
- *   duals: "يومين" is 2 days), a unit counted after it ("يوم عمل واحد"), a half ("ساعة ونص");
+ * - numbers in words ({@link wordNumberAt}: "three hundred", their Arabic forms, the Arabic duals
+ *   that are two of a unit), a unit counted after it as Arabic counts one, a half;
  * - the unit after it: durations (minutes to years; "working" / "business" / "عمل" days), prices
  *   (SAR, AED, KWD, QAR, BHD, OMR, SR, riyal, dirham, dinar, ريال, درهم, دينار, ر.س, ﷼),
  *   percentages ("%", "٪", "percent", "بالمئة", "في المئة"); or a currency code or "%" before it;
@@ -308,7 +306,7 @@ export function extractQuantities(text: string): Quantity[] {
       if (right.unit !== undefined) left.unit = right.unit;
       if (right.working) left.working = true;
     }
-    // "يومين إلى 3 أيام عمل": the dual's days are working days too.
+    // A dual that opens a range of working days counts working days too.
     if (left.kind === 'duration' && left.unit === right.unit && right.working) left.working = true;
   }
 

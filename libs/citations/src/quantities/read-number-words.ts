@@ -1,4 +1,10 @@
-import { ARABIC_LETTER_PREFIX, ARABIC_WORD, lookupArabic } from './arabic-lookup.js';
+import {
+  afterJoiner,
+  ARABIC_NUMBER_JOINERS,
+  ARABIC_WORD,
+  lookupArabic,
+  withoutLetterClitic,
+} from './arabic-lookup.js';
 import {
   COUNTED_DUALS,
   DUALS,
@@ -21,12 +27,11 @@ export interface WordNumber {
   readonly value: number;
   readonly first: number;
   readonly end: number;
-  /** A dual carries its unit ("يومين"). */
+  /** A dual carries its unit (two days in one word). */
   readonly unit?: DurationUnit;
 }
 
 const HUNDRED = 100;
-const JOINER = '\u0648';
 
 export function wordAt(tokens: readonly QuantityToken[], index: number): string | undefined {
   const token = tokens[index];
@@ -39,17 +44,18 @@ function dashAt(tokens: readonly QuantityToken[], index: number): boolean {
 }
 
 /**
- * A scale as written, alone or with one attached letter ("بمية"), never with the article:
- * "بالمئة" is "percent", not a hundred.
+ * A scale as written, alone or with one clitic letter ("for a hundred"), never with the article:
+ * the article and "hundred" together are the Arabic "percent".
  */
 export function scaleOf(word: string | undefined): number | undefined {
   if (word === undefined) return undefined;
   const scale = SCALE_WORDS.get(word);
-  if (scale !== undefined || !ARABIC_LETTER_PREFIX.test(word)) return scale;
-  return SCALE_WORDS.get(word.slice(1));
+  if (scale !== undefined) return scale;
+  const bare = withoutLetterClitic(word);
+  return bare === undefined ? undefined : SCALE_WORDS.get(bare);
 }
 
-/** The length of the half phrase ("and a half", "ونص") at `index`, or 0. */
+/** The length of the half phrase ("and a half", quantity.half_words) at `index`, or 0. */
 export function halfAt(tokens: readonly QuantityToken[], index: number): number {
   for (const phrase of HALF_PHRASES)
     if (phrase.every((word, offset) => wordAt(tokens, index + offset) === word))
@@ -58,8 +64,9 @@ export function halfAt(tokens: readonly QuantityToken[], index: number): number 
 }
 
 /**
- * A number below a hundred written in words, at `index`: a unit or teen ("fourteen", "أربعة عشر"),
- * a tens word with its unit ("twenty-one", "واحد وعشرين"), or "one" when `withOne`.
+ * A number below a hundred written in words, at `index`: a unit or teen ("fourteen"), a tens word
+ * with its unit (English "twenty-one", the unit after the tens; Arabic puts it before, joined), or
+ * "one" when `withOne`.
  */
 function belowHundred(
   tokens: readonly QuantityToken[],
@@ -68,7 +75,7 @@ function belowHundred(
 ): WordNumber | null {
   const word = wordAt(tokens, index);
   if (word === undefined) return null;
-  const tens = TENS_WORDS.get(word) ?? lookupArabic(TENS_WORDS, word);
+  const tens = lookupArabic(TENS_WORDS, word);
   if (tens !== undefined) {
     // English: the unit after the tens ("forty-five").
     const unitIndex = dashAt(tokens, index + 1) ? index + 2 : index + 1;
@@ -82,36 +89,34 @@ function belowHundred(
   const teenHead = lookupArabic(TEEN_HEADS, word);
   if (teenHead !== undefined && tenFollows)
     return { value: 10 + teenHead, first: index, end: index + 2 };
-  const unit = NUMBER_WORDS.get(word) ?? lookupArabic(NUMBER_WORDS, word);
-  const one = ONE_WORDS.get(word) ?? lookupArabic(ONE_WORDS, word);
+  const unit = lookupArabic(NUMBER_WORDS, word);
+  const one = lookupArabic(ONE_WORDS, word);
   const small = unit ?? one;
   if (small !== undefined && small < 10 && ARABIC_WORD.test(word)) {
     if (tenFollows && one === undefined) return { value: 10 + small, first: index, end: index + 2 };
-    // Arabic: the unit before the tens, joined by و ("خمسة وعشرين", "خمسة و عشرين").
-    const next = wordAt(tokens, index + 1);
-    if (next?.startsWith(JOINER)) {
-      const glued = TENS_WORDS.get(next.slice(1));
-      if (glued !== undefined) return { value: small + glued, first: index, end: index + 2 };
-      const apart = next === JOINER ? TENS_WORDS.get(wordAt(tokens, index + 2) ?? '') : undefined;
-      if (apart !== undefined) return { value: small + apart, first: index, end: index + 3 };
-    }
+    // Arabic: the unit before the tens, the joiner glued to the tens or apart.
+    const next = wordAt(tokens, index + 1) ?? '';
+    const glued = TENS_WORDS.get(afterJoiner(next) ?? '');
+    if (glued !== undefined) return { value: small + glued, first: index, end: index + 2 };
+    const apart = ARABIC_NUMBER_JOINERS.includes(next)
+      ? TENS_WORDS.get(wordAt(tokens, index + 2) ?? '')
+      : undefined;
+    if (apart !== undefined) return { value: small + apart, first: index, end: index + 3 };
   }
   if (unit !== undefined) return { value: unit, first: index, end: index + 1 };
   return withOne && one !== undefined ? { value: 1, first: index, end: index + 1 } : null;
 }
 
-/** A whole hundred or thousand of one word ("خمسمائة", "ألفين"), as written or after a prefix. */
+/** A whole hundred or thousand of one word (quantity.whole_numbers), as written or after a prefix. */
 function wholeAt(tokens: readonly QuantityToken[], index: number): number | undefined {
   const word = wordAt(tokens, index);
-  return word === undefined
-    ? undefined
-    : (WHOLE_NUMBER_WORDS.get(word) ?? lookupArabic(WHOLE_NUMBER_WORDS, word));
+  return word === undefined ? undefined : lookupArabic(WHOLE_NUMBER_WORDS, word);
 }
 
 /**
  * Where the next part of a number starts after a scale or a whole word, or undefined: directly
- * ("one thousand five hundred"), after a joiner word ("two hundred and fifty", "ألف و خمسمائة") or
- * with a joiner glued to it ("ألف وخمسمائة"); a joiner only joins when a part follows it.
+ * ("one thousand five hundred"), after a joiner word ("two hundred and fifty") or with the Arabic
+ * joiner glued to it; a joiner only joins when a part follows it.
  */
 function nextPartAt(tokens: readonly QuantityToken[], at: number): number | undefined {
   const word = wordAt(tokens, at);
@@ -121,10 +126,10 @@ function nextPartAt(tokens: readonly QuantityToken[], at: number): number | unde
 }
 
 /**
- * A number written in words at `index`, with its scales: "three hundred" (300), "two hundred and
- * fifty" (250), "one thousand five hundred", "خمسة آلاف" (5,000), "ألف وخمسمائة" (1,500), "مية
- * وخمسين" (150), "a hundred". A dual is two of its unit. "one" / "واحد" / "a" alone are no number
- * here (the caller reads them before a unit).
+ * A number written in words at `index`, with its scales (quantity.scales, quantity.whole_numbers):
+ * "three hundred" (300), "two hundred and fifty" (250), "one thousand five hundred", "a hundred",
+ * and their Arabic forms. A dual is two of its unit. "one" and "a" alone are no number here (the
+ * caller reads them beside a unit).
  */
 export function wordNumberAt(tokens: readonly QuantityToken[], index: number): WordNumber | null {
   const first = wordAt(tokens, index);
@@ -178,13 +183,13 @@ export function wordNumberAt(tokens: readonly QuantityToken[], index: number): W
 
 /**
  * Whether a part of a number starts at `index`: a scale, a whole word or a number below a hundred.
- * `glued`: a joiner may be attached to it ("وخمسمائة"), which is the only way a part follows an
- * Arabic scale without a joiner word.
+ * `glued`: the Arabic joiner may be attached to it, which is the only way a part follows an Arabic
+ * scale without a joiner word.
  */
 function partAt(tokens: readonly QuantityToken[], index: number, glued = false): boolean {
   const word = wordAt(tokens, index);
   if (word === undefined) return false;
-  if (glued && ARABIC_WORD.test(word) && !word.startsWith(JOINER)) return false;
+  if (glued && ARABIC_WORD.test(word) && afterJoiner(word) === undefined) return false;
   return (
     scaleOf(word) !== undefined ||
     wholeAt(tokens, index) !== undefined ||

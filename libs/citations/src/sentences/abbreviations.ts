@@ -2,8 +2,8 @@ import { pairWords, words } from '@support/language';
 
 /**
  * Words whose full stop does not end a sentence, lowercased, inner dots kept ("e.g"): the packs'
- * sentence.abbreviations, and the Gulf currencies as Arabic prices write them ("7 ر.ع.", "150
- * ر.س."), the trade's currency.abbreviations with their dots, folded (إ as ا).
+ * sentence.abbreviations, and the Gulf currencies as Arabic prices write them, with dots: the
+ * trade's currency.abbreviations, folded.
  */
 export const ABBREVIATIONS: readonly string[] = [
   ...words('sentence.abbreviations'),

@@ -20,7 +20,7 @@ function stemOf(word: string): string | undefined {
  * Stop words that carry the meaning of a claim: a negation or a quantifier dropped or added turns
  * "returns are accepted" into its opposite or "any item, at any time" (the packs' claim.negations
  * and claim.quantifiers, folded). Kept as terms; each negation counts as one term, so "cannot" is
- * supported by "not" or "لا" by "لن".
+ * supported by "not", in either language.
  */
 const NEGATION = 'not';
 const NEGATIONS = wordSet('claim.negations');

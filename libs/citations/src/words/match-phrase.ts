@@ -1,7 +1,7 @@
 import { words } from '@support/language';
 
-// Conjunctions, prepositions and the article that Arabic writes onto the next word: "برقم",
-// "وكلمة", "للبطاقة", "والرمز". Longest first (the packs' clitic.phrase_prefixes).
+// Conjunctions, prepositions and the article that Arabic writes onto the next word, longest first
+// (the packs' clitic.phrase_prefixes, with their examples).
 const ARABIC_PREFIXES = words('clitic.phrase_prefixes');
 const ARABIC = /^\p{Script=Arabic}/u;
 const MIN_STEM_LETTERS = 2;

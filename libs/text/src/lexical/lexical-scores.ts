@@ -12,7 +12,8 @@ const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE
 
 /**
  * Words that shape a customer's question but say nothing about its subject ("how many", "can you
- * tell me", "ممكن", "عايز"), beyond the BM25 stop words: the packs' question_shaping_words.
+ * tell me", their Arabic and dialect forms), beyond the BM25 stop words: the packs'
+ * question_shaping_words.
  * Compared after analysis, so read as written through each language's analyser.
  */
 const QUESTION_WORDS = new Set([

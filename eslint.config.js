@@ -75,6 +75,7 @@ export default tseslint.config(
                 'type:testing',
                 'type:text',
                 'type:language',
+                'type:citations',
                 'type:policy',
               ],
             },

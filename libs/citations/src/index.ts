@@ -11,6 +11,7 @@ export { splitSentences } from './sentences/split-sentences.js';
 export { type LexicalSupport, MIN_SUPPORTED_SHARE } from './support/lexical-support.js';
 export { type NegationMismatch } from './support/negation-support.js';
 export type { Quantity, QuantityKind, DurationUnit, CurrencyCode } from './quantities/quantity.js';
+export { extractQuantities } from './quantities/extract-quantities.js';
 export {
   type PromptChunk,
   type SentenceVerdict,

@@ -73,6 +73,8 @@ interface Unit {
 interface Located extends Quantity {
   first: number;
   last: number;
+  /** Its unit is written before it ("AED 150"). */
+  unitFirst?: boolean;
 }
 
 function symbolAt(tokens: readonly QuantityToken[], index: number, symbol: '%' | '-'): boolean {
@@ -252,7 +254,10 @@ function readQuantity(
   if (unit.unit !== undefined) quantity.unit = unit.unit;
   if (unit.working) quantity.working = true;
   if (unit.end > unitFrom) quantity.last = Math.max(quantity.last, unit.end - 1);
-  else quantity.first = index - 1;
+  else {
+    quantity.first = index - 1;
+    quantity.unitFirst = true;
+  }
   if (number.unitAt === undefined) addHalf(quantity.last + 1);
   else addHalf(unit.end);
   return quantity;
@@ -296,7 +301,16 @@ export function extractQuantities(text: string): Quantity[] {
     index = quantity.last + 1;
   }
 
-  // A range: the first end takes the unit of the second ("3-5 days").
+  // A range: the first end takes the unit of the second ("3-5 days"), and the second that of the
+  // first when a currency is written before it ("AED 150 – 3,000").
+  for (let i = 0; i + 1 < found.length; i += 1) {
+    const left = found[i]!;
+    const right = found[i + 1]!;
+    if (left.kind !== 'price' || right.kind !== 'number' || !left.unitFirst) continue;
+    if (!isRangeJoint(tokens, left.last + 1, right.first)) continue;
+    right.kind = 'price';
+    if (left.unit !== undefined) right.unit = left.unit;
+  }
   for (let i = found.length - 2; i >= 0; i -= 1) {
     const left = found[i];
     const right = found[i + 1];
@@ -310,5 +324,7 @@ export function extractQuantities(text: string): Quantity[] {
     if (left.kind === 'duration' && left.unit === right.unit && right.working) left.working = true;
   }
 
-  return found.map(({ first: _first, last: _last, ...quantity }) => quantity);
+  return found.map(
+    ({ first: _first, last: _last, unitFirst: _unitFirst, ...quantity }) => quantity,
+  );
 }

@@ -111,6 +111,15 @@ describe('Gulf names and payment brands', () => {
   });
 });
 
+describe('redeeming points', () => {
+  it('is spending them, not exchanging an item, in both languages', () => {
+    expect(contentTerms('استبدال النقاط: كل 200 نقطة تساوي 10 دراهم')).not.toContain('~exchange');
+    expect(contentTerms('ابي استبدل نقاطي')).toContain('~redeem');
+    expect(contentTerms('How do I redeem my points?')).toContain('~redeem');
+    expect(contentTerms('ابي استبدل الفستان بمقاس اكبر')).toContain('~exchange');
+  });
+});
+
 describe('chat shorthand', () => {
   it('reads "u", "ur" and "whats" as the words they stand for', () => {
     expect(contentTerms('do u deliver on fridays')).toEqual(

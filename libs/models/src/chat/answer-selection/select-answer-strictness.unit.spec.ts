@@ -46,6 +46,44 @@ describe('selectAnswer: a section about another action', () => {
     ]);
   });
 
+  it('does not answer a question that names no action from a section about one', () => {
+    const deliveryTimes: PromptChunk = {
+      chunkId: 'delivery#1',
+      title: 'Delivery',
+      lang: 'en',
+      text: 'Delivery times\n\n' + 'In Jeddah, orders confirmed before 1 PM arrive tomorrow.',
+    };
+    expect(picked("What's the weather in Jeddah tomorrow?", [deliveryTimes])).toEqual([]);
+    expect(picked('When will my order arrive in Jeddah?', [deliveryTimes])).not.toEqual([]);
+  });
+
+  it('reads an action a heading names after "before" as when, not what', () => {
+    const changes: PromptChunk = {
+      chunkId: 'order-changes#1',
+      title: 'Changing an order',
+      lang: 'en',
+      text:
+        'Before shipping\n\n' +
+        'You can change the size or colour of an order for free while it is being prepared.',
+    };
+    expect(picked('Can I change the colour of my order?', [changes])).not.toEqual([]);
+  });
+
+  it('reads a page title as what a heading without an action is about', () => {
+    const window: PromptChunk = {
+      chunkId: 'returns-policy#1',
+      title: 'Returns policy',
+      lang: 'en',
+      text:
+        'How long you have\n\n' +
+        'Orders delivered to Bahrain or Kuwait: 10 days from the delivery date.',
+    };
+    expect(picked('How many days does delivery to Bahrain take?', [window])).toEqual([]);
+    expect(picked('How many days do I have to return an order in Bahrain?', [window])).not.toEqual(
+      [],
+    );
+  });
+
   it('reads a way to pay as a question about paying', () => {
     expect(askedActionsOf(new Set(['~applepay']))).toEqual(['~pay']);
     expect(askedActionsOf(new Set(['~applepay', '~refund']))).toEqual(['~refund']);
@@ -64,6 +102,35 @@ describe('selectAnswer: the case the customer states', () => {
     expect(
       picked('If I order after 4 PM, when will it arrive in Kuwait?', [DELIVERY_TIMES]),
     ).not.toEqual([]);
+  });
+});
+
+describe('selectAnswer: the number the customer states about their case', () => {
+  const cashOnDelivery: PromptChunk = {
+    chunkId: 'payments#3',
+    title: 'Payments',
+    lang: 'en',
+    text:
+      'Cash on delivery\n\n' +
+      'Cash on delivery adds a fee of 10 SAR to the order. ' +
+      'Cash on delivery is available for orders up to 1,500 SAR.',
+  };
+
+  it('answers a stated sum with the limit it falls under, not with a flat fee', () => {
+    expect(picked('Can I pay cash on delivery? My order is 2,300 SAR', [cashOnDelivery])).toEqual([
+      'Cash on delivery is available for orders up to 1,500 SAR. [payments#3]',
+    ]);
+  });
+
+  it('does not answer what a stated count is worth with a rate', () => {
+    const points: PromptChunk = {
+      chunkId: 'loyalty#4',
+      title: 'Loyalty',
+      lang: 'en',
+      text: 'Using points\n\n' + '200 points are worth 10 AED at checkout.',
+    };
+    expect(picked('I have 1,000 points, how much are they worth?', [points])).toEqual([]);
+    expect(picked('How much are 200 points worth?', [points])).not.toEqual([]);
   });
 });
 

@@ -17,7 +17,13 @@ import { sectionHeading, splitSentences } from '../sentences.js';
 import { answerStrength } from './answer-cues.js';
 import { listLeadsOf } from './answer-text.js';
 import { SELECTION_WEIGHTS } from './selection-weights.js';
-import { isAnotherCase, statedCaseValues } from './stated-case.js';
+import {
+  isAnotherCase,
+  leavesStatedCaseOpen,
+  type StatedNumber,
+  statedCaseValues,
+  statedNumbers,
+} from './stated-case.js';
 import {
   detectQuestionType,
   kindTerms,
@@ -33,6 +39,7 @@ export const SENTENCE_MIN_SCORE = WEIGHTS.sentenceFloor;
 // A sentence that asks (an FAQ's question, the customers' questions an article lists as examples)
 // never answers: quoting it would hand the customer their own question back.
 const ASKS = /[?؟]\s*$/;
+const LEADS_LIST = /:\s*$/;
 
 // Openings of a sentence that only makes sense after the one before it, and of one that offers
 // the customer another way (the packs' answer.continues and answer.offers_instead), read on the
@@ -53,6 +60,10 @@ const OFFERS_INSTEAD = new RegExp(
 // it. So does a sentence whose section is about an action the question does not name. Either
 // keeps a sentence under the floor.
 const TRANSACTIONS = wordSet('trade.transactions');
+const TIMED_ACTION = new RegExp(
+  `(?:^|\\s)(?:${alternatives('answer.threshold_words')})\\s+\\S+`,
+  'g',
+);
 const PAY = words('trade.payment')[0]!;
 // With what is done to a garment; only a section about a transaction is another action's.
 const ACTIONS = new Set([...TRANSACTIONS, ...words('trade.garment_care')]);
@@ -77,6 +88,8 @@ const ADDRESSES_CUSTOMER = new RegExp(
 // "if I order at 6 in the evening, when…") answers another question, only where the outcome is
 // what is asked (a time, an amount); a yes/no or a choice is answered by the rule itself.
 const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount']);
+// The question types whose answer can hinge on a number the customer states about their case.
+const CASE_TYPES: ReadonlySet<QuestionType> = new Set(['amount', 'yes_no', 'options', 'other']);
 // The question types that ask for a value a sentence states (a time, a sum, a place).
 const VALUE_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount', 'place']);
 
@@ -155,6 +168,8 @@ export function selectAnswer(
         chunkIndex,
         sentenceIndex,
         text,
+        // A lead into a list ("Our sizes, by chest:") states its values in the items after it.
+        withItems: LEADS_LIST.test(text) ? texts.slice(sentenceIndex).join('\n') : text,
         written,
         conditions: conditionOnlyTerms(text, { explicitOnly: true }),
         places: concepts.filter(isSinglePlace),
@@ -204,11 +219,31 @@ export function selectAnswer(
   // you paid" under "Refunds for Tamara instalments" is about refunding, whatever words it shares
   // with "can I pay in instalments?". Not from the page's title: a "Returns" page also says when
   // the money arrives.
+  // An action a heading names after a threshold word says when, not what: "Before shipping" heads
+  // what may be changed until the order ships.
   const aboutActions = headings.map((heading) =>
-    [...contentTerms(heading)].filter((term) => TRANSACTIONS.has(term)),
+    [...contentTerms(normalizeText(heading).replace(TIMED_ACTION, ' '))].filter((term) =>
+      TRANSACTIONS.has(term),
+    ),
+  );
+  // Under a heading that names no action, the page's title says what its rules are about: a
+  // "Returns policy" page's "How long you have" is about returning. A title's action also covers
+  // what it leads to (a Returns page says when the refund arrives).
+  const pageActions = chunks.map((chunk) =>
+    [...contentTerms(chunk.title ?? '')].filter((term) => TRANSACTIONS.has(term)),
   );
   const questionWords = wordTerms(focus);
   const statedValues = statedCaseValues(focus);
+  // The numbers the whole message states about the customer's case, by what the asked part may
+  // hinge on: a limit on a sum or a count for a yes/no, an amount or a choice; a cut-off hour for a
+  // time. "How do I return it? I paid 300 SAR" asks nothing the sum changes.
+  const stated = statedNumbers(question);
+  const statedFor = (type: QuestionType): readonly StatedNumber[] =>
+    CASE_TYPES.has(type)
+      ? stated
+      : type === 'duration'
+        ? stated.filter((number) => number.kind === 'clock')
+        : [];
   const messageTerms = [...contentTerms(question)];
   // The places the whole message names, story included: they set the customer's case.
   const askedPlaces = messageTerms.filter(isPlaceConcept);
@@ -258,10 +293,18 @@ export function selectAnswer(
       // question, even when its heading also names the asked one: "Refund times by payment
       // method" says when money comes back, not how to pay ("can I split it with Tamara?").
       const underOtherAction =
-        askedActions.length > 0 &&
         about.length > 0 &&
-        (!about.some((term) => part.wanted.has(term)) ||
+        ((askedActions.length > 0 && !about.some((term) => part.wanted.has(term))) ||
           about.some((term) => !messageActions.has(term)));
+      const onPageOfOtherAction =
+        askedActions.length > 0 &&
+        about.length === 0 &&
+        pageActions[s.chunkIndex]!.length === 1 &&
+        pageActions[s.chunkIndex]!.some(
+          (term) =>
+            !messageActions.has(term) &&
+            !(LEADS_TO[term] ?? []).some((led) => messageActions.has(led)),
+        );
       const things = [...part.wanted].filter((term) => !isPlaceConcept(term));
       const onlyThePlace =
         things.length > 0 &&
@@ -281,9 +324,14 @@ export function selectAnswer(
       // Each way of answering another question takes its share again.
       const anotherQuestion = [
         anotherPlace,
-        missesAction || underOtherAction || actionOnlyAsCondition,
+        missesAction || underOtherAction || onPageOfOtherAction || actionOnlyAsCondition,
         onlyThePlace,
         OUTCOME_TYPES.has(part.type) && isAnotherCase(statedValues, s.text),
+        leavesStatedCaseOpen(
+          statedFor(part.type),
+          s.withItems,
+          part.type === 'amount' ? part.wanted : undefined,
+        ),
       ].filter(Boolean).length;
       const score =
         coverage * kindFactor(s.text, part.type) * WEIGHTS.anotherQuestion ** anotherQuestion;

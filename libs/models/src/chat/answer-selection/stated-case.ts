@@ -1,5 +1,6 @@
-import { alternatives } from '@support/language';
-import { normalizeText, questionConditions } from '@support/text';
+import { extractQuantities, type Quantity } from '@support/citations';
+import { alternatives, conceptsOf, wordSet } from '@support/language';
+import { contentTerms, normalizeText, questionConditions } from '@support/text';
 
 // A number written with its separators ("1,500", "2.5", Arabic digits folded by normalizeText).
 const NUMBER = /\d+(?:[.,٫]\d+)*/g;
@@ -37,4 +38,110 @@ export function isAnotherCase(statedValues: ReadonlySet<number>, sentence: strin
   if (statedValues.size === 0) return false;
   const thresholds = thresholdValues(sentence);
   return thresholds.length > 0 && !thresholds.some((value) => statedValues.has(value));
+}
+
+/**
+ * A number the customer states about their own case: the sum of their order ("my order is 120
+ * KD"), a time of day ("الساعة ٤"), or a count of something they name after it ("800 points",
+ * "163 cm"). An answer for them must say where that number stands.
+ */
+export interface StatedNumber {
+  readonly value: number;
+  readonly kind: 'price' | 'clock' | 'count';
+  /** What a count counts: the content terms of the two words after it ("points", "cm"). */
+  readonly counted?: ReadonlySet<string>;
+}
+
+// An order or phone number is a reference, not a case ("order 10045", "+965 2220 4518").
+const LARGEST_CASE_NUMBER = 99_999;
+const CLOCK_HOUR_WORDS = wordSet('question.clock_hour_words');
+// A number, and the two words written after it (attached or not: "163cm", "6 monthly payments").
+const NUMBER_AND_WORD = /(\d+(?:[.,]\d+)*)\s*(\p{L}+(?:\s+\p{L}+)?)?/gu;
+
+/** The numbers a message states about the customer's case ({@link StatedNumber}). */
+export function statedNumbers(message: string): StatedNumber[] {
+  const quantities = extractQuantities(message);
+  const stated: StatedNumber[] = quantities
+    .filter((q) => q.value <= LARGEST_CASE_NUMBER && (q.kind === 'price' || q.clock))
+    .map((q) => ({ value: q.value, kind: q.clock ? 'clock' : 'price' }));
+  // The digits the reader gave a unit: a sum or an hour ("2" of "الساعة 2 الظهر", read as 14), or
+  // a duration or a share, which say when or how much of the story, not a case a limit is set on.
+  const typed = new Set(
+    quantities
+      .filter((q) => q.kind !== 'number' || q.clock)
+      .flatMap((q) => q.text.match(NUMBER) ?? []),
+  );
+  const text = normalizeText(message);
+  for (const match of text.matchAll(NUMBER_AND_WORD)) {
+    const value = valueOf(match[1]!);
+    if (typed.has(match[1]!) || value > LARGEST_CASE_NUMBER) continue;
+    const before = text.slice(0, match.index).trim().split(/\s+/).pop() ?? '';
+    if (CLOCK_HOUR_WORDS.has(before)) {
+      stated.push({ value, kind: 'clock' });
+      continue;
+    }
+    const counted = contentTerms(match[2] ?? '');
+    if (counted.size > 0) stated.push({ value, kind: 'count', counted });
+  }
+  return stated;
+}
+
+// What makes the value after it a bound the customer can place their number against: a threshold
+// word of the answer packs ("over", "up to", "from", "من") or a limit of the fact concepts
+// ("minimum", "تزيد قيمتها على", "الحد الأقصى"), a few words before it ("up to AED 1,500").
+const THRESHOLD_WORD = new RegExp(
+  `(?:^|\\s)(?:${alternatives('answer.threshold_words')})(?:\\s|$)`,
+);
+const LIMITS = ['condition.over', 'condition.under', 'condition.before'];
+const BOUND_REACH = 4;
+
+function isBound(text: string, quantity: Quantity): boolean {
+  const at = text.indexOf(quantity.text);
+  if (at < 0) return false;
+  const before = text.slice(0, at).trim().split(/\s+/).slice(-BOUND_REACH).join(' ');
+  const { facts } = conceptsOf(before);
+  return THRESHOLD_WORD.test(` ${before} `) || LIMITS.some((limit) => facts.has(limit));
+}
+
+/**
+ * Whether a sentence leaves a number the customer stated about their case open: it gives one
+ * value of that kind (a flat fee, a rate) that is neither the customer's number nor a bound they
+ * can compare theirs with. "Can I pay cash? my order is 120 KD" is not answered by "cash on
+ * delivery costs 0.500 KD": whether 120 KD may be paid in cash is the question. A bound ("up to KWD
+ * 100", "from 200 SAR"), a range or a list of values of that kind ("10, 25, 50 and 100 KD") lets
+ * the customer place their number; the same number answers them. A sentence with no value of
+ * that kind says nothing of it.
+ */
+export function leavesStatedCaseOpen(
+  stated: readonly StatedNumber[],
+  sentence: string,
+  asksWorthOf?: ReadonlySet<string>,
+): boolean {
+  if (stated.length === 0) return false;
+  const quantities = extractQuantities(sentence);
+  const terms = contentTerms(sentence);
+  const text = normalizeText(sentence);
+  return stated.some((number) => {
+    const sameKind = quantities.filter((q) =>
+      number.kind === 'price'
+        ? q.kind === 'price'
+        : number.kind === 'clock'
+          ? q.clock === true
+          : q.kind === 'number' && !q.clock && [...number.counted!].some((term) => terms.has(term)),
+    );
+    // A count of the same thing is the rule's own number ("4 payments" for "6 monthly payments?"),
+    // except when the amount asked is what the counted things are worth (`asksWorthOf`: the terms
+    // of an amount question): "500 points are worth 1 OMR" is a rate, and "what are my 2,500
+    // points worth?" asks for a product the extractive default does not compute.
+    if (number.kind === 'count')
+      return (
+        sameKind.length === 0 ||
+        (asksWorthOf !== undefined &&
+          [...number.counted!].some((term) => asksWorthOf.has(term)) &&
+          quantities.some((q) => q.kind === 'price') &&
+          !sameKind.some((q) => q.value === number.value))
+      );
+    if (sameKind.length >= 2 || sameKind.some((q) => q.value === number.value)) return false;
+    return !sameKind.some((q) => isBound(text, q));
+  });
 }

@@ -242,6 +242,9 @@ describe('policy prose that talks to the customer', () => {
     'نرد على جميع العملاء خلال 24 ساعة.',
     'البوت: يمكنك سؤاله عن حالة طلبك.',
     'عند السؤال عن طلبك، تأكد من ذكر رقم الطلب.',
+    // A gift card's validity is no card expiry; money "يُرد إلى" the card is refunded, not a reply.
+    'أما البطاقة الرقمية فنعيد إرسالها إلى المشترية في أي وقت خلال صلاحيتها.',
+    'يُضاف الفرق إلى محفظة المتجر فقط، ولا يُرد إلى البطاقة.',
   ])('leaves alone the sentence "%s"', (sentence) => expect(rulesOf(sentence)).toEqual([]));
 
   it.each([
@@ -276,6 +279,9 @@ describe('requestsSecret', () => {
     'اكتب رقم بطاقتك',
     'ادخل رقم البطاقة هنا',
     'Please send the C V V',
+    'Send us the expiry date as well.',
+    'أرسل لنا رقم البطاقة وتاريخ الانتهاء',
+    'ابعت صلاحية البطاقة',
   ])('asks: %j', (sentence) => {
     expect(asks(sentence)).toBe(true);
   });

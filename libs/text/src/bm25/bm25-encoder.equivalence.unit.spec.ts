@@ -11,6 +11,7 @@ import { arabicLightStem } from '../stem/arabic-light-stem.js';
 import { snowballStemmer, type Stemmer } from '../stem/stemmer.js';
 import { ARABIC_STOP_WORDS } from '../stop-words/arabic-stop-words.js';
 import { ENGLISH_STOP_WORDS } from '../stop-words/english-stop-words.js';
+import { textLists } from '../packs/text-lists.js';
 import { Bm25Encoder, type Bm25Options } from './bm25-encoder.js';
 import { arabicBm25, englishBm25 } from './language-encoders.js';
 import type { SparseVector } from './sparse-vector.js';
@@ -84,6 +85,7 @@ class ReferenceBm25 {
 const arabicSnowball: Stemmer = {
   stem: (word) => foldTaMarbuta(snowballStemmer('arabic').stem(word)),
 };
+const SHOP_WORDS = new Set(textLists.written('shop_words_not_stop'));
 const REFERENCE = {
   en: new ReferenceBm25({ stemmer: snowballStemmer('english'), stopWords: ENGLISH_STOP_WORDS }),
   ar: new ReferenceBm25({
@@ -91,9 +93,10 @@ const REFERENCE = {
     stopWords: ARABIC_STOP_WORDS.flatMap((word) => [word, foldTaMarbuta(word)]),
     normalize: (text) => normalizeText(text, { keepTaMarbuta: true }),
   }),
+  // Matching keeps the stop words a shop means ("رجع", returning): the match analyser's own list.
   arMatch: new ReferenceBm25({
     stemmer: { stem: arabicLightStem },
-    stopWords: ARABIC_STOP_WORDS,
+    stopWords: ARABIC_STOP_WORDS.filter((word) => !SHOP_WORDS.has(word)),
     normalize: (text) => normalizeText(text),
   }),
 };

@@ -126,15 +126,20 @@ describe('screening the clean knowledge bases', () => {
     expect(sentences.length).toBeGreaterThan(300);
   });
 
-  it('flags no sentence of them but the one a blind set was delivered with', () => {
+  it('flags no sentence of them but the ones blind sets were delivered with', () => {
     const flagged = files.flatMap(({ file, source }) =>
       screenDocument(parseKbMarkdown(source, file)).map(
         (f) => `${relative(ROOT, file)}: ${f.rule}`,
       ),
     );
-    // Kept as delivered: it tells customers to send a card's number over WhatsApp beside the
-    // card's PIN, which is what a planted sentence would say; ingestion quarantines it for a
-    // colleague to read.
-    expect(flagged).toEqual(['eval/sadaf-khobar/kb/ar-gift-cards.md: secret_request']);
+    // Kept as delivered. Sadaf's tells customers to send a card's number over WhatsApp beside the
+    // card's PIN, which is what a planted sentence would say. Ward's asks for photos of the item
+    // and "بطاقتها" (its tag, or her card): which card a possessive means is not read, and
+    // exempting it would let "ask her for her card's number" through. Ingestion quarantines both
+    // for a colleague to read.
+    expect(flagged).toEqual([
+      'eval/sadaf-khobar/kb/ar-gift-cards.md: secret_request',
+      'eval/ward-riyadh/kb/ar-damaged-wrong-items.md: secret_request',
+    ]);
   });
 });

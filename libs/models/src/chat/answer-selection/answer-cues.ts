@@ -1,9 +1,4 @@
-import {
-  alternatives,
-  alternativesOf,
-  ARABIC_ARTICLE,
-  pairWords,
-} from '@support/language';
+import { alternatives, alternativesOf, ARABIC_ARTICLE, pairWords } from '@support/language';
 import { normalizeText } from '@support/text';
 import type { QuestionType } from './question-type.js';
 

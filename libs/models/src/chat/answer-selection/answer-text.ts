@@ -95,6 +95,12 @@ export function listLeadsOf(text: string): (sentence: string) => boolean {
   return (sentence) => leads.has(bare(sentence));
 }
 
+/** A sentence of `text` with the items of the list it leads into, if it leads into one. */
+export function withListItems(text: string, sentence: string): string {
+  const list = listOf(text, sentence);
+  return list?.isLead === true ? [sentence, ...list.items].join('\n') : sentence;
+}
+
 /** The list `sentence` belongs to in `text`, as one of its items or as its lead; else undefined. */
 function listOf(text: string, sentence: string): ListAround | undefined {
   const lines = text.split(/\r?\n/);

@@ -15,7 +15,7 @@ import {
 } from '@support/text';
 import { sectionHeading, splitSentences } from '../sentences.js';
 import { answerStrength } from './answer-cues.js';
-import { listLeadsOf } from './answer-text.js';
+import { listLeadsOf, withListItems } from './answer-text.js';
 import { SELECTION_WEIGHTS } from './selection-weights.js';
 import {
   isAnotherCase,
@@ -39,7 +39,6 @@ export const SENTENCE_MIN_SCORE = WEIGHTS.sentenceFloor;
 // A sentence that asks (an FAQ's question, the customers' questions an article lists as examples)
 // never answers: quoting it would hand the customer their own question back.
 const ASKS = /[?؟]\s*$/;
-const LEADS_LIST = /:\s*$/;
 
 // Openings of a sentence that only makes sense after the one before it, and of one that offers
 // the customer another way (the packs' answer.continues and answer.offers_instead), read on the
@@ -168,8 +167,8 @@ export function selectAnswer(
         chunkIndex,
         sentenceIndex,
         text,
-        // A lead into a list ("Our sizes, by chest:") states its values in the items after it.
-        withItems: LEADS_LIST.test(text) ? texts.slice(sentenceIndex).join('\n') : text,
+        // A lead into a list ("Our sizes, by chest:") states its values in the items under it.
+        withItems: withListItems(chunk.text, text),
         written,
         conditions: conditionOnlyTerms(text, { explicitOnly: true }),
         places: concepts.filter(isSinglePlace),
@@ -218,9 +217,8 @@ export function selectAnswer(
   // The actions a chunk's section is about, from its heading: "Tamara then returns any instalment
   // you paid" under "Refunds for Tamara instalments" is about refunding, whatever words it shares
   // with "can I pay in instalments?". Not from the page's title: a "Returns" page also says when
-  // the money arrives.
-  // An action a heading names after a threshold word says when, not what: "Before shipping" heads
-  // what may be changed until the order ships.
+  // the money arrives. An action a heading names after a threshold word says when, not what:
+  // "Before shipping" heads what may be changed until the order ships.
   const aboutActions = headings.map((heading) =>
     [...contentTerms(normalizeText(heading).replace(TIMED_ACTION, ' '))].filter((term) =>
       TRANSACTIONS.has(term),

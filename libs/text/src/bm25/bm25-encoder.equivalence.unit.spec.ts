@@ -4,14 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import { murmur3Bytes } from '../hash/murmur3.js';
-import { arabicMatchTerms } from '../lexical/match-analysers.js';
+import { ARABIC_MATCH_STOP_WORDS, arabicMatchTerms } from '../lexical/match-analysers.js';
 import { foldTaMarbuta } from '../normalize/normalize-arabic.js';
 import { normalizeText } from '../normalize/normalize-text.js';
 import { arabicLightStem } from '../stem/arabic-light-stem.js';
 import { snowballStemmer, type Stemmer } from '../stem/stemmer.js';
 import { ARABIC_STOP_WORDS } from '../stop-words/arabic-stop-words.js';
 import { ENGLISH_STOP_WORDS } from '../stop-words/english-stop-words.js';
-import { textLists } from '../packs/text-lists.js';
 import { Bm25Encoder, type Bm25Options } from './bm25-encoder.js';
 import { arabicBm25, englishBm25 } from './language-encoders.js';
 import type { SparseVector } from './sparse-vector.js';
@@ -85,7 +84,6 @@ class ReferenceBm25 {
 const arabicSnowball: Stemmer = {
   stem: (word) => foldTaMarbuta(snowballStemmer('arabic').stem(word)),
 };
-const SHOP_WORDS = new Set(textLists.written('shop_words_not_stop'));
 const REFERENCE = {
   en: new ReferenceBm25({ stemmer: snowballStemmer('english'), stopWords: ENGLISH_STOP_WORDS }),
   ar: new ReferenceBm25({
@@ -96,7 +94,7 @@ const REFERENCE = {
   // Matching keeps the stop words a shop means ("رجع", returning): the match analyser's own list.
   arMatch: new ReferenceBm25({
     stemmer: { stem: arabicLightStem },
-    stopWords: ARABIC_STOP_WORDS.filter((word) => !SHOP_WORDS.has(word)),
+    stopWords: ARABIC_MATCH_STOP_WORDS,
     normalize: (text) => normalizeText(text),
   }),
 };

@@ -10,6 +10,10 @@ export const englishMatchTerms = englishBm25();
 
 // Stop words a shop means ("رجع" is returning an item): matching keeps them, BM25 does not.
 const SHOP_WORDS = new Set(textLists.written('shop_words_not_stop'));
+/** The Arabic stop words matching drops: BM25's, without the ones a shop means. */
+export const ARABIC_MATCH_STOP_WORDS: readonly string[] = ARABIC_STOP_WORDS.filter(
+  (word) => !SHOP_WORDS.has(word),
+);
 
 /**
  * Arabic terms for matching: BM25's tokens and stop words, folded (ة as ه), each word reduced to
@@ -17,6 +21,6 @@ const SHOP_WORDS = new Set(textLists.written('shop_words_not_stop'));
  */
 export const arabicMatchTerms = new Bm25Encoder({
   stemmer: { stem: arabicLightStem },
-  stopWords: ARABIC_STOP_WORDS.filter((word) => !SHOP_WORDS.has(word)),
+  stopWords: ARABIC_MATCH_STOP_WORDS,
   normalize: (text) => normalizeText(text),
 });

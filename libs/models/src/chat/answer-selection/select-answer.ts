@@ -20,9 +20,12 @@ import { SELECTION_WEIGHTS } from './selection-weights.js';
 import {
   isAnotherCase,
   leavesStatedCaseOpen,
+  type SentenceValues,
+  sentenceValues,
   type StatedNumber,
   statedCaseValues,
   statedNumbers,
+  THRESHOLD_WORD,
 } from './stated-case.js';
 import {
   detectQuestionType,
@@ -59,10 +62,7 @@ const OFFERS_INSTEAD = new RegExp(
 // it. So does a sentence whose section is about an action the question does not name. Either
 // keeps a sentence under the floor.
 const TRANSACTIONS = wordSet('trade.transactions');
-const TIMED_ACTION = new RegExp(
-  `(?:^|\\s)(?:${alternatives('answer.threshold_words')})\\s+\\S+`,
-  'g',
-);
+const TIMED_ACTION = new RegExp(`${THRESHOLD_WORD}\\s+\\S+`, 'g');
 const PAY = words('trade.payment')[0]!;
 // With what is done to a garment; only a section about a transaction is another action's.
 const ACTIONS = new Set([...TRANSACTIONS, ...words('trade.garment_care')]);
@@ -167,8 +167,6 @@ export function selectAnswer(
         chunkIndex,
         sentenceIndex,
         text,
-        // A lead into a list ("Our sizes, by chest:") states its values in the items under it.
-        withItems: withListItems(chunk.text, text),
         written,
         conditions: conditionOnlyTerms(text, { explicitOnly: true }),
         places: concepts.filter(isSinglePlace),
@@ -236,12 +234,24 @@ export function selectAnswer(
   // hinge on: a limit on a sum or a count for a yes/no, an amount or a choice; a cut-off hour for a
   // time. "How do I return it? I paid 300 SAR" asks nothing the sum changes.
   const stated = statedNumbers(question);
-  const statedFor = (type: QuestionType): readonly StatedNumber[] =>
+  const statedFor: readonly (readonly StatedNumber[])[] = parts.map(({ type }) =>
     CASE_TYPES.has(type)
       ? stated
       : type === 'duration'
         ? stated.filter((number) => number.kind === 'clock')
-        : [];
+        : [],
+  );
+  // A sentence's values, read once and only when a part has a stated number to meet; a lead into
+  // a list ("Our sizes, by chest:") states its values in the items under it.
+  const caseValues = new Map<(typeof sentences)[number], SentenceValues>();
+  const valuesOf = (s: (typeof sentences)[number]) => {
+    let values = caseValues.get(s);
+    if (values === undefined) {
+      values = sentenceValues(withListItems(s.chunk.text, s.text));
+      caseValues.set(s, values);
+    }
+    return values;
+  };
   const messageTerms = [...contentTerms(question)];
   // The places the whole message names, story included: they set the customer's case.
   const askedPlaces = messageTerms.filter(isPlaceConcept);
@@ -325,11 +335,12 @@ export function selectAnswer(
         missesAction || underOtherAction || onPageOfOtherAction || actionOnlyAsCondition,
         onlyThePlace,
         OUTCOME_TYPES.has(part.type) && isAnotherCase(statedValues, s.text),
-        leavesStatedCaseOpen(
-          statedFor(part.type),
-          s.withItems,
-          part.type === 'amount' ? part.wanted : undefined,
-        ),
+        statedFor[index]!.length > 0 &&
+          leavesStatedCaseOpen(
+            statedFor[index]!,
+            valuesOf(s),
+            part.type === 'amount' ? part.wanted : undefined,
+          ),
       ].filter(Boolean).length;
       const score =
         coverage * kindFactor(s.text, part.type) * WEIGHTS.anotherQuestion ** anotherQuestion;

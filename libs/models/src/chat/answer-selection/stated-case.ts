@@ -10,9 +10,11 @@ const NUMBER = /\d+(?:[.,٫]\d+)*/g;
 // ("before the", "قبل الساعه"). The packs' answer.threshold_words, folded as normalizeText leaves
 // a sentence.
 const THRESHOLD = new RegExp(
-  `(?:\\b(?:${alternatives('answer.threshold_words', { script: 'latin' })})|(?:^|\\s)(?:${alternatives('answer.threshold_words', { script: 'arabic' })}))\\s+(?:(?:${alternatives('answer.threshold_fillers')})\\s+)?(\\d+(?:[.,٫]\\d+)*)`,
+  `(?:\\b(?:${alternatives('answer.threshold_words', { script: 'latin' })})|(?:^|\\s)(?:${alternatives('answer.threshold_words', { script: 'arabic' })}))\\s+(?:(?:${alternatives('answer.threshold_fillers')})\\s+)?(${NUMBER.source})`,
   'g',
 );
+/** A threshold word standing alone in folded text ("before", "up to", "من"). */
+export const THRESHOLD_WORD = `(?:^|\\s)(?:${alternatives('answer.threshold_words')})(?=\\s|$)`;
 
 const valueOf = (written: string) => Number(written.replace(/[,٫]/g, ''));
 
@@ -56,7 +58,7 @@ export interface StatedNumber {
 const LARGEST_CASE_NUMBER = 99_999;
 const CLOCK_HOUR_WORDS = wordSet('question.clock_hour_words');
 // A number, and the two words written after it (attached or not: "163cm", "6 monthly payments").
-const NUMBER_AND_WORD = /(\d+(?:[.,]\d+)*)\s*(\p{L}+(?:\s+\p{L}+)?)?/gu;
+const NUMBER_AND_WORD = new RegExp(`(${NUMBER.source})\\s*(\\p{L}+(?:\\s+\\p{L}+)?)?`, 'gu');
 
 /** The numbers a message states about the customer's case ({@link StatedNumber}). */
 export function statedNumbers(message: string): StatedNumber[] {
@@ -89,9 +91,7 @@ export function statedNumbers(message: string): StatedNumber[] {
 // What makes the value after it a bound the customer can place their number against: a threshold
 // word of the answer packs ("over", "up to", "from", "من") or a limit of the fact concepts
 // ("minimum", "تزيد قيمتها على", "الحد الأقصى"), a few words before it ("up to AED 1,500").
-const THRESHOLD_WORD = new RegExp(
-  `(?:^|\\s)(?:${alternatives('answer.threshold_words')})(?:\\s|$)`,
-);
+const STANDS_AT_THRESHOLD = new RegExp(THRESHOLD_WORD);
 const LIMITS = ['condition.over', 'condition.under', 'condition.before'];
 const BOUND_REACH = 4;
 
@@ -100,7 +100,23 @@ function isBound(text: string, quantity: Quantity): boolean {
   if (at < 0) return false;
   const before = text.slice(0, at).trim().split(/\s+/).slice(-BOUND_REACH).join(' ');
   const { facts } = conceptsOf(before);
-  return THRESHOLD_WORD.test(` ${before} `) || LIMITS.some((limit) => facts.has(limit));
+  return STANDS_AT_THRESHOLD.test(before) || LIMITS.some((limit) => facts.has(limit));
+}
+
+/** What {@link leavesStatedCaseOpen} reads of a sentence: read once, however many parts ask. */
+export interface SentenceValues {
+  readonly quantities: readonly Quantity[];
+  readonly terms: ReadonlySet<string>;
+  /** The sentence folded, where a value's bound is looked for. */
+  readonly text: string;
+}
+
+export function sentenceValues(sentence: string): SentenceValues {
+  return {
+    quantities: extractQuantities(sentence),
+    terms: contentTerms(sentence),
+    text: normalizeText(sentence),
+  };
 }
 
 /**
@@ -114,13 +130,12 @@ function isBound(text: string, quantity: Quantity): boolean {
  */
 export function leavesStatedCaseOpen(
   stated: readonly StatedNumber[],
-  sentence: string,
+  sentence: string | SentenceValues,
   asksWorthOf?: ReadonlySet<string>,
 ): boolean {
   if (stated.length === 0) return false;
-  const quantities = extractQuantities(sentence);
-  const terms = contentTerms(sentence);
-  const text = normalizeText(sentence);
+  const { quantities, terms, text } =
+    typeof sentence === 'string' ? sentenceValues(sentence) : sentence;
   return stated.some((number) => {
     const sameKind = quantities.filter((q) =>
       number.kind === 'price'

@@ -107,6 +107,10 @@ const REPORT_DAMAGE = {
   chunkId: 'damaged#1',
   text: 'الإبلاغ عن المشكلة\n\nإذا وصلك منتج تالف، أبلغنا خلال 48 ساعة من الاستلام عبر واتساب أو من صفحة «طلباتي».',
 };
+const COD_LIMIT = {
+  chunkId: 'payments#3',
+  text: 'الدفع عند الاستلام\n\nالدفع عند الاستلام متاح داخل البحرين فقط، للطلبات التي لا تزيد قيمتها على 80 ديناراً.',
+};
 
 const verdict = (draft: string, ...chunks: PromptChunk[]) => validateReply(draft, chunks);
 
@@ -277,6 +281,11 @@ describe('the facts check refuses a draft that changes one fact', () => {
       'بالفرع فيه رسوم بسيطة على الاستبدال، والاستبدال يصير فوراً إذا المقاس أو اللون متوفر [exchanges#3].',
       EXCHANGE_WAYS,
     ],
+    [
+      'an upper bound ("not over") turned into a lower one',
+      'Cash on delivery is available inside Bahrain only, for orders over BHD 80 [payments#3].',
+      COD_LIMIT,
+    ],
   ])('%s', (_case, draft, ...chunks) => {
     expect(verdict(draft, ...chunks).passed).toBe(false);
   });
@@ -381,6 +390,11 @@ describe('the facts check lets a faithful draft through', () => {
       'a period from the moment the chunk counts it from',
       'Online orders can be exchanged within 14 days of delivery [exchanges#1].',
       EXCHANGE_WINDOW,
+    ],
+    [
+      '"not over" restated as "up to", in English',
+      'Cash on delivery is available inside Bahrain only, for orders of up to BHD 80 [payments#3].',
+      COD_LIMIT,
     ],
   ])('%s', (_case, draft, ...chunks) => {
     const result = verdict(draft, ...chunks);

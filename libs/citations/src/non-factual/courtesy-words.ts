@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { conceptsOf } from '@support/language';
+import { ARABIC_CONJUNCTION_CLITICS, conceptsOf } from '@support/language';
 import { normalizeForChecks } from '@support/text';
 import { parse } from 'yaml';
 import { extractQuantities } from '../quantities/extract-quantities.js';
@@ -24,13 +24,55 @@ function wordsOf(value: Languages | undefined, where: string): Set<string> {
 
 const raw = parse(
   readFileSync(new URL(`../../src/non-factual/data/${DATA_FILE}`, import.meta.url), 'utf8'),
-) as { heads?: Languages; words?: Languages; lead_in?: Languages; name_after?: Languages };
+) as {
+  heads?: Languages;
+  words?: Languages;
+  phrases?: Languages;
+  lead_in?: Languages;
+  name_after?: Languages;
+};
 const HEADS = wordsOf(raw.heads, 'heads');
 const WORDS = new Set([...HEADS, ...wordsOf(raw.words, 'words')]);
 const LEAD_IN_WORDS = new Set([...WORDS, ...wordsOf(raw.lead_in, 'lead_in')]);
 const forbiddenWord = [...LEAD_IN_WORDS].find((word) => NEVER_IN_A_LINE.has(word));
 if (forbiddenWord !== undefined)
   throw new Error(`${DATA_FILE}: "${forbiddenWord}" is a never_in_a_line word`);
+
+function phrasesOf(value: Languages | undefined): string[][] {
+  const all = [value?.en, value?.ar];
+  if (!all.every((list) => Array.isArray(list) && list.every((p) => typeof p === 'string')))
+    throw new Error(`${DATA_FILE}: phrases needs an en and an ar list of phrases`);
+  return (all as string[][]).flat().map((phrase) => {
+    const words = checkWords(normalizeForChecks(phrase));
+    if (words.length < 2 || /\p{Nd}/u.test(phrase))
+      throw new Error(`${DATA_FILE}: the phrase "${phrase}" needs two words or more and no digit`);
+    return words;
+  });
+}
+// Fixed expressions, each as a whole a head ("no worries", "feel free", "ولا يهمك"): their words
+// may be never_in_a_line words ("no", "لا", "يوم"), which state nothing inside the expression.
+const PHRASES = phrasesOf(raw.phrases);
+
+/** The indexes of the words that one of {@link PHRASES} covers, wherever it stands in the line. */
+function phraseCovered(words: readonly string[]): Set<number> {
+  const covered = new Set<number>();
+  for (const phrase of PHRASES)
+    for (let start = 0; start + phrase.length <= words.length; start += 1)
+      if (phrase.every((word, offset) => sameWord(words[start + offset]!, word)))
+        for (let offset = 0; offset < phrase.length; offset += 1) covered.add(start + offset);
+  return covered;
+}
+
+// "و" and "ف" glue onto any Arabic word ("ونتمنى", "وأهلاً"): the word is read without them too.
+const formsOf = (word: string): string[] => [
+  word,
+  ...ARABIC_CONJUNCTION_CLITICS.filter(
+    (conjunction) => word.startsWith(conjunction) && word.length > conjunction.length + 1,
+  ).map((conjunction) => word.slice(conjunction.length)),
+];
+const sameWord = (written: string, listed: string) => formsOf(written).includes(listed);
+const isIn = (word: string, words: ReadonlySet<string>) =>
+  formsOf(word).some((form) => words.has(form));
 
 // A name the line gives (the shop's): capitalised Latin words after the first word, or, in Arabic,
 // which has no capitals, the words that close the line after a `name_after` word ("at", "with").
@@ -66,37 +108,44 @@ function namesNothingOfTheShop(words: readonly string[]): boolean {
  * capitalised words inside it, or the Arabic words closing it after `name_after`), with no digit,
  * no quantity and no `never_in_a_line` word of non-factual-lines.yaml.
  */
-function madeOf(text: string, allowed: ReadonlySet<string>): string[] | undefined {
+function madeOf(
+  text: string,
+  allowed: ReadonlySet<string>,
+): { words: string[]; phrased: boolean } | undefined {
   // Every factual sentence of a reply comes here: its words, cheap to look up, rule it out first.
   const words = checkWords(text);
   const written = text.replace(/['\u2019]/g, '').match(RAW_WORD) ?? [];
   if (words.length === 0 || written.length !== words.length) return undefined;
   const nameStart = closingNameStart(words);
-  let named = false;
+  const inPhrase = phraseCovered(words);
+  const name: string[] = [];
   let names = 0;
   for (const [index, word] of words.entries()) {
-    if (NEVER_IN_A_LINE.has(word)) return undefined;
-    if (allowed.has(word)) continue;
+    if (inPhrase.has(index)) continue;
+    if (isIn(word, NEVER_IN_A_LINE)) return undefined;
+    if (isIn(word, allowed)) continue;
     if (index >= nameStart) {
-      named = true;
+      name.push(word);
       continue;
     }
     if (index === 0 || !CAPITALISED_LATIN.test(written[index]!) || ++names > MAX_NAME_WORDS)
       return undefined;
   }
-  if (/\p{Nd}/u.test(text) || extractQuantities(text).length > 0) return undefined;
+  const unphrased = words.filter((_word, index) => !inPhrase.has(index)).join(' ');
+  if (/\p{Nd}/u.test(text) || extractQuantities(unphrased).length > 0) return undefined;
   // Read for concepts only when the line needs its closing name, not for every factual sentence.
-  if (named && !namesNothingOfTheShop(words.slice(nameStart + 1))) return undefined;
-  return words;
+  if (name.length > 0 && !namesNothingOfTheShop(name)) return undefined;
+  return { words, phrased: inPhrase.size > 0 };
 }
 
 /**
  * Whether a sentence (through `normalizeForChecks`, citation markers stripped) is a courtesy line
- * in the model's own words: made of the words of courtesy-words.yaml ({@link madeOf}), at least
- * one a head word ("hello", "sorry", "يعطيك").
+ * in the model's own words: made of the words of courtesy-words.yaml ({@link madeOf}), with a
+ * head word ("hello", "sorry", "يعطيك") or one of its fixed expressions ("no worries", "ولا يهمك").
  */
 export function isCourtesyWording(text: string): boolean {
-  return madeOf(text, WORDS)?.some((word) => HEADS.has(word)) ?? false;
+  const line = madeOf(text, WORDS);
+  return line !== undefined && (line.phrased || line.words.some((word) => isIn(word, HEADS)));
 }
 
 /**

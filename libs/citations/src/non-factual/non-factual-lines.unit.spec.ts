@@ -95,6 +95,18 @@ describe('nonFactualLineOf', () => {
     'مرحبا بك في قصر الواحة!',
     'وعليكم السلام ورحمة الله، أهلاً بك في دانة أتيليه!',
     'يسعدني أساعدك!',
+    // Fixed expressions, whose "no" or "لا" negates nothing, and "و" glued onto a courtesy word.
+    'No worries!',
+    'I hope this helps — feel free to reach out if you have any other questions!',
+    'We look forward to seeing you!',
+    'Have a lovely evening!',
+    'Wa alaikum assalam!',
+    'Ramadan Kareem!',
+    'ولا يهمك!',
+    'مساء النور، واهلا وسهلا فيك!',
+    'نتشرف بزيارتك، واذا عندك اي استفسار ثاني انا حاضر!',
+    'شكرا لتواصلك معنا، ويسعدني اساعدك في اي شي ثاني.',
+    'تبي اساعدك بشي ثاني؟',
   ])('reads %j as a courtesy line in the model’s own words, beside an answer', (sentence) => {
     expect(read(sentence)).toEqual({ kinds: ['courtesy'], needsAnswer: true, rephrase: false });
   });
@@ -109,6 +121,17 @@ describe('nonFactualLineOf', () => {
     'Hello and welcome to qasr al waha fashion!',
     'Welcome to The Big Red Sale Store Outlet!',
     'You and your message.',
+    // An expression of courtesy does not carry the fact beside it.
+    'No worries, returns are free!',
+    'Feel free to return it any time!',
+    'No problem, we refund you!',
+    'Have a lovely day and enjoy 20% off!',
+    'ولا يهمك، الاسترجاع مجاني!',
+    'ولا تتردد ترجعها في أي وقت!',
+    // "ولا" is "لا": a negation, glued or not.
+    'ولا شكراً',
+    // The words after في name the shop only when they are not courtesy words and name no concept.
+    'مرحبا بك في خدمة التوصيل السريع',
   ])('refuses %j as a courtesy line', (sentence) => {
     expect(read(sentence)).toBeUndefined();
   });

@@ -192,6 +192,13 @@ describe('extractQuantities', () => {
     expect(brief('2 بالليل')).toEqual([{ value: 2, kind: 'number', clock: true }]);
   });
 
+  it('reads the Gulf "المسا" as the evening', () => {
+    expect(brief('من 10 الصبح حتى 9 المسا')).toEqual([
+      { value: 10, kind: 'number', clock: true },
+      { value: 21, kind: 'number', clock: true },
+    ]);
+  });
+
   it('ignores citation markers', () => {
     expect(brief('within 21 days [retail-returns#2]')).toEqual([
       { value: 21, kind: 'duration', unit: 'day' },

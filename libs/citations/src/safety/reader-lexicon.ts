@@ -14,6 +14,7 @@ interface ConceptData {
   readonly ar: readonly string[];
   readonly not_beside?: readonly string[];
   readonly not_words?: readonly string[];
+  readonly not_written?: readonly string[];
 }
 
 const CANDIDATE_MEMO_MAX = 50_000;
@@ -56,6 +57,7 @@ export class ConceptLexicon {
   private readonly prefixed = new Map<string, Term[]>();
   private readonly notBeside = new Map<string, ReadonlySet<string>>();
   private readonly notWords = new Map<string, ReadonlySet<string>>();
+  private readonly notWritten = new Map<string, ReadonlySet<string>>();
   private readonly candidateMemo = new Map<string, readonly Term[]>();
   readonly names: ReadonlySet<string>;
 
@@ -71,6 +73,8 @@ export class ConceptLexicon {
         const key = first.prefix ? first.text.slice(0, 2) : first.text;
         index.set(key, [...(index.get(key) ?? []), { words, concept }]);
       }
+      if (data.not_written)
+        this.notWritten.set(concept, new Set(data.not_written.map((word) => readerText(word))));
       if (data.not_words)
         this.notWords.set(
           concept,
@@ -123,6 +127,7 @@ export class ConceptLexicon {
   }
 
   private wordExcluded(token: ReaderToken, concept: string): boolean {
+    if (this.notWritten.get(concept)?.has(token.text)) return true;
     const excluded = this.notWords.get(concept);
     return excluded !== undefined && token.forms.some((form) => excluded.has(form));
   }

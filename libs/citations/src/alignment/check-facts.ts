@@ -187,6 +187,25 @@ function vouchesFor(fact: FactConcept, claimCases: readonly FactConcept[], unit:
   return !namesAnotherCase(otherCases, unit.headCases);
 }
 
+// The conditions that make a value a limit ("over 200", "لا تتجاوز 80", "before 1 pm").
+const BOUNDS: ReadonlySet<string> = new Set([
+  'condition.over',
+  'condition.under',
+  'condition.before',
+]);
+
+/**
+ * A limit is compared with the limits of its source: a value its segment states as a bound is
+ * aligned among the chunk values that state the same bound, when there are any, however many other
+ * words ("available inside Bahrain only") its clause shares with the chunk's other values.
+ */
+function boundsAlike(stated: ValueSegment, candidates: ValueSegment[]): ValueSegment[] {
+  const bounds = [...stated.concepts.facts.keys()].filter((id) => BOUNDS.has(id));
+  if (bounds.length === 0) return candidates;
+  const alike = candidates.filter((segment) => bounds.some((id) => segment.concepts.facts.has(id)));
+  return alike.length > 0 ? alike : candidates;
+}
+
 // A unit the claim restates for the most part, even when another shares more with it.
 const RESTATED_COVERAGE = 0.5;
 
@@ -248,11 +267,14 @@ export function factProblem(
       for (const quantity of stated.quantities) {
         // Among the chunks' values of its kind, the one whose words and facts (the place, the
         // payment method) its own segment shares, facts first; any of them when it shares none.
-        const stating = chunkValues.filter(
-          (segment) =>
-            segment.quantities.some(
-              (q) => quantity.kind === 'number' || q.kind === quantity.kind,
-            ) && !ofAnotherCase(claimCases, segment),
+        const stating = boundsAlike(
+          stated,
+          chunkValues.filter(
+            (segment) =>
+              segment.quantities.some(
+                (q) => quantity.kind === 'number' || q.kind === quantity.kind,
+              ) && !ofAnotherCase(claimCases, segment),
+          ),
         );
         // A bare number (an order number, a count) has no case; a duration, a price, a share
         // or a clock hour has one.

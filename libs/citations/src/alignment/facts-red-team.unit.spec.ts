@@ -109,7 +109,7 @@ const REPORT_DAMAGE = {
 };
 const COD_LIMIT = {
   chunkId: 'payments#3',
-  text: 'الدفع عند الاستلام\n\nالدفع عند الاستلام متاح داخل البحرين فقط، للطلبات التي لا تزيد قيمتها على 80 ديناراً.',
+  text: 'الدفع عند الاستلام\n\nالدفع عند الاستلام متاح داخل البحرين فقط، برسوم 0.500 دينار لكل طلب، وللطلبات التي لا تزيد قيمتها على 80 ديناراً. التوصيل مجاني للطلبات التي تزيد على 25 ديناراً.',
 };
 
 const verdict = (draft: string, ...chunks: PromptChunk[]) => validateReply(draft, chunks);
@@ -286,6 +286,11 @@ describe('the facts check refuses a draft that changes one fact', () => {
       'Cash on delivery is available inside Bahrain only, for orders over BHD 80 [payments#3].',
       COD_LIMIT,
     ],
+    [
+      "another limit's value under the limit's own words",
+      'الدفع عند الاستلام متاح داخل البحرين فقط وللطلبات التي لا تتجاوز 25 دينارا [payments#3].',
+      COD_LIMIT,
+    ],
   ])('%s', (_case, draft, ...chunks) => {
     expect(verdict(draft, ...chunks).passed).toBe(false);
   });
@@ -394,6 +399,11 @@ describe('the facts check lets a faithful draft through', () => {
     [
       '"not over" restated as "up to", in English',
       'Cash on delivery is available inside Bahrain only, for orders of up to BHD 80 [payments#3].',
+      COD_LIMIT,
+    ],
+    [
+      'a limit in a clause that shares more words with the fee beside it',
+      'رسوم الدفع عند الاستلام 0.500 دينار لكل طلب، وهو متاح داخل البحرين فقط وللطلبات التي لا تتجاوز 80 دينارا [payments#3].',
       COD_LIMIT,
     ],
   ])('%s', (_case, draft, ...chunks) => {

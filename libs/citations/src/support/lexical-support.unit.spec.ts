@@ -24,6 +24,20 @@ describe('supportTerms', () => {
     expect(terms('لا يمكن إرجاع أي منتج')).toContain('اي');
   });
 
+  it('drops contracted pronouns and the connectives a chat model writes, not a contracted "not"', () => {
+    expect(terms("They're on our list, since we'll take them back")).toEqual([
+      'list',
+      'take',
+      'back',
+    ]);
+    expect(terms("Whether it's sold or not, I'm afraid it isn't returnable")).toEqual([
+      'sold',
+      'not',
+      'afraid',
+      'return',
+    ]);
+  });
+
   it('reads Arabic with or without diacritics and letter variants alike', () => {
     expect(terms('إرجاعُ المنتجاتِ')).toEqual(terms('ارجاع المنتجات'));
   });

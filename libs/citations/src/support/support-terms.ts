@@ -26,6 +26,10 @@ const NEGATION = 'not';
 const NEGATIONS = wordSet('claim.negations');
 const CONTRACTED_NEGATION = /n['\u2019]t$/i;
 const QUANTIFIERS = wordSet('claim.quantifiers');
+// Contractions and connectives the BM25 stop list lacks, compared as `termOf` reads a word.
+const FUNCTION_WORDS = new Set(
+  [...wordSet('claim.function_words')].map((w) => w.replace(/['\u2019]/g, '')),
+);
 
 // Numbers are the quantity check's: "two days" is as good as "2 days" there.
 const QUANTITY_WORDS = new Set(
@@ -39,6 +43,7 @@ function termOf(word: string): string | undefined {
   const plain = normalizeText(word).replace(/['\u2019]/g, '');
   if (NEGATIONS.has(plain) || CONTRACTED_NEGATION.test(word)) return NEGATION;
   if (QUANTIFIERS.has(plain)) return plain;
+  if (FUNCTION_WORDS.has(plain)) return undefined;
   if (NUMBER.test(plain)) return undefined;
   const term = stemOf(plain);
   return term === undefined || QUANTITY_WORDS.has(term) ? undefined : term;

@@ -6,6 +6,7 @@ export {
   CLITIC_PREFIXES,
   ARABIC_CONJUNCTION_CLITICS,
   isFunctionWord,
+  standardPassive,
   withoutClitics,
 } from './text/arabic-forms.js';
 export { stanceForm, stanceWordsOf } from './text/stance-words.js';

@@ -6,6 +6,7 @@ import {
   normalise,
   stanceForm,
   stanceWordsOf,
+  standardPassive,
   withoutClitics,
 } from '@support/language';
 import { normalizeText, sharedTerms } from '@support/text';
@@ -70,9 +71,12 @@ function readWord(
   // A word of a phrase whose concept the chunk has ("original payment method", "على الأقل").
   if (inSupportedPhrase.has(standard)) return 'supported';
   const chunkStems = chunks.map((chunk) => stems(chunk.text));
-  // A clitic the chunk does not write ("وجدة" for "جدة").
+  // A clitic the chunk does not write ("وجدة" for "جدة"), or a Gulf passive ("ينلغي" for "يُلغى").
   if (ARABIC.test(word))
-    for (const form of withoutClitics(standard).slice(1))
+    for (const form of withoutClitics(standard).flatMap((f, i) => {
+      const passive = standardPassive(f);
+      return [...(i === 0 ? [] : [f]), ...(passive === undefined ? [] : [passive])];
+    }))
       for (const term of supportTerms(form).keys())
         if (chunkStems.some((chunk) => chunk.has(term))) return 'supported';
   // The same concept in the chunk, in either language ("refund" and "استرداد", "Riyadh" and "الرياض").

@@ -20,6 +20,12 @@ describe('conceptSupport', () => {
     expect(support('الفروع اللي في الرياض وجدة', 'لدينا فروع في الرياض وجدة.').share).toBe(1);
   });
 
+  it('supports a Gulf passive by its standard form', () => {
+    const chunk = 'نحتفظ بالطلب في الفرع 7 أيام، وبعدها يُلغى الطلب.';
+    expect(support('بعدها ينلغي الطلب', chunk).missing).toEqual([]);
+    expect(support('بعدها ينشحن الطلب', chunk).missing).toEqual(['ينشحن']);
+  });
+
   it('still reports words of the chunk language that the chunk lacks', () => {
     const result = support(
       'Feel free to send back anything at any time',

@@ -7,6 +7,7 @@ interface ArabicFormsData {
     readonly conjunctions: readonly string[];
     readonly article: string;
   };
+  readonly dialect_passive: { readonly prefixes: readonly string[] };
   readonly dialect: { readonly forms: Readonly<Record<string, string>> };
   readonly function_words: { readonly words: readonly string[] };
 }
@@ -54,6 +55,20 @@ export function withoutClitics(word: string): string[] {
     if (word.startsWith(prefix) && word.length - prefix.length >= MIN_LETTERS)
       forms.push(word.slice(prefix.length));
   return forms;
+}
+
+const PASSIVE_PREFIXES = data.dialect_passive.prefixes.map((prefix) => normalizeText(prefix));
+// A passive read off leaves at least a verb of three letters after its prefix ("يلغي").
+const MIN_PASSIVE_LETTERS = 4;
+
+/**
+ * A folded Arabic word read as the standard passive its Gulf form stands for ("ينلغي" → "يلغي"),
+ * or undefined when it has no such form (arabic-forms.yaml, dialect_passive).
+ */
+export function standardPassive(word: string): string | undefined {
+  const prefix = PASSIVE_PREFIXES.find((p) => word.startsWith(p));
+  if (prefix === undefined || word.length - 1 < MIN_PASSIVE_LETTERS) return undefined;
+  return word.slice(0, prefix.length - 1) + word.slice(prefix.length);
 }
 
 const FUNCTION_WORDS = new Set(data.function_words.words.map((word) => normalizeText(word)));

@@ -72,13 +72,13 @@ function readWord(
   if (inSupportedPhrase.has(standard)) return 'supported';
   const chunkStems = chunks.map((chunk) => stems(chunk.text));
   // A clitic the chunk does not write ("وجدة" for "جدة"), or a Gulf passive ("ينلغي" for "يُلغى").
-  if (ARABIC.test(word))
-    for (const form of withoutClitics(standard).flatMap((f, i) => {
-      const passive = standardPassive(f);
-      return [...(i === 0 ? [] : [f]), ...(passive === undefined ? [] : [passive])];
-    }))
+  if (ARABIC.test(word)) {
+    const written = withoutClitics(standard);
+    const passives = written.flatMap((form) => standardPassive(form) ?? []);
+    for (const form of [...written.slice(1), ...passives])
       for (const term of supportTerms(form).keys())
         if (chunkStems.some((chunk) => chunk.has(term))) return 'supported';
+  }
   // The same concept in the chunk, in either language ("refund" and "استرداد", "Riyadh" and "الرياض").
   const concepts = conceptsOf(word, lexicon);
   for (const fact of concepts.facts.keys())

@@ -187,22 +187,18 @@ function vouchesFor(fact: FactConcept, claimCases: readonly FactConcept[], unit:
   return !namesAnotherCase(otherCases, unit.headCases);
 }
 
-// The conditions that make a value a limit ("over 200", "لا تتجاوز 80", "before 1 pm").
-const BOUNDS: ReadonlySet<string> = new Set([
-  'condition.over',
-  'condition.under',
-  'condition.before',
-]);
-
 /**
- * A limit is compared with the limits of its source: a value its segment states as a bound is
- * aligned among the chunk values that state the same bound, when there are any, however many other
- * words ("available inside Bahrain only") its clause shares with the chunk's other values.
+ * A limit is compared with the limits of its source: a value its segment states as a limit (a fact
+ * concept marked `limit`) is aligned among the chunk values that state the same limit, when there
+ * are any, however many other words ("available inside Bahrain only") its clause shares with the
+ * chunk's other values.
  */
 function boundsAlike(stated: ValueSegment, candidates: ValueSegment[]): ValueSegment[] {
-  const bounds = [...stated.concepts.facts.keys()].filter((id) => BOUNDS.has(id));
-  if (bounds.length === 0) return candidates;
-  const alike = candidates.filter((segment) => bounds.some((id) => segment.concepts.facts.has(id)));
+  const limits = [...stated.concepts.facts.values()].filter((fact) => fact.limit);
+  if (limits.length === 0) return candidates;
+  const alike = candidates.filter((segment) =>
+    limits.some((fact) => segment.concepts.facts.has(fact.id)),
+  );
   return alike.length > 0 ? alike : candidates;
 }
 

@@ -49,21 +49,26 @@ function phrasesOf(value: Languages | undefined): string[][] {
     return words;
   });
 }
-// Fixed expressions, each as a whole a head ("no worries", "feel free", "ولا يهمك"): their words
-// may be never_in_a_line words ("no", "لا", "يوم"), which state nothing inside the expression.
+// Fixed expressions, each as a whole a head ("no worries", "feel free"; courtesy-words.yaml,
+// phrases): their words may be never_in_a_line words ("no"), which state nothing inside one.
 const PHRASES = phrasesOf(raw.phrases);
+
+// Each phrase under its first word: a line's word looks up only the phrases that can start there.
+const PHRASES_BY_FIRST = new Map<string, string[][]>();
+for (const phrase of PHRASES)
+  PHRASES_BY_FIRST.set(phrase[0]!, [...(PHRASES_BY_FIRST.get(phrase[0]!) ?? []), phrase]);
 
 /** The indexes of the words that one of {@link PHRASES} covers, wherever it stands in the line. */
 function phraseCovered(words: readonly string[]): Set<number> {
   const covered = new Set<number>();
-  for (const phrase of PHRASES)
-    for (let start = 0; start + phrase.length <= words.length; start += 1)
-      if (phrase.every((word, offset) => sameWord(words[start + offset]!, word)))
+  for (const [start, first] of words.entries())
+    for (const phrase of formsOf(first).flatMap((form) => PHRASES_BY_FIRST.get(form) ?? []))
+      if (phrase.every((word, offset) => sameWord(words[start + offset] ?? '', word)))
         for (let offset = 0; offset < phrase.length; offset += 1) covered.add(start + offset);
   return covered;
 }
 
-// "و" and "ف" glue onto any Arabic word ("ونتمنى", "وأهلاً"): the word is read without them too.
+// The Arabic conjunctions glue onto any word (arabic-forms.yaml): it is read without them too.
 const formsOf = (word: string): string[] => [
   word,
   ...ARABIC_CONJUNCTION_CLITICS.filter(
@@ -141,7 +146,7 @@ function madeOf(
 /**
  * Whether a sentence (through `normalizeForChecks`, citation markers stripped) is a courtesy line
  * in the model's own words: made of the words of courtesy-words.yaml ({@link madeOf}), with a
- * head word ("hello", "sorry", "يعطيك") or one of its fixed expressions ("no worries", "ولا يهمك").
+ * head word ("hello", "sorry") or one of its fixed expressions ("no worries").
  */
 export function isCourtesyWording(text: string): boolean {
   const line = madeOf(text, WORDS);

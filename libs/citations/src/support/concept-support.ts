@@ -71,7 +71,7 @@ function readWord(
   // A word of a phrase whose concept the chunk has ("original payment method", "على الأقل").
   if (inSupportedPhrase.has(standard)) return 'supported';
   const chunkStems = chunks.map((chunk) => stems(chunk.text));
-  // A clitic the chunk does not write ("وجدة" for "جدة"), or a Gulf passive ("ينلغي" for "يُلغى").
+  // A clitic the chunk does not write, or a Gulf passive for its standard form (arabic-forms.yaml).
   if (ARABIC.test(word)) {
     const written = withoutClitics(standard);
     const passives = written.flatMap((form) => standardPassive(form) ?? []);

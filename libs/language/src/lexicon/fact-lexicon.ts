@@ -19,6 +19,8 @@ export interface FactConcept {
   readonly broader: readonly string[];
   /** Whether a negation makes it say nothing ("no fee of any kind"). */
   readonly notUnderNegation: boolean;
+  /** Whether it makes the value after it a limit ("over 200", "before 1 pm"). */
+  readonly limit: boolean;
 }
 
 /** A concept found in a text, with the tokens that name it (end exclusive). */
@@ -34,7 +36,10 @@ interface GroupData {
   readonly checks: readonly FactCheck[];
   readonly not_under_negation?: boolean;
   readonly concepts: Readonly<
-    Record<string, { en?: readonly string[]; ar?: readonly string[]; broader?: string }>
+    Record<
+      string,
+      { en?: readonly string[]; ar?: readonly string[]; broader?: string; limit?: boolean }
+    >
   >;
 }
 
@@ -89,6 +94,7 @@ export class FactLexicon {
           checks: new Set(group.checks),
           broader: words.broader === undefined ? [] : [words.broader],
           notUnderNegation: group.not_under_negation ?? false,
+          limit: words.limit === true,
         };
         for (const term of [...(words.en ?? []), ...(words.ar ?? [])])
           lexicon.add(String(term), concept, true);
@@ -114,6 +120,7 @@ export class FactLexicon {
         checks: new Set<FactCheck>(['stated']),
         broader: [],
         notUnderNegation: false,
+        limit: false,
       };
       for (const term of [...pair.en, ...pair.ar]) extended.add(term, concept, false);
     }

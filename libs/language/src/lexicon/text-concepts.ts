@@ -19,6 +19,7 @@ const PLACE: Omit<FactConcept, 'id'> = {
   checks: new Set(['stated', 'kept_any']),
   broader: [],
   notUnderNegation: false,
+  limit: false,
 };
 
 const CURRENCY_NAMED = 'currency.named';

@@ -58,12 +58,12 @@ export function withoutClitics(word: string): string[] {
 }
 
 const PASSIVE_PREFIXES = data.dialect_passive.prefixes.map((prefix) => normalizeText(prefix));
-// A passive read off leaves at least a verb of three letters after its prefix ("يلغي").
+// A passive read off leaves at least a verb of three letters after its prefix.
 const MIN_PASSIVE_LETTERS = 4;
 
 /**
- * A folded Arabic word read as the standard passive its Gulf form stands for ("ينلغي" → "يلغي"),
- * or undefined when it has no such form (arabic-forms.yaml, dialect_passive).
+ * A folded Arabic word read as the standard passive its Gulf form stands for, or undefined when it
+ * has no such form (arabic-forms.yaml, dialect_passive, with its examples).
  */
 export function standardPassive(word: string): string | undefined {
   const prefix = PASSIVE_PREFIXES.find((p) => word.startsWith(p));

@@ -28,7 +28,8 @@ const DURATION_PHRASE = new RegExp(
 );
 
 // An amount: a number with a currency or a percent sign after it, a currency code before it. Of
-// the Arabic abbreviations, the dotted forms ("ر.ع"): without its dot "رس" is also a word.
+// the Arabic abbreviations (currency.abbreviations), the dotted forms: without its dots an
+// abbreviation is also an everyday word.
 const CURRENCY_AFTER = alternativesOf([
   '%',
   ...pairWords('currency.codes'),

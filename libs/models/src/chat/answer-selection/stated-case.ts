@@ -13,7 +13,7 @@ const THRESHOLD = new RegExp(
   `(?:\\b(?:${alternatives('answer.threshold_words', { script: 'latin' })})|(?:^|\\s)(?:${alternatives('answer.threshold_words', { script: 'arabic' })}))\\s+(?:(?:${alternatives('answer.threshold_fillers')})\\s+)?(${NUMBER.source})`,
   'g',
 );
-/** A threshold word standing alone in folded text ("before", "up to", "من"). */
+/** A threshold word of the packs standing alone in folded text ("before", "up to"). */
 export const THRESHOLD_WORD = `(?:^|\\s)(?:${alternatives('answer.threshold_words')})(?=\\s|$)`;
 
 const valueOf = (written: string) => Number(written.replace(/[,٫]/g, ''));
@@ -44,8 +44,8 @@ export function isAnotherCase(statedValues: ReadonlySet<number>, sentence: strin
 
 /**
  * A number the customer states about their own case: the sum of their order ("my order is 120
- * KD"), a time of day ("الساعة ٤"), or a count of something they name after it ("800 points",
- * "163 cm"). An answer for them must say where that number stands.
+ * KD"), a time of day ("at 4", question.clock_hour_words), or a count of something they name after
+ * it ("800 points", "163 cm"). An answer for them must say where that number stands.
  */
 export interface StatedNumber {
   readonly value: number;
@@ -66,7 +66,7 @@ export function statedNumbers(message: string): StatedNumber[] {
   const stated: StatedNumber[] = quantities
     .filter((q) => q.value <= LARGEST_CASE_NUMBER && (q.kind === 'price' || q.clock))
     .map((q) => ({ value: q.value, kind: q.clock ? 'clock' : 'price' }));
-  // The digits the reader gave a unit: a sum or an hour ("2" of "الساعة 2 الظهر", read as 14), or
+  // The digits the reader gave a unit: a sum or an hour ("2" of "2 in the afternoon", 14), or
   // a duration or a share, which say when or how much of the story, not a case a limit is set on.
   const typed = new Set(
     quantities
@@ -89,18 +89,19 @@ export function statedNumbers(message: string): StatedNumber[] {
 }
 
 // What makes the value after it a bound the customer can place their number against: a threshold
-// word of the answer packs ("over", "up to", "from", "من") or a limit of the fact concepts
-// ("minimum", "تزيد قيمتها على", "الحد الأقصى"), a few words before it ("up to AED 1,500").
+// word of the answer packs ("over", "up to", "from") or a fact concept marked `limit` ("minimum",
+// "at most"), a few words before it ("up to AED 1,500").
 const STANDS_AT_THRESHOLD = new RegExp(THRESHOLD_WORD);
-const LIMITS = ['condition.over', 'condition.under', 'condition.before'];
 const BOUND_REACH = 4;
 
 function isBound(text: string, quantity: Quantity): boolean {
   const at = text.indexOf(quantity.text);
   if (at < 0) return false;
   const before = text.slice(0, at).trim().split(/\s+/).slice(-BOUND_REACH).join(' ');
-  const { facts } = conceptsOf(before);
-  return STANDS_AT_THRESHOLD.test(before) || LIMITS.some((limit) => facts.has(limit));
+  return (
+    STANDS_AT_THRESHOLD.test(before) ||
+    [...conceptsOf(before).facts.values()].some((fact) => fact.limit)
+  );
 }
 
 /** What {@link leavesStatedCaseOpen} reads of a sentence: read once, however many parts ask. */

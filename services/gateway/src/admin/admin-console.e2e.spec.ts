@@ -410,10 +410,12 @@ describe('admin console: minted sign-in, ordered and filtered queue, claims', ()
       await a.selectOption('#filter-language', '');
       await card(a, 'wholesale').waitFor();
 
-      // Both click Claim on the same escalation: one holds it, the other is refused.
+      // Both click Claim on the same escalation: one holds it, the other is refused. The claim
+      // frame of the first may disable the other's button before its click lands: clicked without
+      // waiting for it to be enabled, a disabled button just does nothing.
       await Promise.all([
-        card(a, 'wholesale').locator('.claim').click(),
-        card(b, 'wholesale').locator('.claim').click(),
+        card(a, 'wholesale').locator('.claim').click({ force: true }),
+        card(b, 'wholesale').locator('.claim').click({ force: true }),
       ]);
       const holderOf = (page: Page) =>
         page.waitForFunction(

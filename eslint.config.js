@@ -69,6 +69,15 @@ export default tseslint.config(
               ],
             },
             {
+              sourceTag: 'type:reading',
+              onlyDependOnLibsWithTags: [
+                'type:text',
+                'type:language',
+                'type:citations',
+                'type:policy',
+              ],
+            },
+            {
               sourceTag: 'type:models',
               onlyDependOnLibsWithTags: [
                 'type:platform',
@@ -77,6 +86,7 @@ export default tseslint.config(
                 'type:language',
                 'type:citations',
                 'type:policy',
+                'type:reading',
               ],
             },
             {
@@ -114,6 +124,7 @@ export default tseslint.config(
                 'type:citations',
                 'type:knowledge',
                 'type:policy',
+                'type:reading',
                 'type:media',
                 'type:privacy',
               ],

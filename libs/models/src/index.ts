@@ -28,16 +28,6 @@ export {
   ExtractiveResponder,
   type ExtractiveResponderOptions,
 } from './chat/extractive-responder.js';
-export { asksForHuman } from './chat/human-request.js';
-export { detectOrderIntent } from './chat/order-intents/detect-order-intent.js';
-export {
-  type AnswerSelection,
-  type ScoredSentence,
-  SENTENCE_MIN_SCORE,
-  selectAnswer,
-  type SelectionOptions,
-} from './chat/answer-selection/select-answer.js';
-export { type QuestionType } from './chat/answer-selection/question-type.js';
 export {
   OpenAiCompatibleChatModel,
   type OpenAiCompatibleChatModelOptions,

@@ -1,5 +1,6 @@
 import type { Language, RetrievalLeg } from '@support/contracts';
-import { type Embedder, SENTENCE_MIN_SCORE, selectAnswer } from '@support/models';
+import type { Embedder } from '@support/models';
+import { SENTENCE_MIN_SCORE, selectAnswer } from '@support/reading';
 import { expandQuery, type TermPair, translateQuery } from '@support/text';
 import type { VectorIndex } from '@support/vector-index';
 import type { SparseEncoder } from './ingestion/document-indexer.js';

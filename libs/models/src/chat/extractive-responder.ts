@@ -7,6 +7,7 @@ import {
   sectionHeading,
   SEARCH_KNOWLEDGE_BASE_TOOL,
 } from '@support/policy';
+import { answerText, asksForHuman, SENTENCE_MIN_SCORE, selectAnswer } from '@support/reading';
 import { contentTerms, detectLanguage, type Language } from '@support/text';
 import {
   type ChatCompletion,
@@ -15,9 +16,6 @@ import {
   type ChatRequest,
   userText,
 } from './chat-model.js';
-import { answerText } from './answer-selection/answer-text.js';
-import { SENTENCE_MIN_SCORE, selectAnswer } from './answer-selection/select-answer.js';
-import { asksForHuman } from './human-request.js';
 import { nextOrderStep } from './order-intents/order-turn.js';
 
 /** The arguments of the escalate call the responder makes when the customer asks for a human. */

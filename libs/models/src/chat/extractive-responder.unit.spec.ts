@@ -8,7 +8,7 @@ import {
 } from '@support/policy';
 import type { ChatMessage, ChatRequest } from './chat-model.js';
 import { CUSTOMER_ASKED_FOR_HUMAN, ExtractiveResponder } from './extractive-responder.js';
-import { splitSentences } from './sentences.js';
+import { splitSentences } from '@support/reading';
 
 describeChatModelContract('ExtractiveResponder', { setup: () => new ExtractiveResponder() });
 

@@ -7,15 +7,15 @@ import {
   type ReplyLanguage,
   returnOfferedIn,
 } from '@support/policy';
-import type { ChatMessage } from '../chat-model.js';
-import { answerOf } from './confirmation.js';
 import {
+  answerOf,
   detectOrderIntent,
   orderIdIn,
   orderIntentKindOf,
   type OrderIntent,
   type OrderIntentKind,
-} from './detect-order-intent.js';
+} from '@support/reading';
+import type { ChatMessage } from '../chat-model.js';
 import { entriesOf, recordsSince, textOf, type ToolRecord } from './order-records.js';
 import {
   listedOrderIds,

@@ -1,11 +1,6 @@
 import type { ChunkDto, RetrievalCompletedPayload } from '@support/contracts';
-import {
-  type AssistantMessage,
-  asksForHuman,
-  detectOrderIntent,
-  type ToolCall,
-  type ToolMessage,
-} from '@support/models';
+import type { AssistantMessage, ToolCall, ToolMessage } from '@support/models';
+import { asksForHuman, detectOrderIntent } from '@support/reading';
 import {
   afterTools,
   chunksOfChosenSection,

@@ -26,14 +26,17 @@ const TIME_OF_DAY = new RegExp(
 const DURATION_PHRASE = new RegExp(
   `\\b(?:${en('answer.duration_phrases')})\\b|${ar('answer.duration_phrases')}`,
 );
+const DURATION_PHRASES = new RegExp(DURATION_PHRASE.source, 'g');
 
-// An amount: a number with a currency or a percent sign after it, a currency code before it. Of
-// the Arabic abbreviations (currency.abbreviations), the dotted forms: without its dots an
-// abbreviation is also an everyday word.
+// An amount: a number with a currency or a percent sign after it (a code, a name or another form
+// of the name, such as an Arabic plural), a currency code before it. Of the Arabic abbreviations
+// (currency.abbreviations), the dotted forms: without its dots an abbreviation is also an
+// everyday word.
 const CURRENCY_AFTER = alternativesOf([
   '%',
   ...pairWords('currency.codes'),
   ...pairWords('currency.names'),
+  ...pairWords('currency.name_forms'),
   ...pairWords('currency.abbreviations').filter((word) => word.includes('.')),
 ]);
 const CURRENCY_BEFORE = alternativesOf([
@@ -42,6 +45,10 @@ const CURRENCY_BEFORE = alternativesOf([
 ]);
 const SUM = new RegExp(`\\d(?:[\\d,.]*)\\s*(?:${CURRENCY_AFTER})|(?:${CURRENCY_BEFORE})\\s*\\d`);
 const FREE = new RegExp(`\\b(?:${en('answer.free')})\\b|${ar('answer.free')}`);
+const FREE_THRESHOLD = new RegExp(
+  `\\b(?:${en('answer.free_threshold')})\\b|${ar('answer.free_threshold')}`,
+  'g',
+);
 
 const PLACE_NAMED = new RegExp(alternatives('answer.place_named'));
 const PLACE_WORD = new RegExp(`\\b(?:${en('answer.place_words')})\\b`, 'i');
@@ -68,7 +75,7 @@ const ANSWER_CUES: Readonly<Record<Exclude<QuestionType, 'other'>, (text: string
     (NUMBER_WORD.test(text) && UNIT.test(text)) ||
     TIME_OF_DAY.test(text) ||
     DURATION_PHRASE.test(text),
-  amount: (text) => SUM.test(text) || FREE.test(text),
+  amount: (text) => SUM.test(text) || FREE.test(text.replace(FREE_THRESHOLD, ' ')),
   place: (text) =>
     PLACE_NAMED.test(text) || PLACE_WORD.test(text) || PLACE_WORD_AR.test(normalizeText(text)),
   procedure: (text) => STEP.test(text) || MEANS.test(text) || STEP_AR.test(normalizeText(text)),
@@ -98,14 +105,31 @@ export function answersType(sentence: string, type: QuestionType): boolean {
 
 /**
  * `full` when a sentence states the kind of fact asked for, `named` when it only names it (a fee
- * without a figure), `none` otherwise. `other` takes any sentence.
+ * without a figure), `none` otherwise. `other` takes any sentence. A duration the question itself
+ * names without a number is what it asks about, not its answer: "until when can I order for
+ * same-day delivery?" is not answered by "tailored orders are not sent same day".
  */
-export function answerStrength(sentence: string, type: QuestionType): 'full' | 'named' | 'none' {
+export function answerStrength(
+  sentence: string,
+  type: QuestionType,
+  question = '',
+): 'full' | 'named' | 'none' {
   if (type === 'other') return 'full';
   const raw = sentence.normalize('NFKC');
-  const text = normalizeText(raw);
+  const text =
+    type === 'duration'
+      ? withoutPhrasesOf(normalizeText(question.normalize('NFKC')), normalizeText(raw))
+      : normalizeText(raw);
   // Place names are capitalised in English; every other cue reads the lowercase, folded text.
   if (ANSWER_CUES[type](type === 'place' ? raw : text)) return 'full';
   if ((type === 'amount' || type === 'yes_no') && NAMES_AMOUNT.test(text)) return 'named';
   return 'none';
+}
+
+/** The sentence with the duration phrases the question also has blanked out. */
+function withoutPhrasesOf(question: string, sentence: string): string {
+  let text = sentence;
+  for (const [phrase] of question.matchAll(DURATION_PHRASES))
+    text = text.split(phrase.trim()).join(' ');
+  return text;
 }

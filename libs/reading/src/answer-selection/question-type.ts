@@ -31,7 +31,7 @@ const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = (
 // A sum of money named in the message ("75 دينار", "30 KWD"), in the cues' folded text: a code or
 // a currency's name after the number, a code or its symbol before it.
 const NAMED_SUM = new RegExp(
-  `\\d[\\d,.]*\\s*(?:${alternativesOf([...pairWords('currency.codes'), ...pairWords('currency.names')])})(?:\\s|$)|(?:${alternativesOf([...pairWords('currency.codes'), ...pairWords('currency.short_forms')])})\\s*\\d`,
+  `\\d[\\d,.]*\\s*(?:${alternativesOf([...pairWords('currency.codes'), ...pairWords('currency.names'), ...pairWords('currency.name_forms')])})(?:\\s|$)|(?:${alternativesOf([...pairWords('currency.codes'), ...pairWords('currency.short_forms')])})\\s*\\d`,
 );
 
 /**
@@ -58,6 +58,13 @@ export function detectQuestionType(question: string): QuestionType {
   // a sum asks whether the sum is within a limit, which only a sentence with an amount settles.
   if ((type === 'other' || type === 'yes_no') && NAMED_SUM.test(text)) return 'amount';
   return type;
+}
+
+const ASKS_FIGURE = new RegExp(alternatives('question.figure'));
+
+/** Whether an amount question asks how much in so many words ("how much"), not whether it is free. */
+export function asksFigure(question: string): boolean {
+  return ASKS_FIGURE.test(questionText(question));
 }
 
 // A second question inside the message: "..., and how long does it take?", "؟ و كم ...".

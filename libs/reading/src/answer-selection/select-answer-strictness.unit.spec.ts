@@ -190,3 +190,81 @@ describe('selectAnswer: the place the customer names', () => {
     ]);
   });
 });
+
+describe('selectAnswer: the way the customer paid', () => {
+  const REFUND_ROUTES: PromptChunk = {
+    chunkId: 'refunds#3',
+    title: 'Refunds',
+    lang: 'en',
+    text:
+      'Gift card orders: when an order paid with a gift card is returned, the refund is a new gift card.\n' +
+      'Cash on delivery orders: when the order is returned, the refund goes to your bank account in 7 days.',
+  };
+  const GENERAL: PromptChunk = {
+    chunkId: 'refunds#1',
+    title: 'Refunds',
+    lang: 'en',
+    text: 'When a returned order is approved, the refund is paid in 5 working days.',
+  };
+
+  it("answers from the rule for the customer's way to pay, not another's", () => {
+    expect(
+      picked('I paid cash on delivery and returned the order. How is my refund paid?', [
+        REFUND_ROUTES,
+      ]),
+    ).toEqual([
+      'Cash on delivery orders: when the order is returned, the refund goes to your bank account in 7 days. [refunds#3]',
+    ]);
+  });
+
+  it('does not answer from a rule for another way to pay alone', () => {
+    const giftCardOnly: PromptChunk = {
+      ...REFUND_ROUTES,
+      text: 'Gift card orders: when an order paid with a gift card is returned, the refund is a new gift card.',
+    };
+    expect(
+      picked('I paid cash on delivery and returned the order. How is my refund paid?', [
+        giftCardOnly,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('still answers from a rule that names no way to pay', () => {
+    expect(
+      picked('I paid cash. How many days until a returned order is refunded?', [GENERAL]),
+    ).toEqual([
+      'When a returned order is approved, the refund is paid in 5 working days. [refunds#1]',
+    ]);
+  });
+});
+
+describe('selectAnswer: what only names the kind of fact asked for', () => {
+  const chunk = (text: string): PromptChunk => ({
+    chunkId: 'delivery#3',
+    title: 'Delivery',
+    lang: 'en',
+    text,
+  });
+
+  it('does not answer "until when" with the duration the question itself names', () => {
+    const question = 'Until when can I order to get same-day delivery?';
+    expect(
+      picked(question, [chunk('Orders with tailoring are not sent with same-day delivery.')]),
+    ).toEqual([]);
+    expect(picked(question, [chunk('Order before 1 PM to get same-day delivery.')])).toEqual([
+      'Order before 1 PM to get same-day delivery. [delivery#3]',
+    ]);
+  });
+
+  it('does not read "the free-delivery threshold" as a price', () => {
+    const question = 'How much is express delivery?';
+    expect(
+      picked(question, [
+        chunk('Express delivery fees still apply above the free-delivery threshold.'),
+      ]),
+    ).toEqual([]);
+    expect(picked(question, [chunk('Express delivery is free.')])).toEqual([
+      'Express delivery is free. [delivery#3]',
+    ]);
+  });
+});

@@ -28,6 +28,7 @@ import {
   THRESHOLD_WORD,
 } from './stated-case.js';
 import {
+  asksFigure,
   detectQuestionType,
   kindTerms,
   questionParts,
@@ -68,6 +69,10 @@ const PAY = words('trade.payment')[0]!;
 const ACTIONS = new Set([...TRANSACTIONS, ...words('trade.garment_care')]);
 // The actions that come with one the customer names (a returned item is refunded).
 const LEADS_TO = wordList('trade.leads_to').pairs;
+// The ways to pay a rule can be for: the trade's own (cash, card, a wallet...) and the payment
+// brands. A customer who names theirs is answered by a rule for it or for none in particular.
+const WAYS_TO_PAY = wordSet('trade.ways_to_pay');
+const isWayToPay = (term: string) => WAYS_TO_PAY.has(term) || isPaymentConcept(term);
 
 // "Where are your branches in Muscat?": the place says where, "branches" what. A sentence that has
 // the place but nothing of what is asked about there ("same-day delivery in Muscat costs 3 OMR")
@@ -148,7 +153,7 @@ export function selectAnswer(
   const { focus, context } = questionFocus(question);
   const asked = questionParts(focus).map((text) => {
     const type = detectQuestionType(text);
-    return { type, wanted: subjectTerms(text, type), conditions: conditionOnlyTerms(text) };
+    return { text, type, wanted: subjectTerms(text, type), conditions: conditionOnlyTerms(text) };
   });
   const wanted = new Set(asked.flatMap((part) => [...part.wanted]));
   const told = [...contentTerms(context)].filter((term) => !wanted.has(term));
@@ -170,6 +175,7 @@ export function selectAnswer(
         written,
         conditions: conditionOnlyTerms(text, { explicitOnly: true }),
         places: concepts.filter(isSinglePlace),
+        ways: concepts.filter(isWayToPay),
         namesPlace: concepts.some(isPlaceConcept),
         terms: sharedTerms(wanted, words),
         told: sharedTerms(told, words),
@@ -228,6 +234,8 @@ export function selectAnswer(
   const pageActions = chunks.map((chunk) =>
     [...contentTerms(chunk.title ?? '')].filter((term) => TRANSACTIONS.has(term)),
   );
+  // The ways to pay a section's heading names: the rows under "Cash on delivery" are its rules.
+  const headingWays = headings.map((heading) => [...contentTerms(heading)].filter(isWayToPay));
   const questionWords = wordTerms(focus);
   const statedValues = statedCaseValues(focus);
   // The numbers the whole message states about the customer's case, by what the asked part may
@@ -263,6 +271,8 @@ export function selectAnswer(
       ...(isPaymentConcept(term) ? [PAY] : []),
     ]),
   );
+  // The ways to pay the message names, story included: "I paid cash" sets the customer's case.
+  const messageWays = messageTerms.filter(isWayToPay);
   const questionLanguage = detectLanguage(question);
   const scored: ScoredSentence[] = sentences.map((s) => {
     // A term the sentence has as the customer wrote it counts fully; one it has only through a
@@ -329,9 +339,15 @@ export function selectAnswer(
         (s.places.length > 0
           ? !askedPlaces.some((place) => s.places.includes(place))
           : !s.namesPlace);
+      // "I paid cash, how do I get my money back?": a rule for gift cards, or for a wallet's
+      // cashback, is another customer's, whatever it shares with the question.
+      const ways = [...s.ways, ...headingWays[s.chunkIndex]!];
+      const anotherWayToPay =
+        messageWays.length > 0 && ways.length > 0 && !ways.some((way) => messageWays.includes(way));
       // Each way of answering another question takes its share again.
       const anotherQuestion = [
         anotherPlace,
+        anotherWayToPay,
         missesAction || underOtherAction || onPageOfOtherAction || actionOnlyAsCondition,
         onlyThePlace,
         OUTCOME_TYPES.has(part.type) && isAnotherCase(statedValues, s.text),
@@ -343,7 +359,9 @@ export function selectAnswer(
           ),
       ].filter(Boolean).length;
       const score =
-        coverage * kindFactor(s.text, part.type) * WEIGHTS.anotherQuestion ** anotherQuestion;
+        coverage *
+        kindFactor(s.text, part.type, part.text) *
+        WEIGHTS.anotherQuestion ** anotherQuestion;
       return Math.round(score * 1e4) / 1e4;
     });
     const best = Math.max(...partScores);
@@ -487,14 +505,17 @@ export function askedActionsOf(wanted: ReadonlySet<string>): string[] {
 const WHOLE_REGION = words('trade.whole_region')[0]!;
 const isSinglePlace = (term: string) => isPlaceConcept(term) && term !== WHOLE_REGION;
 
-/** 1 when the sentence has the kind of fact asked for, less when it only names it, else less still. */
-function kindFactor(sentence: string, type: QuestionType): number {
-  const strength = answerStrength(sentence, type);
-  return strength === 'full'
-    ? 1
-    : strength === 'named'
-      ? WEIGHTS.namedKind
-      : WEIGHTS.wrongKind[type];
+/**
+ * 1 when the sentence has the kind of fact the question asks for, less when it only names it, else
+ * less still.
+ */
+function kindFactor(sentence: string, type: QuestionType, question: string): number {
+  const strength = answerStrength(sentence, type, question);
+  if (strength === 'full') return 1;
+  // A fee named without its figure may say whether something is free, never how much it is.
+  return strength === 'named' && !(type === 'amount' && asksFigure(question))
+    ? WEIGHTS.namedKind
+    : WEIGHTS.wrongKind[type];
 }
 
 /** The question's content terms without the ones that only name the kind of fact asked for. */

@@ -8,16 +8,18 @@ import type { QuestionType } from './question-type.js';
 const en = (list: string) => alternatives(list, { script: 'latin' });
 const ar = (list: string) => alternatives(list, { script: 'arabic' });
 
-const NUMBER_WORD = new RegExp(
-  `\\b(?:${en('answer.number_words')})\\b|(?:^|\\s)(?:${ar('answer.number_words')})(?:\\s|$)`,
-);
 // The units of time (lang/*/quantities.yaml), without their short forms: "h" would read "5 handbags".
 const UNITS = alternativesOf(pairWords('quantity.duration_units'));
 const NUMBER_AND_UNIT = new RegExp(
   `\\d\\s*(?:${alternatives('quantity.range_words')})?\\s*\\d*\\s*(?:\\+\\s*)?(?:(?:${alternatives('answer.duration_qualifiers')}) )?(?:${UNITS})`,
 );
-const UNIT = new RegExp(
-  `\\b(?:${alternativesOf(pairWords('quantity.duration_units'), { script: 'latin' })})\\b|(?:${alternativesOf(pairWords('quantity.duration_units'), { script: 'arabic' })})`,
+// A number said in words counts the unit of time beside it ("fourteen days", "a week", "the same
+// day", "يوم واحد"); a number word elsewhere in the sentence ("a Click & Collect order") counts
+// none.
+const LATIN_UNITS = alternativesOf(pairWords('quantity.duration_units'), { script: 'latin' });
+const ARABIC_UNITS = alternativesOf(pairWords('quantity.duration_units'), { script: 'arabic' });
+const NUMBER_WORD_AND_UNIT = new RegExp(
+  `\\b(?:${en('answer.number_words')})\\s+(?:(?:${en('answer.duration_qualifiers')})\\s+)?(?:${LATIN_UNITS})\\b|(?:^|\\s)(?:${ar('answer.number_words')})\\s+(?:${ARABIC_UNITS})|(?:${ARABIC_UNITS})\\s+(?:${ar('answer.number_words')})(?:\\s|$)`,
 );
 // A time of day answers "what time" and "when does it close".
 const TIME_OF_DAY = new RegExp(
@@ -72,7 +74,7 @@ const RULE_AR = new RegExp(`(?:^|\\s)(?:${ar('answer.rule_words')})(?:\\s|$)`);
 const ANSWER_CUES: Readonly<Record<Exclude<QuestionType, 'other'>, (text: string) => boolean>> = {
   duration: (text) =>
     NUMBER_AND_UNIT.test(text) ||
-    (NUMBER_WORD.test(text) && UNIT.test(text)) ||
+    NUMBER_WORD_AND_UNIT.test(text) ||
     TIME_OF_DAY.test(text) ||
     DURATION_PHRASE.test(text),
   amount: (text) => SUM.test(text) || FREE.test(text.replace(FREE_THRESHOLD, ' ')),

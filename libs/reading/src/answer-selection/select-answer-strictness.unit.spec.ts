@@ -256,6 +256,18 @@ describe('selectAnswer: what only names the kind of fact asked for', () => {
     ]);
   });
 
+  it('reads a number word as a duration only beside its unit of time', () => {
+    const question = 'How long will you keep my Click & Collect order?';
+    expect(
+      picked(question, [
+        chunk('The return window starts on the day you collect a Click & Collect order.'),
+      ]),
+    ).toEqual([]);
+    expect(picked(question, [chunk('We keep a Click & Collect order for seven days.')])).toEqual([
+      'We keep a Click & Collect order for seven days. [delivery#3]',
+    ]);
+  });
+
   it('does not read "the free-delivery threshold" as a price', () => {
     const question = 'How much is express delivery?';
     expect(

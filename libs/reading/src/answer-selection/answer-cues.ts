@@ -52,6 +52,11 @@ const FREE_THRESHOLD = new RegExp(
   'g',
 );
 
+// A number, in digits (Arabic digits folded) or words ("fifteen", "عشرة"), answers "how many".
+const COUNT = new RegExp(
+  `\\d|\\b(?:${alternativesOf([...pairWords('quantity.number_words'), ...pairWords('quantity.tens')], { script: 'latin' })})\\b|(?:^|\\s)(?:${alternativesOf([...pairWords('quantity.number_words'), ...pairWords('quantity.tens')], { script: 'arabic' })})(?:\\s|$)`,
+);
+
 const PLACE_NAMED = new RegExp(alternatives('answer.place_named'));
 const PLACE_WORD = new RegExp(`\\b(?:${en('answer.place_words')})\\b`, 'i');
 const PLACE_WORD_AR = new RegExp(
@@ -78,6 +83,7 @@ const ANSWER_CUES: Readonly<Record<Exclude<QuestionType, 'other'>, (text: string
     TIME_OF_DAY.test(text) ||
     DURATION_PHRASE.test(text),
   amount: (text) => SUM.test(text) || FREE.test(text.replace(FREE_THRESHOLD, ' ')),
+  count: (text) => COUNT.test(text),
   place: (text) =>
     PLACE_NAMED.test(text) || PLACE_WORD.test(text) || PLACE_WORD_AR.test(normalizeText(text)),
   procedure: (text) => STEP.test(text) || MEANS.test(text) || STEP_AR.test(normalizeText(text)),

@@ -8,7 +8,7 @@ import {
 
 /** What a question asks for, which decides what a sentence must contain to answer it. */
 export type QuestionType =
-  'duration' | 'amount' | 'place' | 'procedure' | 'options' | 'yes_no' | 'other';
+  'duration' | 'amount' | 'count' | 'place' | 'procedure' | 'options' | 'yes_no' | 'other';
 
 // Checked in this order: "how long does a free return take?" asks for a duration, "is delivery
 // free?" and "when is delivery free?" for an amount, "how do I return?" for a procedure. The cues
@@ -21,6 +21,7 @@ const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = (
     // "When" asks for a time unless the question is about a price: "when is delivery free?" asks
     // on what terms, and an amount answers it.
     ['duration', 'question.when'],
+    ['count', 'question.count'],
     ['place', 'question.place'],
     ['procedure', 'question.procedure'],
     ['options', 'question.options'],
@@ -92,6 +93,7 @@ export function questionParts(question: string): string[] {
 const KIND_WORDS: Readonly<Record<QuestionType, readonly string[]>> = {
   duration: wordList('question.kind_words.duration').written,
   amount: wordList('question.kind_words.amount').written,
+  count: [],
   place: wordList('question.kind_words.place').written,
   procedure: wordList('question.kind_words.procedure').written,
   options: wordList('question.kind_words.options').written,

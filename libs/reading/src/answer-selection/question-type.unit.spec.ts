@@ -25,6 +25,9 @@ describe('detectQuestionType', () => {
     ['متى يكون التوصيل مجاني؟', 'amount'],
     ['أبغى بطاقة هدية بقيمة 75 دينار', 'amount'],
     ['I want a 30 KWD voucher', 'amount'],
+    // count
+    ['How many points do silver members get per dirham?', 'count'],
+    ['كم نقطة احتاج عشان ينخصم دينار؟', 'count'],
     // a yes/no question about a named sum is settled by a limit
     ['Can I pay a 4000 SAR order in cash?', 'amount'],
     ['هل يمكن دفع طلب بقيمة 4000 ريال عند الاستلام؟', 'amount'],

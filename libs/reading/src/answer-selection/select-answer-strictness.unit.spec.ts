@@ -268,6 +268,24 @@ describe('selectAnswer: what only names the kind of fact asked for', () => {
     ]);
   });
 
+  it('answers "how many" only with a number', () => {
+    const points = (text: string): PromptChunk => ({
+      chunkId: 'loyalty#2',
+      title: 'Loyalty points',
+      lang: 'en',
+      text,
+    });
+    const question = 'How many points do I need to redeem for a discount?';
+    expect(
+      picked(question, [
+        points('Points you redeem for a discount come back when you return the item.'),
+      ]),
+    ).toEqual([]);
+    expect(picked(question, [points('Redeem 200 points for a 1 BHD discount.')])).toEqual([
+      'Redeem 200 points for a 1 BHD discount. [loyalty#2]',
+    ]);
+  });
+
   it('does not read "the free-delivery threshold" as a price', () => {
     const question = 'How much is express delivery?';
     expect(

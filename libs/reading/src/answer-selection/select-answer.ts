@@ -94,8 +94,8 @@ const ADDRESSES_CUSTOMER = new RegExp(
 const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount']);
 // The question types whose answer can hinge on a number the customer states about their case.
 const CASE_TYPES: ReadonlySet<QuestionType> = new Set(['amount', 'yes_no', 'options', 'other']);
-// The question types that ask for a value a sentence states (a time, a sum, a place).
-const VALUE_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount', 'place']);
+// The question types that ask for a value a sentence states (a time, a sum, a number, a place).
+const VALUE_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount', 'count', 'place']);
 
 /** One sentence of the prompt chunks, scored against the question. */
 export interface ScoredSentence {

@@ -17,13 +17,14 @@ export const SELECTION_WEIGHTS = {
   anotherQuestion: SENTENCE_FLOOR * 0.9,
   /**
    * What a sentence with the question's words but not the kind of fact asked for keeps of its
-   * score. A duration, an amount or a place is there or not: "how long" answered without a
+   * score. A duration, an amount, a count or a place is there or not: "how long" answered without a
    * duration never clears the floor. A procedure, a choice or a yes/no rule is often worded as a
    * plain statement ("cash orders are refunded to the wallet"), so missing the cue costs less.
    */
   wrongKind: {
     duration: 0.4,
     amount: 0.4,
+    count: 0.4,
     place: 0.4,
     procedure: 0.75,
     options: 0.75,

@@ -229,11 +229,23 @@ describe('selectAnswer: the way the customer paid', () => {
     ).toEqual([]);
   });
 
-  it('still answers from a rule that names no way to pay', () => {
+  it('does not answer how the money comes back with a rule that names no way to pay', () => {
     expect(
-      picked('I paid cash. How many days until a returned order is refunded?', [GENERAL]),
-    ).toEqual([
-      'When a returned order is approved, the refund is paid in 5 working days. [refunds#1]',
+      picked('I paid cash on delivery and returned the order. How do I get my money back?', [
+        GENERAL,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('answers what is not about paying or refunds from a rule that names no way to pay', () => {
+    const returns: PromptChunk = {
+      chunkId: 'returns#1',
+      title: 'Returns',
+      lang: 'en',
+      text: 'Dresses can be returned within 14 days of delivery.',
+    };
+    expect(picked('I paid cash. How many days do I have to return a dress?', [returns])).toEqual([
+      'Dresses can be returned within 14 days of delivery. [returns#1]',
     ]);
   });
 });

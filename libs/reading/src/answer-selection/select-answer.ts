@@ -73,6 +73,7 @@ const LEADS_TO = wordList('trade.leads_to').pairs;
 // brands. A customer who names theirs is answered by a rule for it or for none in particular.
 const WAYS_TO_PAY = wordSet('trade.ways_to_pay');
 const isWayToPay = (term: string) => WAYS_TO_PAY.has(term) || isPaymentConcept(term);
+const MONEY_ACTIONS = words('trade.money_actions');
 
 // "Where are your branches in Muscat?": the place says where, "branches" what. A sentence that has
 // the place but nothing of what is asked about there ("same-day delivery in Muscat costs 3 OMR")
@@ -342,8 +343,15 @@ export function selectAnswer(
       // "I paid cash, how do I get my money back?": a rule for gift cards, or for a wallet's
       // cashback, is another customer's, whatever it shares with the question.
       const ways = [...s.ways, ...headingWays[s.chunkIndex]!];
+      // Of paying or of the money coming back, a rule that names no way to pay is not known to be
+      // the customer's: refunds to a card and for cash on delivery take different routes.
       const anotherWayToPay =
-        messageWays.length > 0 && ways.length > 0 && !ways.some((way) => messageWays.includes(way));
+        messageWays.length > 0 &&
+        (ways.length > 0
+          ? !ways.some((way) => messageWays.includes(way))
+          : MONEY_ACTIONS.some(
+              (action) => part.wanted.has(action) && !part.conditions.has(action),
+            ));
       // Each way of answering another question takes its share again.
       const anotherQuestion = [
         anotherPlace,

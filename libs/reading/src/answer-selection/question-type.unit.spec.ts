@@ -28,6 +28,8 @@ describe('detectQuestionType', () => {
     // count
     ['How many points do silver members get per dirham?', 'count'],
     ['كم نقطة احتاج عشان ينخصم دينار؟', 'count'],
+    ['plz whats ur whatsapp number?', 'count'],
+    ['وش رقم الواتساب حقكم؟', 'count'],
     // a yes/no question about a named sum is settled by a limit
     ['Can I pay a 4000 SAR order in cash?', 'amount'],
     ['هل يمكن دفع طلب بقيمة 4000 ريال عند الاستلام؟', 'amount'],

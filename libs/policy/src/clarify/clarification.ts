@@ -134,8 +134,8 @@ export function clarificationReply(
  * The search a chosen section's turn runs: the section's own heading (the knowledge base's words
  * for it), then what the customer wrote, so retrieval lands on the confirmed section. Only the
  * search reads the heading: the answer is judged on the customer's message alone, as strictly as
- * a first turn ("Delivery times: when will it reach me?" must not make any sentence about delivery
- * times an answer to "when will it reach me?").
+ * a first turn ("Delivery times: how soon does it come?" must not make any sentence about delivery
+ * times an answer to "how soon does it come?").
  */
 export function chosenSectionQuery(option: Pick<ClarifyOption, 'title'>, query: string): string {
   return `${option.title}: ${query}`;

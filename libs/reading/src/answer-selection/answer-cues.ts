@@ -114,8 +114,8 @@ export function answersType(sentence: string, type: QuestionType): boolean {
 /**
  * `full` when a sentence states the kind of fact asked for, `named` when it only names it (a fee
  * without a figure), `none` otherwise. `other` takes any sentence. A duration the question itself
- * names without a number is what it asks about, not its answer: "until when can I order for
- * same-day delivery?" is not answered by "tailored orders are not sent same day".
+ * names without a number is what it asks about, not its answer: "what is the last time to order for
+ * next-day delivery?" is not answered by "altered items are never sent next day".
  */
 export function answerStrength(
   sentence: string,

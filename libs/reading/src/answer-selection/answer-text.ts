@@ -43,7 +43,7 @@ export function answerText(
     if (list !== undefined) {
       if (!firstShowing(sentence.chunkId, list.lead)) continue;
       // The whole list answers when its lead does ("what photos do you need?"); else the items
-      // that answer ("can I return a swimsuit?" under "Items that cannot be returned").
+      // that answer ("can I return earrings?" under "Items that cannot be returned").
       const lead = leadOf(list.lead, sentence.chunkId);
       const whole = list.isLead || (lead !== undefined && lead.score >= floor);
       const items = whole

@@ -76,11 +76,11 @@ const isWayToPay = (term: string) => WAYS_TO_PAY.has(term) || isPaymentConcept(t
 const MONEY_ACTIONS = words('trade.money_actions');
 
 // "Where are your branches in Muscat?": the place says where, "branches" what. A sentence that has
-// the place but nothing of what is asked about there ("same-day delivery in Muscat costs 3 OMR")
+// the place but nothing of what is asked about there ("gift wrapping in Muscat costs 2 OMR")
 // answers another question ({@link SELECTION_WEIGHTS}.anotherQuestion).
 
 // A rule for the customer speaks to them ("you can return within 15 days"); the shop's own
-// process ("our team inspects every return within 3 days") is the weaker lead of two that score
+// process ("the warehouse checks each returned parcel in 2 days") is the weaker lead of two that score
 // alike. Arabic: the second-person forms, on folded text, and a second-person suffix
 // (answer.addressing_suffixes) except on the common words that end in one but address nobody
 // (answer.not_addressing).
@@ -90,7 +90,7 @@ const ADDRESSES_CUSTOMER = new RegExp(
 );
 
 // A sentence whose rule is for another case than the one the customer states ("before 4 PM" for
-// "if I order at 6 in the evening, when…") answers another question, only where the outcome is
+// "if I order at 9 pm, when…") answers another question, only where the outcome is
 // what is asked (a time, an amount); a yes/no or a choice is answered by the rule itself.
 const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount']);
 // The question types whose answer can hinge on a number the customer states about their case.
@@ -161,8 +161,8 @@ export function selectAnswer(
   const sentences = chunks.flatMap((chunk, chunkIndex) => {
     const texts = splitSentences(chunk.text);
     return texts.map((text, sentenceIndex) => {
-      // A rule and the sentence that goes on from it are one answer ("We keep your order for 10
-      // days. After that it is cancelled."): the rule is scored with both sentences' words.
+      // A rule and the sentence that goes on from it are one answer ("Collect orders wait in store
+      // for a week. After that they are cancelled."): the rule is scored with both sentences' words.
       const next = texts[sentenceIndex + 1];
       const written = wordTerms(text);
       const concepts = [...written].map(termConcept);
@@ -197,7 +197,7 @@ export function selectAnswer(
   const weight = (term: string) => Math.log((n + 1) / (Math.max(0.5, df.get(term) ?? 0) + 0.5));
   // A part that names nothing the chunks have and asks for a value is about what the other part
   // names: "Does the gift card expire? How long is it valid?" asks the second question of the gift
-  // card. One that asks anything else ("…? is there some kind of limit") asks about something no
+  // card. One that asks anything else ("…? any minimum for it") asks about something no
   // chunk names: half the message is unanswered, so the message is.
   const parts = asked.map((part, index) =>
     asked.length > 1 && VALUE_TYPES.has(part.type) && ![...part.wanted].some((term) => df.has(term))
@@ -300,8 +300,8 @@ export function selectAnswer(
           !s.terms.has(term) &&
           !titleTerms[s.chunkIndex]!.has(term),
       );
-      // Nor does a sentence that names the asked actions only in its own condition: "delivery
-      // fees are not refunded unless the order was cancelled" says nothing of cancelling a gift card.
+      // Nor does a sentence that names the asked actions only in its own condition: "shipping
+      // is only refunded if the whole order is cancelled" says nothing of cancelling a gift card.
       const named = [...part.wanted].filter((t) => ACTIONS.has(t) && !part.conditions.has(t));
       const actionOnlyAsCondition =
         named.some((term) => s.conditions.has(term)) &&
@@ -340,8 +340,8 @@ export function selectAnswer(
         (s.places.length > 0
           ? !askedPlaces.some((place) => s.places.includes(place))
           : !s.namesPlace);
-      // "I paid cash, how do I get my money back?": a rule for gift cards, or for a wallet's
-      // cashback, is another customer's, whatever it shares with the question.
+      // "I paid on delivery; where does the refund go?": a rule for gift cards, or for a
+      // wallet's cashback, is another customer's, whatever it shares with the question.
       const ways = [...s.ways, ...headingWays[s.chunkIndex]!];
       // Of paying or of the money coming back, a rule that names no way to pay is not known to be
       // the customer's: refunds to a card and for cash on delivery take different routes.
@@ -461,13 +461,13 @@ export function selectAnswer(
       for (const term of s.terms) covered.add(term);
     }
   }
-  // A sentence that goes on from the lead ("After that the order cannot be cancelled.") is part
+  // A sentence that goes on from the lead ("Past that point it can no longer be changed.") is part
   // of its answer: the lead alone would say the opposite of the rule.
   const next = scored.find(
     (s) => s.chunkId === lead.chunkId && s.sentenceIndex === lead.sentenceIndex + 1,
   );
-  // A rule that says no, then what the customer can do instead ("An order cannot be cancelled
-  // once shipped. You can refuse it at the door."): the way out is part of the answer.
+  // A rule that says no, then what the customer can do instead ("A shipped order cannot be
+  // cancelled. You can decline the parcel when it arrives."): the way out is part of the answer.
   const wayOut =
     isNegated(lead.text) && next !== undefined && OFFERS_INSTEAD.test(normalizeText(next.text));
   if (next !== undefined && !picked.includes(next) && room() && (continues(next.text) || wayOut)) {
@@ -501,7 +501,7 @@ export function selectAnswer(
 
 /**
  * The actions a question part asks about: those it names, else paying when it names only a way to
- * pay ("do you take Apple Pay?" asks about paying, not about refunds to Apple Pay).
+ * pay ("is mada accepted?" asks about paying, not about refunds to a mada card).
  */
 export function askedActionsOf(wanted: ReadonlySet<string>): string[] {
   const named = [...wanted].filter((term) => ACTIONS.has(term));

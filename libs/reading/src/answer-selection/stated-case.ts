@@ -18,7 +18,7 @@ export const THRESHOLD_WORD = `(?:^|\\s)(?:${alternatives('answer.threshold_word
 
 const valueOf = (written: string) => Number(written.replace(/[,٫]/g, ''));
 
-/** The numbers the question's conditions state: "6" of "If I order at 6 in the evening, when…". */
+/** The numbers the question's conditions state: "9" of "If I order at 9 pm, when…". */
 export function statedCaseValues(question: string): Set<number> {
   const conditions = normalizeText(questionConditions(question).conditions.join(' '));
   return new Set([...conditions.matchAll(NUMBER)].map((match) => valueOf(match[0])));
@@ -31,7 +31,7 @@ export function thresholdValues(sentence: string): number[] {
 
 /**
  * Whether a sentence's rule is written for another case than the one the customer states: the
- * customer orders "at 6", the rule says what happens "before 4 PM". Which side of the threshold the
+ * customer orders "at 9", the rule says what happens "before 4 PM". Which side of the threshold the
  * customer is on takes a comparison of two readings the extractive default does not make (is "6 in
  * the evening" after 4 PM?), so the sentence's outcome is not theirs to be told. A threshold equal
  * to a number they state is their case ("after 2 PM" asked, "before 2 PM" answered).

@@ -118,7 +118,7 @@ export function orderIntentKindOf(text: string): OrderIntentKind | undefined {
  * A message about the customer's own orders, or null. It is one when it names an order number, or
  * speaks of the customer's own order ("my order", "where is my package", "طلبي", "وين طلبي",
  * "فين الطلب حقي") and is not a question about how the shop works ("how do I return my order?",
- * "when does my refund show up?", "what does out for delivery mean on my order?" stay with the
+ * "how long until my refund arrives?", "what does the shipped status mean?" stay with the
  * knowledge base). Cancelling or changing an order is the knowledge base's too: no tool does it.
  * Without a kind word the message is about the order's status.
  */

@@ -1,8 +1,8 @@
 import { textLists } from '../packs/text-lists.js';
 import { contentTerms } from './lexical-scores.js';
 
-// The words that open a clause setting the customer's circumstances ("if I don't like them once
-// they arrive", "لو رجعت الفستان،"), as typed (`lang/*/questions.yaml`): English "when", "after"
+// The words that open a clause setting the customer's circumstances ("if the colour looks
+// different once it is delivered", "لو رجعت الفستان،"), as typed (`lang/*/questions.yaml`): English "when", "after"
 // and "before" open a question as often as a condition, so they count only after its start.
 const OPENS_ANYWHERE = new RegExp(
   `\\b(?:${textLists.written('condition_openers', 'latin').join('|')})\\b|(?:^|\\s)(?:${textLists
@@ -27,7 +27,7 @@ export interface ConditionOptions {
 
 /** A question split into its condition clauses and the rest, what it asks. */
 export interface QuestionConditions {
-  /** The clauses that set the customer's circumstances ("if I order at 6 in the evening"). */
+  /** The clauses that set the customer's circumstances ("if I order at 9 pm"). */
   readonly conditions: readonly string[];
   /** The rest of the question. */
   readonly main: string;
@@ -70,8 +70,8 @@ export function questionConditions(
 }
 
 /**
- * The terms a question names only inside its conditions: in "Can I send back earrings if I don't
- * like them once they arrive?", "arrive" sets when, the question is about returning.
+ * The terms a question names only inside its conditions: in "Can I exchange a scarf if the colour
+ * looks different once it is delivered?", "delivered" sets when, the question is about exchanging.
  */
 export function conditionOnlyTerms(question: string, options: ConditionOptions = {}): Set<string> {
   const { conditions, main } = questionConditions(question, options);

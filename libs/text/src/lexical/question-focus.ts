@@ -5,14 +5,14 @@ import { contentTerms } from './lexical-scores.js';
 export interface QuestionFocus {
   /** The sentences that ask (end in ? or ؟), or the whole message when none or all do. */
   readonly focus: string;
-  /** The other sentences: "my parcel came last Tuesday", "I paid with KNET". */
+  /** The other sentences: "the abaya arrived on Sunday", "I used Benefit Pay". */
   readonly context: string;
 }
 
 const SENTENCE_BREAK = /(?<=[.!?؟])\s+|\n+/;
 const ASKS = /[?؟]\s*$/;
-// The last sentence of a message asks when it opens as a question, question mark or not: "can I
-// pay the driver cash? is there some kind of limit" asks two things. Words as typed
+// The last sentence of a message asks when it opens as a question, question mark or not: "is COD
+// ok? any minimum order for it" asks two things. Words as typed
 // (`lang/*/questions.yaml`); a pronoun suffix points back by its shape.
 const OPENS_AS_QUESTION = new RegExp(
   `^(?:${textLists.written('question_openers', 'latin').join('|')})\\b|^(?:${textLists
@@ -28,10 +28,10 @@ const POINTS_BACK = new RegExp(
 );
 
 /**
- * What a message asks, apart from the story around it: in "whats your return window? my parcel
- * came last tuesday" the question is the first sentence; a policy sentence that lacks "parcel"
- * and "Tuesday" still answers it. A question with no content word of its own ("what should I
- * do?"), or a short one that points back at the story ("does that work?", "can I send it
+ * What a message asks, apart from the story around it: in "how long is the exchange period? the abaya
+ * arrived on sunday" the question is the first sentence; a policy sentence that lacks "abaya"
+ * and "Sunday" still answers it. A question with no content word of its own ("what should I
+ * do?"), or a short one that points back at the story ("is that ok?", "would that be
  * back?"), is about its context, so the whole message is the focus.
  */
 export function questionFocus(message: string): QuestionFocus {
@@ -46,7 +46,7 @@ export function questionFocus(message: string): QuestionFocus {
     return { focus: message, context: '' };
   const focus = asking.join(' ');
   const named = contentTerms(focus).size;
-  // "Does that work?", "can I still send it back?": a short question that points back at what
+  // "Is that ok?", "would that still be possible?": a short question that points back at what
   // the message told is about that.
   if (named === 0 || (named <= 2 && POINTS_BACK.test(focus)))
     return { focus: message, context: '' };

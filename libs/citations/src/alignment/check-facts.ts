@@ -178,7 +178,7 @@ function namesAnotherCase(claimCases: readonly FactConcept[], own: readonly Fact
  * Whether a unit may vouch for a channel the claim states: "Gift card: as a new e-gift card. Cash
  * on delivery: by bank transfer" says how each way of paying is refunded, so a line headed by
  * another way of paying than the claim's vouches for no refund channel of it. A line headed by
- * the channel itself does ("Apple Pay: to the card linked to Apple Pay").
+ * the channel itself does ("mada: back to the same mada card").
  */
 function vouchesFor(fact: FactConcept, claimCases: readonly FactConcept[], unit: SourceUnit) {
   if (fact.kind !== 'channel' || unit.headCases.some((head) => sameOrNarrower(head, fact)))

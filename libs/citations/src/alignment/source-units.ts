@@ -86,7 +86,8 @@ const VALUE_JOINER = new RegExp(
   'u',
 );
 
-// "possible as long as the order has not been packed": a condition opens a piece of its own.
+// "allowed as long as the parcel has not left the warehouse": a condition opens a piece of its
+// own.
 const CONDITION_OPENER = new RegExp(
   `\\s(?=(?:${alternatives('reply.condition_openers', { longestFirst: true })})\\s)`,
   'u',
@@ -94,7 +95,7 @@ const CONDITION_OPENER = new RegExp(
 
 /**
  * A clause's pieces for reading polarity: cut at commas and colons, and where a condition opens,
- * so that the "not" of "as long as it has not been packed" stays in its condition.
+ * so that the "not" of "as long as it has not left the warehouse" stays in its condition.
  */
 export const polarityPieces = (clause: string): string[] =>
   segmentsOf(clause).flatMap((segment) => segment.split(CONDITION_OPENER));
@@ -151,9 +152,9 @@ function underHead(value: ValueSegment, cases: readonly FactConcept[]): ValueSeg
 /**
  * A clause cut at its commas and colons into one segment per value: a piece without a value
  * belongs to the next value ("mada: 3–7 working days"), or to the last when none follows
- * ("3–6 working days in Kuwait, Qatar, Bahrain and Oman"). A head before the clause's colon that
- * names a case is the case of every value after it: "Oman: 3 to 5 working days, AED 35.00, free
- * from AED 500.00" gives three values of Oman, whatever commas the head holds. A head that states
+ * ("4–8 working days in Egypt and Jordan"). A head before the clause's colon that
+ * names a case is the case of every value after it: "Egypt: 6 to 9 working days, SAR 60, free
+ * from SAR 900" gives three values of Egypt, whatever commas the head holds. A head that states
  * values of its own ("Gold (spend 300 to 799 a year): 2 points per dinar") is a segment of them,
  * and gives the values after it its cases, not its values.
  */
@@ -176,7 +177,7 @@ export function valueSegments(
   );
 }
 
-// A price said in words ("free for full-price items, BHD 2.000 for sale items") is a value of
+// A price said in words ("free on new arrivals, SAR 15 on outlet items") is a value of
 // its own case, as a number is.
 const VALUE_KINDS: ReadonlySet<string> = new Set(['charge']);
 

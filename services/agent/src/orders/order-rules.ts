@@ -361,9 +361,9 @@ export function deliveryWindowOf(order: Order, now: Date): DeliveryWindowView {
 // ---------------------------------------------------------------------------------------------
 // Returns
 
-/** "You can return items within 21 days of the delivery date." Day 21 is the last day. */
+/** The demo shop's return window (kb/retail-returns.md), counted from delivery; day 21 is the last. */
 export const RETURN_WINDOW_DAYS = 21;
-/** "Items from one order can be returned in at most 2 separate return requests." */
+/** The demo shop's limit on return requests per order (kb/retail-returns.md). */
 export const MAX_RETURN_REQUESTS = 2;
 
 /** Categories that can never be returned, with the KB line they come from. */

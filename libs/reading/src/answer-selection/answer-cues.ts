@@ -14,8 +14,8 @@ const NUMBER_AND_UNIT = new RegExp(
   `\\d\\s*(?:${alternatives('quantity.range_words')})?\\s*\\d*\\s*(?:\\+\\s*)?(?:(?:${alternatives('answer.duration_qualifiers')}) )?(?:${UNITS})`,
 );
 // A number said in words counts the unit of time beside it ("fourteen days", "a week", "the same
-// day", "يوم واحد"); a number word elsewhere in the sentence ("a Click & Collect order") counts
-// none.
+// day", and in Arabic the unit before "one" too); a number word elsewhere in the sentence ("a Click
+// & Collect order") counts none.
 const LATIN_UNITS = alternativesOf(pairWords('quantity.duration_units'), { script: 'latin' });
 const ARABIC_UNITS = alternativesOf(pairWords('quantity.duration_units'), { script: 'arabic' });
 const NUMBER_WORD_AND_UNIT = new RegExp(
@@ -52,9 +52,10 @@ const FREE_THRESHOLD = new RegExp(
   'g',
 );
 
-// A number, in digits (Arabic digits folded) or words ("fifteen", "عشرة"), answers "how many".
+// A number, in digits (Arabic digits folded) or in words ("fifteen"), answers "how many".
+const NUMBER_WORDS = [...pairWords('quantity.number_words'), ...pairWords('quantity.tens')];
 const COUNT = new RegExp(
-  `\\d|\\b(?:${alternativesOf([...pairWords('quantity.number_words'), ...pairWords('quantity.tens')], { script: 'latin' })})\\b|(?:^|\\s)(?:${alternativesOf([...pairWords('quantity.number_words'), ...pairWords('quantity.tens')], { script: 'arabic' })})(?:\\s|$)`,
+  `\\d|\\b(?:${alternativesOf(NUMBER_WORDS, { script: 'latin' })})\\b|(?:^|\\s)(?:${alternativesOf(NUMBER_WORDS, { script: 'arabic' })})(?:\\s|$)`,
 );
 
 const PLACE_NAMED = new RegExp(alternatives('answer.place_named'));

@@ -80,8 +80,8 @@ const MONEY_ACTIONS = words('trade.money_actions');
 // answers another question ({@link SELECTION_WEIGHTS}.anotherQuestion).
 
 // A rule for the customer speaks to them ("you can return within 15 days"); the shop's own
-// process ("the warehouse checks each returned parcel in 2 days") is the weaker lead of two that score
-// alike. Arabic: the second-person forms, on folded text, and a second-person suffix
+// process ("the warehouse checks each returned parcel in 2 days") is the weaker lead of two that
+// score alike. Arabic: the second-person forms, on folded text, and a second-person suffix
 // (answer.addressing_suffixes) except on the common words that end in one but address nobody
 // (answer.not_addressing).
 const NOT_ADDRESSING = alternativesOf(words('answer.not_addressing').map((w) => w.slice(0, -1)));
@@ -90,8 +90,8 @@ const ADDRESSES_CUSTOMER = new RegExp(
 );
 
 // A sentence whose rule is for another case than the one the customer states ("before 4 PM" for
-// "if I order at 9 pm, when…") answers another question, only where the outcome is
-// what is asked (a time, an amount); a yes/no or a choice is answered by the rule itself.
+// "if I order at 9 pm, when…") answers another question, only where the outcome is what is asked
+// (a time, an amount); a yes/no or a choice is answered by the rule itself.
 const OUTCOME_TYPES: ReadonlySet<QuestionType> = new Set(['duration', 'amount']);
 // The question types whose answer can hinge on a number the customer states about their case.
 const CASE_TYPES: ReadonlySet<QuestionType> = new Set(['amount', 'yes_no', 'options', 'other']);
@@ -162,7 +162,8 @@ export function selectAnswer(
     const texts = splitSentences(chunk.text);
     return texts.map((text, sentenceIndex) => {
       // A rule and the sentence that goes on from it are one answer ("Collect orders wait in store
-      // for a week. After that they are cancelled."): the rule is scored with both sentences' words.
+      // for a week. After that they are cancelled."): the rule is scored with both sentences'
+      // words.
       const next = texts[sentenceIndex + 1];
       const written = wordTerms(text);
       const concepts = [...written].map(termConcept);
@@ -197,7 +198,7 @@ export function selectAnswer(
   const weight = (term: string) => Math.log((n + 1) / (Math.max(0.5, df.get(term) ?? 0) + 0.5));
   // A part that names nothing the chunks have and asks for a value is about what the other part
   // names: "Does the gift card expire? How long is it valid?" asks the second question of the gift
-  // card. One that asks anything else ("…? any minimum for it") asks about something no
+  // card. One that asks anything else ("…? is there a minimum for it") asks about something no
   // chunk names: half the message is unanswered, so the message is.
   const parts = asked.map((part, index) =>
     asked.length > 1 && VALUE_TYPES.has(part.type) && ![...part.wanted].some((term) => df.has(term))

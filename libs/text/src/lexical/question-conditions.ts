@@ -2,7 +2,7 @@ import { textLists } from '../packs/text-lists.js';
 import { contentTerms } from './lexical-scores.js';
 
 // The words that open a clause setting the customer's circumstances ("if the colour looks
-// different once it is delivered", "لو رجعت الفستان،"), as typed (`lang/*/questions.yaml`): English "when", "after"
+// different once it is delivered"), as typed (`lang/*/questions.yaml`): English "when", "after"
 // and "before" open a question as often as a condition, so they count only after its start.
 const OPENS_ANYWHERE = new RegExp(
   `\\b(?:${textLists.written('condition_openers', 'latin').join('|')})\\b|(?:^|\\s)(?:${textLists

@@ -12,7 +12,7 @@ export interface QuestionFocus {
 const SENTENCE_BREAK = /(?<=[.!?؟])\s+|\n+/;
 const ASKS = /[?؟]\s*$/;
 // The last sentence of a message asks when it opens as a question, question mark or not: "is COD
-// ok? any minimum order for it" asks two things. Words as typed
+// ok? is there a minimum for it" asks two things. Words as typed
 // (`lang/*/questions.yaml`); a pronoun suffix points back by its shape.
 const OPENS_AS_QUESTION = new RegExp(
   `^(?:${textLists.written('question_openers', 'latin').join('|')})\\b|^(?:${textLists
@@ -28,11 +28,11 @@ const POINTS_BACK = new RegExp(
 );
 
 /**
- * What a message asks, apart from the story around it: in "how long is the exchange period? the abaya
- * arrived on sunday" the question is the first sentence; a policy sentence that lacks "abaya"
- * and "Sunday" still answers it. A question with no content word of its own ("what should I
- * do?"), or a short one that points back at the story ("is that ok?", "would that be
- * back?"), is about its context, so the whole message is the focus.
+ * What a message asks, apart from the story around it: in "how long is the exchange period? the
+ * abaya arrived on sunday" the question is the first sentence; a policy sentence that lacks
+ * "abaya" and "Sunday" still answers it. A question with no content word of its own ("what
+ * should I do?"), or a short one that points back at the story ("is that ok?", "would that be
+ * possible?"), is about its context, so the whole message is the focus.
  */
 export function questionFocus(message: string): QuestionFocus {
   const sentences = message

@@ -33,13 +33,13 @@ function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
   });
 }
 
-/** The language rules and their reasons: every library's and service's source and data. */
+/** The language rules and their reasons: every library's and service's source and data, read once. */
 const RULE_FILES = ['libs', 'services'].flatMap((top) =>
   readdirSync(join(ROOT, top)).flatMap((pkg) =>
     filesUnder(
       join(ROOT, top, pkg, 'src'),
       (path) => /\.(?:ts|yaml)$/.test(path) && !path.endsWith('.spec.ts'),
-    ),
+    ).map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') })),
   ),
 );
 
@@ -47,8 +47,7 @@ const RULE_FILES = ['libs', 'services'].flatMap((top) =>
 function ruleRuns(size: number): Map<string, string> {
   const where = new Map<string, string>();
   for (const file of RULE_FILES)
-    for (const run of runs(readFileSync(file, 'utf8'), size))
-      if (!where.has(run)) where.set(run, relative(ROOT, file));
+    for (const run of runs(file.text, size)) if (!where.has(run)) where.set(run, file.path);
   return where;
 }
 

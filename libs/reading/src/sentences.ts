@@ -16,6 +16,3 @@ export function splitSentences(text: string): string[] {
   }
   return sentences;
 }
-
-// The heading a chunk's text opens with: one rule with the clarification's section titles.
-export { sectionHeading } from '@support/policy';

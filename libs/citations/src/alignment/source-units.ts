@@ -152,11 +152,11 @@ function underHead(value: ValueSegment, cases: readonly FactConcept[]): ValueSeg
 /**
  * A clause cut at its commas and colons into one segment per value: a piece without a value
  * belongs to the next value ("mada: 3–7 working days"), or to the last when none follows
- * ("4–8 working days in Egypt and Jordan"). A head before the clause's colon that
- * names a case is the case of every value after it: "Egypt: 6 to 9 working days, SAR 60, free
- * from SAR 900" gives three values of Egypt, whatever commas the head holds. A head that states
- * values of its own ("Gold (spend 300 to 799 a year): 2 points per dinar") is a segment of them,
- * and gives the values after it its cases, not its values.
+ * ("4–8 working days in Egypt and Jordan"). A head before the clause's colon that names a case is
+ * the case of every value after it: "Egypt: 6 to 9 working days, SAR 60, free from SAR 900" gives
+ * three values of Egypt, whatever commas the head holds. A head that states values of its own
+ * ("Gold (spend 300 to 799 a year): 2 points per dinar") is a segment of them, and gives the values
+ * after it its cases, not its values.
  */
 export function valueSegments(
   clause: string,
@@ -177,8 +177,8 @@ export function valueSegments(
   );
 }
 
-// A price said in words ("free on new arrivals, SAR 15 on outlet items") is a value of
-// its own case, as a number is.
+// A price said in words ("free on new arrivals, SAR 15 on outlet items") is a value of its own
+// case, as a number is.
 const VALUE_KINDS: ReadonlySet<string> = new Set(['charge']);
 
 const statesValue = (text: string, lexicon: FactLexicon) =>

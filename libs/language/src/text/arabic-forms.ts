@@ -59,7 +59,7 @@ export function withoutClitics(word: string): string[] {
 
 const PASSIVE_PREFIXES = data.dialect_passive.prefixes.map((prefix) => normalizeText(prefix));
 // A passive read off leaves at least a verb of three letters after its prefix.
-const MIN_PASSIVE_LETTERS = 4;
+const MIN_VERB_LETTERS = 3;
 
 /**
  * A folded Arabic word read as the standard passive its Gulf form stands for, or undefined when it
@@ -67,7 +67,7 @@ const MIN_PASSIVE_LETTERS = 4;
  */
 export function standardPassive(word: string): string | undefined {
   const prefix = PASSIVE_PREFIXES.find((p) => word.startsWith(p));
-  if (prefix === undefined || word.length - 1 < MIN_PASSIVE_LETTERS) return undefined;
+  if (prefix === undefined || word.length - prefix.length < MIN_VERB_LETTERS) return undefined;
   return word.slice(0, prefix.length - 1) + word.slice(prefix.length);
 }
 

@@ -1,5 +1,6 @@
 import { alternatives, alternativesOf, ARABIC_ARTICLE, pairWords } from '@support/language';
 import { normalizeText } from '@support/text';
+import { CURRENCY_AFTER_NUMBER, CURRENCY_BEFORE_NUMBER } from './currency-words.js';
 import type { QuestionType } from './question-type.js';
 
 // The words are the language packs' (libs/language lang/en and lang/ar answers.yaml, the trade's
@@ -9,15 +10,16 @@ const en = (list: string) => alternatives(list, { script: 'latin' });
 const ar = (list: string) => alternatives(list, { script: 'arabic' });
 
 // The units of time (lang/*/quantities.yaml), without their short forms: "h" would read "5 handbags".
-const UNITS = alternativesOf(pairWords('quantity.duration_units'));
+const DURATION_UNITS = pairWords('quantity.duration_units');
+const UNITS = alternativesOf(DURATION_UNITS);
 const NUMBER_AND_UNIT = new RegExp(
   `\\d\\s*(?:${alternatives('quantity.range_words')})?\\s*\\d*\\s*(?:\\+\\s*)?(?:(?:${alternatives('answer.duration_qualifiers')}) )?(?:${UNITS})`,
 );
 // A number said in words counts the unit of time beside it ("fourteen days", "a week", "the same
 // day", and in Arabic the unit before "one" too); a number word elsewhere in the sentence ("a Click
 // & Collect order") counts none.
-const LATIN_UNITS = alternativesOf(pairWords('quantity.duration_units'), { script: 'latin' });
-const ARABIC_UNITS = alternativesOf(pairWords('quantity.duration_units'), { script: 'arabic' });
+const LATIN_UNITS = alternativesOf(DURATION_UNITS, { script: 'latin' });
+const ARABIC_UNITS = alternativesOf(DURATION_UNITS, { script: 'arabic' });
 const NUMBER_WORD_AND_UNIT = new RegExp(
   `\\b(?:${en('answer.number_words')})\\s+(?:(?:${en('answer.duration_qualifiers')})\\s+)?(?:${LATIN_UNITS})\\b|(?:^|\\s)(?:${ar('answer.number_words')})\\s+(?:${ARABIC_UNITS})|(?:${ARABIC_UNITS})\\s+(?:${ar('answer.number_words')})(?:\\s|$)`,
 );
@@ -36,15 +38,10 @@ const DURATION_PHRASES = new RegExp(DURATION_PHRASE.source, 'g');
 // everyday word.
 const CURRENCY_AFTER = alternativesOf([
   '%',
-  ...pairWords('currency.codes'),
-  ...pairWords('currency.names'),
-  ...pairWords('currency.name_forms'),
+  ...CURRENCY_AFTER_NUMBER,
   ...pairWords('currency.abbreviations').filter((word) => word.includes('.')),
 ]);
-const CURRENCY_BEFORE = alternativesOf([
-  ...pairWords('currency.codes'),
-  ...pairWords('currency.short_forms'),
-]);
+const CURRENCY_BEFORE = alternativesOf(CURRENCY_BEFORE_NUMBER);
 const SUM = new RegExp(`\\d(?:[\\d,.]*)\\s*(?:${CURRENCY_AFTER})|(?:${CURRENCY_BEFORE})\\s*\\d`);
 const FREE = new RegExp(`\\b(?:${en('answer.free')})\\b|${ar('answer.free')}`);
 const FREE_THRESHOLD = new RegExp(
@@ -107,38 +104,33 @@ const NAMES_AMOUNT = new RegExp(
   `\\b(?:${en('answer.names_amount')})\\b|(?:^|\\s)(?:${ar('answer.names_amount')})(?:\\s|$)`,
 );
 
-/** Whether a sentence has the kind of fact a question of this type asks for. `other` takes any. */
-export function answersType(sentence: string, type: QuestionType): boolean {
-  return answerStrength(sentence, type) === 'full';
+/**
+ * The duration phrases a question itself names ("same day" in "until when can I order for
+ * same-day delivery?"), folded: what it asks about, so no answer to it by themselves.
+ */
+export function durationPhrasesOf(question: string): string[] {
+  return [...normalizeText(question.normalize('NFKC')).matchAll(DURATION_PHRASES)].map(([phrase]) =>
+    phrase.trim(),
+  );
 }
 
 /**
  * `full` when a sentence states the kind of fact asked for, `named` when it only names it (a fee
- * without a figure), `none` otherwise. `other` takes any sentence. A duration the question itself
- * names without a number is what it asks about, not its answer: "what is the last time to order for
- * next-day delivery?" is not answered by "altered items are never sent next day".
+ * without a figure), `none` otherwise. `other` takes any sentence. The question's own duration
+ * phrases ({@link durationPhrasesOf}) do not count as its answer: "what is the last time to order
+ * for next-day delivery?" is not answered by "altered items are never sent next day".
  */
 export function answerStrength(
   sentence: string,
   type: QuestionType,
-  question = '',
+  ownPhrases: readonly string[] = [],
 ): 'full' | 'named' | 'none' {
   if (type === 'other') return 'full';
   const raw = sentence.normalize('NFKC');
-  const text =
-    type === 'duration'
-      ? withoutPhrasesOf(normalizeText(question.normalize('NFKC')), normalizeText(raw))
-      : normalizeText(raw);
+  let text = normalizeText(raw);
+  if (type === 'duration') for (const phrase of ownPhrases) text = text.split(phrase).join(' ');
   // Place names are capitalised in English; every other cue reads the lowercase, folded text.
   if (ANSWER_CUES[type](type === 'place' ? raw : text)) return 'full';
   if ((type === 'amount' || type === 'yes_no') && NAMES_AMOUNT.test(text)) return 'named';
   return 'none';
-}
-
-/** The sentence with the duration phrases the question also has blanked out. */
-function withoutPhrasesOf(question: string, sentence: string): string {
-  let text = sentence;
-  for (const [phrase] of question.matchAll(DURATION_PHRASES))
-    text = text.split(phrase.trim()).join(' ');
-  return text;
 }

@@ -1,10 +1,11 @@
-import { alternatives, alternativesOf, pairWords, wordList } from '@support/language';
+import { alternatives, alternativesOf, wordList } from '@support/language';
 import {
   contentTerms,
   expandEnglishShorthand,
   normalizeArabicDialect,
   normalizeText,
 } from '@support/text';
+import { CURRENCY_AFTER_NUMBER, CURRENCY_BEFORE_NUMBER } from './currency-words.js';
 
 /** What a question asks for, which decides what a sentence must contain to answer it. */
 export type QuestionType =
@@ -16,23 +17,24 @@ export type QuestionType =
 // after dialect words became their standard forms.
 const CUES: readonly [Exclude<QuestionType, 'other'>, RegExp][] = (
   [
-    ['duration', 'question.duration'],
-    ['amount', 'question.amount'],
+    ['duration', ['question.duration']],
+    // "How much" in so many words, and the other ways of asking a price.
+    ['amount', ['question.figure', 'question.amount']],
     // "When" asks for a time unless the question is about a price: "when is delivery free?" asks
     // on what terms, and an amount answers it.
-    ['duration', 'question.when'],
-    ['count', 'question.count'],
-    ['place', 'question.place'],
-    ['procedure', 'question.procedure'],
-    ['options', 'question.options'],
-    ['yes_no', 'question.yes_no'],
+    ['duration', ['question.when']],
+    ['count', ['question.count']],
+    ['place', ['question.place']],
+    ['procedure', ['question.procedure']],
+    ['options', ['question.options']],
+    ['yes_no', ['question.yes_no']],
   ] as const
-).map(([type, list]) => [type, new RegExp(alternatives(list))]);
+).map(([type, lists]) => [type, new RegExp(lists.map((list) => alternatives(list)).join('|'))]);
 
 // A sum of money named in the message ("75 دينار", "30 KWD"), in the cues' folded text: a code or
 // a currency's name after the number, a code or its symbol before it.
 const NAMED_SUM = new RegExp(
-  `\\d[\\d,.]*\\s*(?:${alternativesOf([...pairWords('currency.codes'), ...pairWords('currency.names'), ...pairWords('currency.name_forms')])})(?:\\s|$)|(?:${alternativesOf([...pairWords('currency.codes'), ...pairWords('currency.short_forms')])})\\s*\\d`,
+  `\\d[\\d,.]*\\s*(?:${alternativesOf(CURRENCY_AFTER_NUMBER)})(?:\\s|$)|(?:${alternativesOf(CURRENCY_BEFORE_NUMBER)})\\s*\\d`,
 );
 
 /**

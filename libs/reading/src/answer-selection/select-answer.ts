@@ -1,5 +1,5 @@
 import { alternatives, alternativesOf, wordList, words, wordSet } from '@support/language';
-import { type PromptChunk, replyLanguage } from '@support/policy';
+import { type PromptChunk, replyLanguage, sectionHeading } from '@support/policy';
 import {
   conditionOnlyTerms,
   contentTerms,
@@ -13,8 +13,8 @@ import {
   termConcept,
   wordTerms,
 } from '@support/text';
-import { sectionHeading, splitSentences } from '../sentences.js';
-import { answerStrength } from './answer-cues.js';
+import { splitSentences } from '../sentences.js';
+import { answerStrength, durationPhrasesOf } from './answer-cues.js';
 import { listLeadsOf, withListItems } from './answer-text.js';
 import { SELECTION_WEIGHTS } from './selection-weights.js';
 import {
@@ -154,10 +154,23 @@ export function selectAnswer(
   const { focus, context } = questionFocus(question);
   const asked = questionParts(focus).map((text) => {
     const type = detectQuestionType(text);
-    return { text, type, wanted: subjectTerms(text, type), conditions: conditionOnlyTerms(text) };
+    return {
+      type,
+      wanted: subjectTerms(text, type),
+      conditions: conditionOnlyTerms(text),
+      // What the kind check leaves out: the durations the part names, whether it asks how much.
+      ownPhrases: type === 'duration' ? durationPhrasesOf(text) : [],
+      asksFigure: type === 'amount' && asksFigure(text),
+    };
   });
   const wanted = new Set(asked.flatMap((part) => [...part.wanted]));
   const told = [...contentTerms(context)].filter((term) => !wanted.has(term));
+  // A chunk's title and its section's heading say what its sentences are about: "It is open on
+  // Friday from 4 PM" is about the store of the "Our stores" section, "Fee: 2.500 BHD" about the
+  // delivery of the "Same-day delivery" section.
+  const headings = chunks.map((chunk) => sectionHeading(chunk.text) ?? '');
+  // The ways to pay a section's heading names: the rows under "Cash on delivery" are its rules.
+  const headingWays = headings.map((heading) => [...contentTerms(heading)].filter(isWayToPay));
   const sentences = chunks.flatMap((chunk, chunkIndex) => {
     const texts = splitSentences(chunk.text);
     return texts.map((text, sentenceIndex) => {
@@ -177,7 +190,7 @@ export function selectAnswer(
         written,
         conditions: conditionOnlyTerms(text, { explicitOnly: true }),
         places: concepts.filter(isSinglePlace),
-        ways: concepts.filter(isWayToPay),
+        ways: [...concepts.filter(isWayToPay), ...headingWays[chunkIndex]!],
         namesPlace: concepts.some(isPlaceConcept),
         terms: sharedTerms(wanted, words),
         told: sharedTerms(told, words),
@@ -212,11 +225,12 @@ export function selectAnswer(
   const totals = parts.map((part) =>
     [...part.wanted].reduce((sum, t) => sum + partWeight(part, t), 0),
   );
+  // Of paying or of the money coming back, a rule that names no way to pay is not known to be the
+  // customer's: refunds to a card and for cash on delivery take different routes.
+  const asksOfMoney = parts.map((part) =>
+    MONEY_ACTIONS.some((action) => part.wanted.has(action) && !part.conditions.has(action)),
+  );
 
-  // A chunk's title and its section's heading say what its sentences are about: "It is open on
-  // Friday from 4 PM" is about the store of the "Our stores" section, "Fee: 2.500 BHD" about the
-  // delivery of the "Same-day delivery" section.
-  const headings = chunks.map((chunk) => sectionHeading(chunk.text) ?? '');
   const titleTerms = chunks.map((chunk, i) =>
     sharedTerms(wanted, contentTerms(`${chunk.title ?? ''}\n${headings[i]}`)),
   );
@@ -236,8 +250,6 @@ export function selectAnswer(
   const pageActions = chunks.map((chunk) =>
     [...contentTerms(chunk.title ?? '')].filter((term) => TRANSACTIONS.has(term)),
   );
-  // The ways to pay a section's heading names: the rows under "Cash on delivery" are its rules.
-  const headingWays = headings.map((heading) => [...contentTerms(heading)].filter(isWayToPay));
   const questionWords = wordTerms(focus);
   const statedValues = statedCaseValues(focus);
   // The numbers the whole message states about the customer's case, by what the asked part may
@@ -343,16 +355,11 @@ export function selectAnswer(
           : !s.namesPlace);
       // "I paid on delivery; where does the refund go?": a rule for gift cards, or for a
       // wallet's cashback, is another customer's, whatever it shares with the question.
-      const ways = [...s.ways, ...headingWays[s.chunkIndex]!];
-      // Of paying or of the money coming back, a rule that names no way to pay is not known to be
-      // the customer's: refunds to a card and for cash on delivery take different routes.
       const anotherWayToPay =
         messageWays.length > 0 &&
-        (ways.length > 0
-          ? !ways.some((way) => messageWays.includes(way))
-          : MONEY_ACTIONS.some(
-              (action) => part.wanted.has(action) && !part.conditions.has(action),
-            ));
+        (s.ways.length > 0
+          ? !s.ways.some((way) => messageWays.includes(way))
+          : asksOfMoney[index]!);
       // Each way of answering another question takes its share again.
       const anotherQuestion = [
         anotherPlace,
@@ -368,9 +375,7 @@ export function selectAnswer(
           ),
       ].filter(Boolean).length;
       const score =
-        coverage *
-        kindFactor(s.text, part.type, part.text) *
-        WEIGHTS.anotherQuestion ** anotherQuestion;
+        coverage * kindFactor(s.text, part) * WEIGHTS.anotherQuestion ** anotherQuestion;
       return Math.round(score * 1e4) / 1e4;
     });
     const best = Math.max(...partScores);
@@ -518,13 +523,16 @@ const isSinglePlace = (term: string) => isPlaceConcept(term) && term !== WHOLE_R
  * 1 when the sentence has the kind of fact the question asks for, less when it only names it, else
  * less still.
  */
-function kindFactor(sentence: string, type: QuestionType, question: string): number {
-  const strength = answerStrength(sentence, type, question);
+function kindFactor(
+  sentence: string,
+  part: { type: QuestionType; ownPhrases: readonly string[]; asksFigure: boolean },
+): number {
+  const strength = answerStrength(sentence, part.type, part.ownPhrases);
   if (strength === 'full') return 1;
   // A fee named without its figure may say whether something is free, never how much it is.
-  return strength === 'named' && !(type === 'amount' && asksFigure(question))
+  return strength === 'named' && !part.asksFigure
     ? WEIGHTS.namedKind
-    : WEIGHTS.wrongKind[type];
+    : WEIGHTS.wrongKind[part.type];
 }
 
 /** The question's content terms without the ones that only name the kind of fact asked for. */
